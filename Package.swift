@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module layout and dependency direction: docs/ARCHITECTURE.md.
+// CLI (edujam) -> Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+let package = Package(
+    name: "EduJam",
+    products: [
+        .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "Runtime", targets: ["Runtime"]),
+        .executable(name: "edujam", targets: ["edujam"]),
+        .executable(name: "edujam-bench", targets: ["edujam-bench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]),
+        .target(name: "LuaShim", dependencies: ["CLua"], path: "Sources/LuaShim"),
+        .target(name: "Sandbox", dependencies: ["LuaShim", "CLua"]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "Tracking", dependencies: ["CSQLite"]),
+        .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
+        .executableTarget(name: "edujam", dependencies: ["Runtime"]),
+        .executableTarget(
+            name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

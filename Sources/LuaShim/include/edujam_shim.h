@@ -1,0 +1,94 @@
+/*
+ * LuaShim: the C half of the EduJam sandbox.
+ *
+ * What lives here, and why it must be C (docs/ARCHITECTURE.md):
+ *   - the counting allocator and the limit hook (Lua calls them from C);
+ *   - the trampoline that calls Swift host functions and raises their errors
+ *     with lua_error only after Swift has returned (a longjmp must never cross
+ *     a Swift frame);
+ *   - replacements for library functions that either loop in C where no hook
+ *     can fire (string.rep, table.move, the pattern matcher) or must not let a
+ *     limit error be caught (pcall, xpcall, coroutine.resume);
+ *   - the watchdog that stops a call whose time is up.
+ * Every exported symbol starts with edujam_. The sandbox struct is opaque to
+ * Swift: it holds atomics that Swift cannot import.
+ */
+#ifndef EDUJAM_SHIM_H
+#define EDUJAM_SHIM_H
+
+#include <lua5.4/lua.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct edujam_sandbox edujam_sandbox;
+
+/* Why a state was stopped. Once set on a sandbox it stays set: the state is finished. */
+enum {
+    EDUJAM_LIMIT_NONE = 0,
+    EDUJAM_LIMIT_MEMORY = 1,
+    EDUJAM_LIMIT_TIME = 2,
+    EDUJAM_LIMIT_INSTRUCTIONS = 3,
+    EDUJAM_LIMIT_OUTPUT = 4,
+};
+
+/* What a Swift host function returns besides a result count (>= 0). */
+#define EDUJAM_HOST_ERROR (-1)   /* an error message is on top of the stack: raise it */
+#define EDUJAM_HOST_LIMIT (-2)   /* the host hit a limit (edujam_set_limit was called): raise it */
+
+/* Swift's side of a host call: run host function `function_id` of `host`. */
+typedef int (*edujam_host_dispatch)(lua_State *L, void *host, int function_id);
+/* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
+typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
+
+/* Life cycle. Returns NULL when the state cannot be created. */
+edujam_sandbox *edujam_new(size_t memory_limit, void *host,
+                           edujam_host_dispatch dispatch, edujam_output_sink output);
+void edujam_close(edujam_sandbox *sb);
+lua_State *edujam_state(edujam_sandbox *sb);
+
+/* Opens the allow-listed libraries into the global table. Run protected: 0 or a Lua status. */
+int edujam_open_sandbox_libs(edujam_sandbox *sb, lua_Integer seed);
+
+/* Limits. */
+void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes);
+size_t edujam_memory_used(edujam_sandbox *sb);
+void edujam_set_output_limit(edujam_sandbox *sb, size_t bytes);
+size_t edujam_output_used(edujam_sandbox *sb);
+/* 0 turns the instruction limit off (and the always-on count hook with it). */
+void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions);
+/* Marks the state as stopped by `reason`; the next Lua instruction raises. */
+void edujam_set_limit(edujam_sandbox *sb, int reason);
+int edujam_limit(edujam_sandbox *sb);
+
+/* Host allocations (pushing results, marshalling) are never refused: while relaxed,
+ * the cap is lifted so an m-function cannot raise through Swift. Nests. */
+void edujam_relax(edujam_sandbox *sb, int on);
+
+/* One protected call into Lua: function and args on the stack as for lua_pcall.
+ * Arms the deadline (nanoseconds, 0 = none), installs the traceback handler,
+ * resets the per-call instruction budget. Returns a Lua status; on error the
+ * message (with "\nstack traceback:" appended where there is one) is on top. */
+int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t deadline_ns);
+
+/* Loads a text chunk (never binary) with the global table as _ENV. A Lua status. */
+int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *chunkname);
+
+/* Pushes a C closure that dispatches to Swift host function `function_id`. */
+void edujam_push_host_function(lua_State *L, int function_id);
+
+/* The deadline stops while the host waits (for a student's answer, say). */
+void edujam_pause_clock(edujam_sandbox *sb);
+void edujam_resume_clock(edujam_sandbox *sb);
+
+/* For C library code that loops where no hook fires: call every few thousand
+ * steps. Raises the limit error if the deadline has passed or a limit was hit. */
+void edujam_check_interrupt(lua_State *L);
+
+/* Pattern matching with a step budget (patterns.c): Lua 5.4's semantics,
+ * interruptible by the deadline. Registered over the string library's own. */
+int edujam_str_find(lua_State *L);
+int edujam_str_match(lua_State *L);
+int edujam_str_gmatch(lua_State *L);
+int edujam_str_gsub(lua_State *L);
+
+#endif

@@ -1,0 +1,1 @@
+#include "edujam_shim.h"

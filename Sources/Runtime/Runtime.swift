@@ -1,0 +1,1 @@
+// Runtime: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Sandbox: see docs/ARCHITECTURE.md.

@@ -1,0 +1,1 @@
+// Tracking: see docs/ARCHITECTURE.md.
