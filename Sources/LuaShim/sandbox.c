@@ -1,1 +1,233 @@
-#include "edujam_shim.h"
+/*
+ * sandbox.c: the state, its counting allocator, the limit hook, the
+ * protected entry point and the host-function trampoline.
+ */
+#include "internal.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* {====================================================================
+ * Allocator
+ * ===================================================================== */
+
+/* Counts every byte Lua holds. Refuses growth past the cap unless the host
+ * is marshalling (relaxed) or a limit has already stopped the state (it only
+ * unwinds then, and is discarded); shrinking and freeing never fail. */
+static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    edujam_sandbox *sb = ud;
+    size_t old = ptr ? osize : 0;       /* osize is a type tag when ptr is NULL */
+    if (nsize == 0) {
+        free(ptr);
+        sb->memory_used -= old;
+        return NULL;
+    }
+    if (nsize > old && !sb->relaxed && sb->limit == EDUJAM_LIMIT_NONE && sb->memory_limit > 0) {
+        size_t grow = nsize - old;
+        if (grow > sb->memory_limit || sb->memory_used > sb->memory_limit - grow)
+            return NULL;                 /* Lua turns this into LUA_ERRMEM */
+    }
+    void *block = realloc(ptr, nsize);
+    if (block == NULL) return NULL;
+    sb->memory_used = sb->memory_used - old + nsize;
+    return block;
+}
+
+/* }==================================================================== */
+
+static const char *limit_message(int limit) {
+    switch (limit) {
+        case EDUJAM_LIMIT_MEMORY: return "memory limit exceeded";
+        case EDUJAM_LIMIT_TIME: return "time limit exceeded";
+        case EDUJAM_LIMIT_INSTRUCTIONS: return "instruction limit exceeded";
+        case EDUJAM_LIMIT_OUTPUT: return "output limit exceeded";
+        default: return "sandbox stopped";
+    }
+}
+
+/* {====================================================================
+ * The limit hook
+ * ===================================================================== */
+
+static void sb_hook(lua_State *L, lua_Debug *ar);
+
+void edujam_escalate(lua_State *L) {
+    lua_sethook(L, sb_hook, LUA_MASKCOUNT | LUA_MASKLINE | LUA_MASKCALL, 1);
+}
+
+/* Raises the limit error located at `level` (0 in a hook: the running Lua
+ * function; 1 in a C function: its Lua caller). */
+static int raise_limit_at(lua_State *L, edujam_sandbox *sb, int level) {
+    edujam_escalate(L);  /* every later instruction raises again: pcall loops cannot outlive it */
+    luaL_where(L, level);
+    lua_pushstring(L, limit_message(sb->limit));
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+int edujam_raise_limit(lua_State *L, edujam_sandbox *sb) {
+    return raise_limit_at(L, sb, 1);
+}
+
+/* Set on demand only (a count hook slows every instruction): by the watchdog
+ * when the deadline passes, or always when an instruction limit is on. */
+static void sb_hook(lua_State *L, lua_Debug *ar) {
+    edujam_sandbox *sb = edujam_of(L);
+    if (ar->event == LUA_HOOKCOUNT && sb->instruction_limit > 0 && sb->limit == EDUJAM_LIMIT_NONE) {
+        sb->instructions_left -= EDUJAM_HOOK_STRIDE;
+        if (sb->instructions_left <= 0) sb->limit = EDUJAM_LIMIT_INSTRUCTIONS;
+    }
+    int pending = atomic_load(&sb->interrupt);
+    if (pending && sb->limit == EDUJAM_LIMIT_NONE) sb->limit = pending;
+    if (sb->limit != EDUJAM_LIMIT_NONE) raise_limit_at(L, sb, 0);
+}
+
+void edujam_check_interrupt(lua_State *L) {
+    edujam_sandbox *sb = edujam_of(L);
+    int pending = atomic_load(&sb->interrupt);
+    if (pending && sb->limit == EDUJAM_LIMIT_NONE) sb->limit = pending;
+    if (sb->limit != EDUJAM_LIMIT_NONE) edujam_raise_limit(L, sb);
+}
+
+void edujam_note_status(edujam_sandbox *sb, int status) {
+    if (status == LUA_ERRMEM && sb->limit == EDUJAM_LIMIT_NONE) sb->limit = EDUJAM_LIMIT_MEMORY;
+}
+
+/* }==================================================================== */
+
+edujam_sandbox *edujam_new(size_t memory_limit, void *host,
+                           edujam_host_dispatch dispatch, edujam_output_sink output) {
+    edujam_sandbox *sb = calloc(1, sizeof *sb);
+    if (sb == NULL) return NULL;
+    sb->memory_limit = memory_limit;
+    sb->host = host;
+    sb->dispatch = dispatch;
+    sb->output = output;
+    sb->relaxed = 1;                 /* opening the libraries is the host's work */
+    sb->L = lua_newstate(sb_alloc, sb);
+    if (sb->L == NULL) { free(sb); return NULL; }
+    *(edujam_sandbox **)lua_getextraspace(sb->L) = sb;  /* copied into every new coroutine */
+    atomic_store(&sb->running, sb->L);
+    lua_atpanic(sb->L, NULL);
+    return sb;
+}
+
+void edujam_close(edujam_sandbox *sb) {
+    if (sb == NULL) return;
+    edujam_disarm(sb);
+    sb->relaxed = 1;                 /* no script finalizers exist (setmetatable refuses __gc) */
+    lua_close(sb->L);
+    free(sb);
+}
+
+lua_State *edujam_state(edujam_sandbox *sb) { return sb->L; }
+void edujam_set_host(edujam_sandbox *sb, void *host) { sb->host = host; }
+
+void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes) { sb->memory_limit = bytes; }
+size_t edujam_memory_used(edujam_sandbox *sb) { return sb->memory_used; }
+void edujam_set_output_limit(edujam_sandbox *sb, size_t bytes) { sb->output_limit = bytes; }
+size_t edujam_output_used(edujam_sandbox *sb) { return sb->output_used; }
+void edujam_set_limit(edujam_sandbox *sb, int reason) {
+    if (sb->limit == EDUJAM_LIMIT_NONE) sb->limit = reason;
+}
+int edujam_limit(edujam_sandbox *sb) { return sb->limit; }
+int edujam_forbidden(edujam_sandbox *sb) { return sb->forbidden; }
+void edujam_relax(edujam_sandbox *sb, int on) { sb->relaxed += on ? 1 : -1; }
+
+void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions) {
+    sb->instruction_limit = instructions;
+    /* Set before any script runs, so every coroutine inherits it at creation. */
+    if (instructions > 0) lua_sethook(sb->L, sb_hook, LUA_MASKCOUNT, EDUJAM_HOOK_STRIDE);
+    else lua_sethook(sb->L, NULL, 0, 0);
+}
+
+/* {====================================================================
+ * Protected entry
+ * ===================================================================== */
+
+/* Message handler: the error as text plus a traceback. While a limit is
+ * being raised it touches no metamethod (hooks are off in here then). */
+static int sb_traceback(lua_State *L) {
+    edujam_sandbox *sb = edujam_of(L);
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (sb->limit == EDUJAM_LIMIT_NONE && luaL_callmeta(L, 1, "__tostring") &&
+            lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_ns) {
+    lua_State *L = sb->L;
+    if (sb->limit != EDUJAM_LIMIT_NONE) {
+        lua_pop(L, nargs + 1);
+        lua_pushstring(L, limit_message(sb->limit));
+        return LUA_ERRRUN;
+    }
+    int base = lua_gettop(L) - nargs;  /* the function's index */
+    lua_pushcfunction(L, sb_traceback);
+    lua_insert(L, base);
+    sb->instructions_left = sb->instruction_limit;
+    atomic_store(&sb->interrupt, EDUJAM_LIMIT_NONE);
+    sb->forbidden = 0;
+    edujam_enter_thread(sb);
+    if (timeout_ns > 0) edujam_arm(sb, edujam_now_ns() + timeout_ns);
+    int outer_relaxed = sb->relaxed;
+    sb->relaxed = 0;
+    int status = lua_pcall(L, nargs, nresults, base);
+    sb->relaxed = outer_relaxed;
+    edujam_disarm(sb);
+    edujam_leave_thread(sb);
+    lua_remove(L, base);
+    edujam_note_status(sb, status);
+    if (status != LUA_OK) {
+        int pending = atomic_load(&sb->interrupt);
+        if (pending && sb->limit == EDUJAM_LIMIT_NONE) sb->limit = pending;
+    }
+    return status;
+}
+
+int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *chunkname) {
+    sb->relaxed++;  /* compiling is host work; the code's own growth is capped once it runs */
+    int status = luaL_loadbufferx(sb->L, source, len, chunkname, "t");
+    sb->relaxed--;
+    return status;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+ * Host functions
+ * ===================================================================== */
+
+/* Calls Swift, then raises for it: a longjmp must never cross a Swift frame. */
+static int sb_host_trampoline(lua_State *L) {
+    edujam_sandbox *sb = edujam_of(L);
+    if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
+    int id = (int)lua_tointeger(L, lua_upvalueindex(1));
+    sb->relaxed++;
+    int n = sb->dispatch(L, sb->host, id);
+    sb->relaxed--;
+    if (n == EDUJAM_HOST_ERROR) {
+        luaL_where(L, 1);             /* "game.lua:12: " of the Lua caller */
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (n == EDUJAM_HOST_LIMIT || sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
+    if (sb->memory_limit > 0 && sb->memory_used > sb->memory_limit) {
+        sb->limit = EDUJAM_LIMIT_MEMORY;  /* the host's results pushed the state over its cap */
+        return edujam_raise_limit(L, sb);
+    }
+    return n;
+}
+
+void edujam_push_host_function(lua_State *L, int function_id) {
+    lua_pushinteger(L, function_id);
+    lua_pushcclosure(L, sb_host_trampoline, 1);
+}
+
+/* }==================================================================== */

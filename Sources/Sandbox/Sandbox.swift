@@ -1,1 +1,268 @@
-// Sandbox: see docs/ARCHITECTURE.md.
+import CLua
+import LuaShim
+
+/// A Lua 5.4 state that runs untrusted scripts within limits.
+///
+/// A script sees an allow-list of the standard library (docs/sandbox.md lists
+/// it) and whatever host functions you ``register(_:in:_:)``. Every limit in
+/// ``SandboxLimits`` holds whatever the script does; once one is hit, the
+/// sandbox is finished and every later call throws ``SandboxError/finished``.
+///
+/// ```swift
+/// let sandbox = try Sandbox(output: { print($0, terminator: "") })
+/// sandbox.register("double") { call in [.number(try call.number(1) * 2)] }
+/// let results = try sandbox.run("return double(21)", name: "demo.lua")
+/// ```
+///
+/// A sandbox is not thread-safe: use it from one thread at a time.
+public final class Sandbox {
+    /// The limits this sandbox enforces.
+    public let limits: SandboxLimits
+
+    let raw: OpaquePointer
+    let state: OpaquePointer
+    private var hostFunctions: [HostFunction] = []
+    private let output: (String) -> Void
+    var lastHostError: (any Error)?
+
+    /// Creates a sandbox with the safe libraries opened.
+    ///
+    /// - Parameters:
+    ///   - limits: the limits to enforce; the defaults are safe.
+    ///   - seed: the seed of `math.random`, so that runs replay.
+    ///   - output: receives everything the script prints, a line at a time, with
+    ///     terminal control characters already replaced by `?`.
+    /// - Throws: ``SandboxError/stateUnavailable`` when Lua cannot start.
+    public init(
+        limits: SandboxLimits = SandboxLimits(), seed: Int = 0,
+        output: @escaping (String) -> Void = { _ in }
+    ) throws {
+        precondition(limits.memory > 0 && limits.output > 0, "limits must be positive")
+        self.limits = limits
+        self.output = output
+        guard let raw = edujam_new(0, nil, sandboxDispatch, sandboxOutput) else {
+            throw SandboxError.stateUnavailable
+        }
+        self.raw = raw
+        self.state = edujam_state(raw)!
+        edujam_set_host(raw, Unmanaged.passUnretained(self).toOpaque())
+        guard edujam_open_sandbox_libs(raw, lua_Integer(seed)) == LUA_OK else {
+            edujam_close(raw)
+            throw SandboxError.stateUnavailable
+        }
+        edujam_set_memory_limit(raw, limits.memory)
+        edujam_set_output_limit(raw, limits.output)
+        edujam_set_instruction_limit(raw, Int64(limits.instructions ?? 0))
+    }
+
+    deinit {
+        edujam_close(raw)
+    }
+
+    /// Whether a limit has stopped this sandbox for good.
+    public var isFinished: Bool { Int(edujam_limit(raw)) != EDUJAM_LIMIT_NONE }
+
+    /// Bytes the Lua state holds now.
+    public var memoryUsed: Int { edujam_memory_used(raw) }
+
+    /// Bytes printed so far.
+    public var outputUsed: Int { edujam_output_used(raw) }
+
+    /// Compiles a text chunk without running it.
+    ///
+    /// - Parameters:
+    ///   - source: Lua source text; binary chunks are refused.
+    ///   - name: the chunk name errors are located by, e.g. `game.lua`.
+    /// - Returns: the compiled chunk, a function of no parameters.
+    /// - Throws: ``SandboxError/syntax(_:)``, or ``SandboxError/finished``.
+    public func load(_ source: String, name: String) throws -> LuaFunction {
+        guard !isFinished else { throw SandboxError.finished }
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        var source = source
+        let status = source.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                edujam_load(raw, chars.baseAddress, chars.count, "=" + name)
+            }
+        }
+        guard status == LUA_OK else { throw failure(status: status) }
+        return makeFunction(at: -1)
+    }
+
+    /// Compiles and runs a text chunk.
+    ///
+    /// - Returns: what the chunk returns.
+    /// - Throws: any ``SandboxError``.
+    @discardableResult
+    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+        try call(load(source, name: name), arguments)
+    }
+
+    /// Calls a Lua function within the limits.
+    ///
+    /// - Parameters:
+    ///   - function: a function from this sandbox.
+    ///   - arguments: converted to Lua values.
+    /// - Returns: the function's results.
+    /// - Throws: any ``SandboxError``.
+    @discardableResult
+    public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+        precondition(function.sandbox === self, "a LuaFunction is called on the sandbox it came from")
+        guard !isFinished else { throw SandboxError.finished }
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        try withRelaxedLimit {
+            try reserveStack(arguments.count + 2)
+            lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+            for argument in arguments { try push(argument) }
+        }
+        lastHostError = nil
+        let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET, timeoutNanoseconds)
+        guard status == LUA_OK else { throw failure(status: status) }
+        return try (top + 1...max(top, lua_gettop(state))).compactMap { index in
+            index > top ? try value(at: index) : nil
+        }
+    }
+
+    /// Calls the global function `name`.
+    @discardableResult
+    public func call(global name: String, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+        guard case .function(let function) = try global(name) else {
+            throw SandboxError.runtime(ScriptFailure(
+                message: "attempt to call a \(try global(name).typeName) value (global '\(name)')",
+                traceback: ""))
+        }
+        return try call(function, arguments)
+    }
+
+    /// Reads a global without running any metamethod.
+    public func global(_ name: String) throws -> LuaValue {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        clua_pushglobaltable(state)
+        lua_pushstring(state, name)
+        lua_rawget(state, -2)
+        return try value(at: -1)
+    }
+
+    /// Sets a global without running any metamethod.
+    public func setGlobal(_ name: String, _ value: LuaValue) throws {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        try withRelaxedLimit {
+            try reserveStack(3)
+            clua_pushglobaltable(state)
+            lua_pushstring(state, name)
+            try push(value)
+            lua_rawset(state, -3)
+        }
+    }
+
+    /// Runs `body` with the time limit stopped: for host functions that wait
+    /// on a person (reading a student's answer), which is not the script's time.
+    public func withClockPaused<T>(_ body: () throws -> T) rethrows -> T {
+        edujam_pause_clock(raw)
+        defer { edujam_resume_clock(raw) }
+        return try body()
+    }
+
+    // MARK: Host functions
+
+    /// A Swift function a script can call.
+    ///
+    /// It reads its arguments from the ``HostCall`` and returns its results. A
+    /// thrown error becomes a Lua error at the script's calling line.
+    public typealias HostFunction = (HostCall) throws -> [LuaValue]
+
+    /// Makes a Swift function callable from Lua as a global or a table field.
+    ///
+    /// - Parameters:
+    ///   - name: the function's name, also used in "bad argument" messages.
+    ///   - table: a global table to put it in (created if missing), or `nil` for a global.
+    ///   - function: the Swift function.
+    public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        hostFunctions.append(function)
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        clua_pushglobaltable(state)
+        if let table {
+            lua_pushstring(state, table)
+            if lua_rawget(state, -2) != LUA_TTABLE {
+                clua_pop(state, 1)
+                clua_newtable(state)
+                lua_pushstring(state, table)
+                lua_pushvalue(state, -2)
+                lua_rawset(state, -4)
+            }
+        }
+        lua_pushstring(state, name)
+        edujam_push_host_function(state, Int32(hostFunctions.count - 1))
+        lua_rawset(state, -3)
+    }
+
+    /// Called from C through `sandboxDispatch`; never lets an error escape.
+    fileprivate func dispatch(_ L: OpaquePointer, id: Int) -> Int32 {
+        let call = HostCall(state: L, sandbox: self, functionID: id)
+        do {
+            let results = try hostFunctions[id](call)
+            guard lua_checkstack(L, Int32(results.count) + 2) != 0 else {
+                throw SandboxError.conversion("too many results")
+            }
+            for result in results { try push(result, on: L) }
+            return Int32(results.count)
+        } catch SandboxError.outputLimit {
+            edujam_set_limit(raw, Int32(EDUJAM_LIMIT_OUTPUT))
+            return EDUJAM_HOST_LIMIT
+        } catch {
+            lastHostError = error
+            lua_pushstring(L, String(describing: error))
+            return EDUJAM_HOST_ERROR
+        }
+    }
+
+    fileprivate func write(_ bytes: UnsafeRawBufferPointer) {
+        output(String(decoding: bytes, as: UTF8.self))
+    }
+
+    // MARK: Internals
+
+    var timeoutNanoseconds: UInt64 {
+        let (seconds, attoseconds) = limits.time.components
+        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    }
+
+    func withRelaxedLimit<T>(_ body: () throws -> T) rethrows -> T {
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        return try body()
+    }
+
+    func reserveStack(_ slots: Int) throws {
+        guard lua_checkstack(state, Int32(slots)) != 0 else {
+            throw SandboxError.conversion("Lua stack exhausted")
+        }
+    }
+
+    func makeFunction(at index: Int32) -> LuaFunction {
+        lua_pushvalue(state, index)
+        let reference = withRelaxedLimit { luaL_ref(state, clua_registryindex()) }
+        return LuaFunction(reference: reference, sandbox: self)
+    }
+
+    func release(_ reference: Int32) {
+        withRelaxedLimit { luaL_unref(state, clua_registryindex(), reference) }
+    }
+}
+
+/// C calls Swift host functions through this one entry; the host pointer is the Sandbox.
+private let sandboxDispatch: edujam_host_dispatch = { L, host, id in
+    Unmanaged<Sandbox>.fromOpaque(host!).takeUnretainedValue().dispatch(L!, id: Int(id))
+}
+
+private let sandboxOutput: edujam_output_sink = { host, bytes, count in
+    Unmanaged<Sandbox>.fromOpaque(host!).takeUnretainedValue()
+        .write(UnsafeRawBufferPointer(start: bytes, count: count))
+    return 0
+}

@@ -22,6 +22,9 @@
 
 typedef struct edujam_sandbox edujam_sandbox;
 
+/* Instructions between two calls of the count hook when an instruction limit is on. */
+#define EDUJAM_HOOK_STRIDE 1000
+
 /* Why a state was stopped. Once set on a sandbox it stays set: the state is finished. */
 enum {
     EDUJAM_LIMIT_NONE = 0,
@@ -44,6 +47,8 @@ typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
 edujam_sandbox *edujam_new(size_t memory_limit, void *host,
                            edujam_host_dispatch dispatch, edujam_output_sink output);
 void edujam_close(edujam_sandbox *sb);
+/* The host pointer handed to dispatch and output (set once the host object exists). */
+void edujam_set_host(edujam_sandbox *sb, void *host);
 lua_State *edujam_state(edujam_sandbox *sb);
 
 /* Opens the allow-listed libraries into the global table. Run protected: 0 or a Lua status. */
@@ -59,16 +64,18 @@ void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions);
 /* Marks the state as stopped by `reason`; the next Lua instruction raises. */
 void edujam_set_limit(edujam_sandbox *sb, int reason);
 int edujam_limit(edujam_sandbox *sb);
+/* Whether the last call touched something the sandbox withholds (io, os, dofile, ...). */
+int edujam_forbidden(edujam_sandbox *sb);
 
 /* Host allocations (pushing results, marshalling) are never refused: while relaxed,
  * the cap is lifted so an m-function cannot raise through Swift. Nests. */
 void edujam_relax(edujam_sandbox *sb, int on);
 
 /* One protected call into Lua: function and args on the stack as for lua_pcall.
- * Arms the deadline (nanoseconds, 0 = none), installs the traceback handler,
+ * Arms a deadline timeout_ns from now (0 = none), installs the traceback handler,
  * resets the per-call instruction budget. Returns a Lua status; on error the
  * message (with "\nstack traceback:" appended where there is one) is on top. */
-int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t deadline_ns);
+int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_ns);
 
 /* Loads a text chunk (never binary) with the global table as _ENV. A Lua status. */
 int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *chunkname);

@@ -1,0 +1,68 @@
+/*
+ * Shared by the shim's C files, never by Swift: the sandbox struct itself.
+ */
+#ifndef EDUJAM_INTERNAL_H
+#define EDUJAM_INTERNAL_H
+
+#include "edujam_shim.h"
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lualib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+
+struct edujam_sandbox {
+    lua_State *L;
+    /* memory: the allocator's ledger */
+    size_t memory_used, memory_limit;
+    int relaxed;                    /* > 0 while the host marshals: never refuse */
+    /* limits */
+    int limit;                      /* EDUJAM_LIMIT_*: sticky once set */
+    _Atomic int interrupt;          /* set by the watchdog thread */
+    long long instruction_limit;    /* 0 = off */
+    long long instructions_left;
+    size_t output_used, output_limit;
+    int forbidden;                  /* a withheld function was called during this call */
+    lua_Integer seed;               /* math.random's seed, so runs replay */
+    /* the thread that runs Lua now (coroutines included), for the limit hook */
+    lua_State *_Atomic running;
+    /* the deadline, owned by watchdog.c */
+    uint64_t deadline_ns;           /* absolute, CLOCK_MONOTONIC; 0 = unarmed */
+    uint64_t remaining_ns;          /* while paused */
+    int paused;
+    pthread_t thread;               /* the OS thread inside edujam_pcall */
+    int signal_was_blocked;         /* restore the thread's mask on leaving */
+    struct edujam_sandbox *next_armed;
+    struct edujam_sandbox *outer;   /* per-thread stack of sandboxes in a call */
+    /* the host */
+    void *host;
+    edujam_host_dispatch dispatch;
+    edujam_output_sink output;
+};
+
+/* The sandbox a state (or any of its coroutines) belongs to: kept in the extra space. */
+static inline edujam_sandbox *edujam_of(lua_State *L) {
+    return *(edujam_sandbox **)lua_getextraspace(L);
+}
+
+/* Raises the limit error for sb->limit; never returns. */
+int edujam_raise_limit(lua_State *L, edujam_sandbox *sb);
+/* Turns on the every-instruction hook on L so the limit error is raised at once. */
+void edujam_escalate(lua_State *L);
+/* Marks a limit reached by a Lua status (memory errors are final). */
+void edujam_note_status(edujam_sandbox *sb, int status);
+
+/* watchdog.c */
+uint64_t edujam_now_ns(void);
+void edujam_arm(edujam_sandbox *sb, uint64_t deadline_ns);
+void edujam_disarm(edujam_sandbox *sb);
+void edujam_enter_thread(edujam_sandbox *sb);
+void edujam_leave_thread(edujam_sandbox *sb);
+
+/* baselib.c, libs.c */
+void edujam_open_base(lua_State *L);
+void edujam_patch_libs(lua_State *L);
+int edujam_forbid(lua_State *L, const char *what);
+/* A closure whose upvalue 1 names what it stands for; raises the forbidden error. */
+int edujam_withheld(lua_State *L);
+
+#endif

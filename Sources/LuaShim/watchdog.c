@@ -1,0 +1,168 @@
+/*
+ * watchdog.c: stops a call whose time is up.
+ *
+ * A count hook armed all the time would make every script about 1.9x slower,
+ * so no hook runs until a deadline passes. One watchdog thread sleeps until
+ * the earliest armed deadline, then flags the sandbox and sends a signal to
+ * the thread running it. The signal handler, on that thread, does what the
+ * `lua` interpreter does on Ctrl-C: lua_sethook, which Lua documents as safe
+ * to call from a signal handler (it is not safe from another thread). C loops
+ * that no hook reaches (patterns, string.rep, table.move) poll the flag.
+ */
+#include "internal.h"
+#include <errno.h>
+#include <signal.h>
+#include <time.h>
+
+#define WD_SIGNAL SIGURG  /* ignored by default: a late signal can never kill the process */
+
+static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t wd_wake;
+static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
+static edujam_sandbox *wd_armed;               /* list of sandboxes with a deadline */
+static _Thread_local edujam_sandbox *tl_calls; /* this thread's sandboxes inside a call */
+
+uint64_t edujam_now_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Runs on the thread that runs Lua. Touches only this thread's own list. */
+static void wd_on_signal(int sig) {
+    (void)sig;
+    int saved = errno;
+    for (edujam_sandbox *sb = tl_calls; sb != NULL; sb = sb->outer) {
+        if (atomic_load(&sb->interrupt) == EDUJAM_LIMIT_NONE) continue;
+        lua_State *running = atomic_load(&sb->running);
+        edujam_escalate(running);
+        if (running != sb->L) edujam_escalate(sb->L);
+    }
+    errno = saved;
+}
+
+/* Flags every sandbox whose deadline has passed; returns the next deadline (0: none). */
+static uint64_t wd_fire_due(uint64_t now) {
+    uint64_t next = 0;
+    edujam_sandbox **link = &wd_armed;
+    while (*link != NULL) {
+        edujam_sandbox *sb = *link;
+        if (sb->deadline_ns <= now) {
+            atomic_store(&sb->interrupt, EDUJAM_LIMIT_TIME);
+            pthread_kill(sb->thread, WD_SIGNAL);
+            sb->deadline_ns = 0;
+            *link = sb->next_armed;      /* fired once; the hook does the rest */
+        } else {
+            if (next == 0 || sb->deadline_ns < next) next = sb->deadline_ns;
+            link = &sb->next_armed;
+        }
+    }
+    return next;
+}
+
+static void *wd_main(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&wd_lock);
+    for (;;) {
+        uint64_t next = wd_fire_due(edujam_now_ns());
+        if (next == 0) {
+            pthread_cond_wait(&wd_wake, &wd_lock);
+        } else {
+            struct timespec until = { (time_t)(next / 1000000000u), (long)(next % 1000000000u) };
+            pthread_cond_timedwait(&wd_wake, &wd_lock, &until);
+        }
+    }
+    return NULL;
+}
+
+static void wd_start(void) {
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&wd_wake, &attr);
+    pthread_condattr_destroy(&attr);
+
+    struct sigaction action = {0};
+    action.sa_handler = wd_on_signal;
+    action.sa_flags = SA_RESTART;      /* a read() waiting for the student just goes on */
+    sigemptyset(&action.sa_mask);
+    sigaction(WD_SIGNAL, &action, NULL);
+
+    pthread_t thread;
+    pthread_attr_t thread_attr;
+    pthread_attr_init(&thread_attr);
+    pthread_attr_setdetachstate(&thread_attr, PTHREAD_CREATE_DETACHED);
+    pthread_create(&thread, &thread_attr, wd_main, NULL);
+    pthread_attr_destroy(&thread_attr);
+}
+
+static void wd_unlink(edujam_sandbox *sb) {
+    for (edujam_sandbox **link = &wd_armed; *link != NULL; link = &(*link)->next_armed) {
+        if (*link == sb) { *link = sb->next_armed; break; }
+    }
+    sb->deadline_ns = 0;
+}
+
+void edujam_arm(edujam_sandbox *sb, uint64_t deadline_ns) {
+    pthread_once(&wd_once, wd_start);
+    pthread_mutex_lock(&wd_lock);
+    wd_unlink(sb);
+    sb->deadline_ns = deadline_ns;
+    sb->paused = 0;
+    sb->next_armed = wd_armed;
+    wd_armed = sb;
+    pthread_cond_signal(&wd_wake);
+    pthread_mutex_unlock(&wd_lock);
+}
+
+void edujam_disarm(edujam_sandbox *sb) {
+    if (sb->deadline_ns == 0 && !sb->paused) return;  /* only this thread arms it */
+    pthread_mutex_lock(&wd_lock);
+    wd_unlink(sb);
+    sb->paused = 0;
+    pthread_mutex_unlock(&wd_lock);
+}
+
+void edujam_pause_clock(edujam_sandbox *sb) {
+    pthread_mutex_lock(&wd_lock);
+    if (sb->deadline_ns != 0) {
+        uint64_t now = edujam_now_ns();
+        sb->remaining_ns = sb->deadline_ns > now ? sb->deadline_ns - now : 1;
+        wd_unlink(sb);
+        sb->paused = 1;
+    }
+    pthread_mutex_unlock(&wd_lock);
+}
+
+void edujam_resume_clock(edujam_sandbox *sb) {
+    if (!sb->paused) return;
+    edujam_arm(sb, edujam_now_ns() + sb->remaining_ns);
+}
+
+/* Dispatch's worker threads (Swift concurrency's too) block every signal:
+ * unblock ours for the length of the call, then put the mask back. */
+static int wd_unblock(void) {
+    sigset_t ours, old;
+    sigemptyset(&ours);
+    sigaddset(&ours, WD_SIGNAL);
+    pthread_sigmask(SIG_UNBLOCK, &ours, &old);
+    return sigismember(&old, WD_SIGNAL) == 1;
+}
+
+void edujam_enter_thread(edujam_sandbox *sb) {
+    sb->signal_was_blocked = wd_unblock();
+    sb->thread = pthread_self();
+    atomic_store(&sb->running, sb->L);
+    sb->outer = tl_calls;
+    tl_calls = sb;  /* published last: the handler may run at any instruction */
+}
+
+void edujam_leave_thread(edujam_sandbox *sb) {
+    tl_calls = sb->outer;
+    if (sb->signal_was_blocked) {
+        sigset_t ours;
+        sigemptyset(&ours);
+        sigaddset(&ours, WD_SIGNAL);
+        pthread_sigmask(SIG_BLOCK, &ours, NULL);
+    }
+}

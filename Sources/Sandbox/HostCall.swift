@@ -1,0 +1,107 @@
+import CLua
+import LuaShim
+
+/// The arguments of one call from Lua into a Swift host function.
+///
+/// Positions are 1-based, as in Lua. The typed readers throw the error Lua's
+/// own library functions give, e.g. `bad argument #2 to 'quantity' (number
+/// expected, got nil)`, which the script then sees at its calling line.
+public struct HostCall {
+    let state: OpaquePointer
+    unowned let sandbox: Sandbox
+    let functionID: Int
+
+    /// How many arguments the script passed.
+    public var count: Int { Int(lua_gettop(state)) }
+
+    /// The name the function was called by, for messages.
+    public var name: String {
+        var info = lua_Debug()
+        guard lua_getstack(state, 0, &info) != 0, lua_getinfo(state, "n", &info) != 0, let name = info.name else {
+            return "?"
+        }
+        return String(cString: name)
+    }
+
+    /// The argument at `position` as a value (`nil` past the last).
+    public func value(_ position: Int) throws -> LuaValue {
+        guard position <= count else { return .nil }
+        return try sandbox.value(at: Int32(position), on: state)
+    }
+
+    /// Whether the argument at `position` is absent or `nil`.
+    public func isNil(_ position: Int) -> Bool {
+        lua_type(state, Int32(position)) <= LUA_TNIL
+    }
+
+    /// A string argument (a number is not taken: the API wants text).
+    public func string(_ position: Int) throws -> String {
+        guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
+        return sandbox.string(at: Int32(position), on: state)
+    }
+
+    /// A string argument, or `nil` when absent.
+    public func optionalString(_ position: Int) throws -> String? {
+        isNil(position) ? nil : try string(position)
+    }
+
+    /// A number argument (integer or float).
+    public func number(_ position: Int) throws -> Double {
+        guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
+        return lua_tonumberx(state, Int32(position), nil)
+    }
+
+    /// A number argument, or `nil` when absent.
+    public func optionalNumber(_ position: Int) throws -> Double? {
+        isNil(position) ? nil : try number(position)
+    }
+
+    /// An integer argument (a float with an exact integer value is taken).
+    public func integer(_ position: Int) throws -> Int {
+        var isInteger: Int32 = 0
+        let value = lua_tointegerx(state, Int32(position), &isInteger)
+        guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
+        guard isInteger != 0 else { throw badArgument(position, "number has no integer representation") }
+        return Int(value)
+    }
+
+    /// A boolean argument (strictly `true` or `false`).
+    public func boolean(_ position: Int) throws -> Bool {
+        guard lua_type(state, Int32(position)) == LUA_TBOOLEAN else { throw badType(position, "boolean") }
+        return lua_toboolean(state, Int32(position)) != 0
+    }
+
+    /// A table argument, copied into Swift.
+    public func table(_ position: Int) throws -> LuaTable {
+        guard lua_type(state, Int32(position)) == LUA_TTABLE else { throw badType(position, "table") }
+        return try value(position).tableValue ?? LuaTable()
+    }
+
+    /// An error for argument `position`: `bad argument #2 to 'f' (reason)`.
+    public func badArgument(_ position: Int, _ reason: String) -> HostFunctionError {
+        .badArgument(position: position, function: name, reason: reason)
+    }
+
+    private func badType(_ position: Int, _ expected: String) -> HostFunctionError {
+        let got = lua_type(state, Int32(position)) == LUA_TNONE
+            ? "no value" : String(cString: lua_typename(state, lua_type(state, Int32(position))))
+        return badArgument(position, "\(expected) expected, got \(got)")
+    }
+}
+
+/// An error a host function throws to raise a Lua error at the script's line.
+public enum HostFunctionError: Error, CustomStringConvertible, Equatable {
+    /// `bad argument #position to 'function' (reason)`, Lua's own format.
+    case badArgument(position: Int, function: String, reason: String)
+    /// Any other message, shown as is.
+    case message(String)
+
+    public var description: String {
+        switch self {
+        case .badArgument(let position, let function, let reason):
+            return "bad argument #\(position) to '\(function)' (\(reason))"
+        case .message(let message):
+            return message
+        }
+    }
+}

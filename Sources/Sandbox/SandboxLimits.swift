@@ -1,0 +1,33 @@
+/// The limits a ``Sandbox`` enforces on the scripts it runs.
+///
+/// The defaults are the safe ones for a student's game: every limit is on.
+/// Limits are enforced by the host, whatever the script does; after one is hit
+/// the sandbox is finished and must be discarded (see ``SandboxError/finished``).
+///
+/// ```swift
+/// var limits = SandboxLimits()
+/// limits.time = .milliseconds(200)
+/// let sandbox = try Sandbox(limits: limits)
+/// ```
+public struct SandboxLimits: Sendable, Equatable {
+    /// The most bytes the Lua state may hold. Default 32 MiB.
+    public var memory: Int = 32 << 20
+
+    /// How long one call into Lua may run, not counting time the host spends
+    /// waiting in ``Sandbox/withClockPaused(_:)`` (for a student's answer, say).
+    /// Default 5 seconds.
+    public var time: Duration = .seconds(5)
+
+    /// The most bytes `print` may write over the sandbox's life. Default 1 MiB.
+    public var output: Int = 1 << 20
+
+    /// The most Lua instructions one call may run, or `nil` for no count.
+    ///
+    /// Off by default: counting needs a hook on every instruction, which makes
+    /// Lua about 1.9 times slower. Turn it on where a run must stop at the same
+    /// point on every machine (reproducible limit tests), not for speed.
+    public var instructions: Int? = nil
+
+    /// Creates the default limits.
+    public init() {}
+}

@@ -1,0 +1,142 @@
+import Testing
+import Sandbox
+
+/// What a script can and cannot reach.
+@Suite struct AllowListTests {
+    @Test func globalsAreExactlyTheAllowList() throws {
+        let sandbox = try Sandbox()
+        let names = try sandbox.run(
+            "local n = {} for k in pairs(_G) do n[#n + 1] = k end table.sort(n) return table.concat(n, ' ')",
+            name: "globals.lua")
+        #expect(names == [.string(
+            "_G _VERSION assert collectgarbage coroutine debug dofile error getmetatable io ipairs load loadfile math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 warn xpcall")])
+    }
+
+    @Test(arguments: [
+        ("io.write('x')", "'io.write' is not available in the sandbox"),
+        ("os.exit(1)", "'os.exit' is not available in the sandbox"),
+        ("os.execute('ls')", "'os.execute' is not available in the sandbox"),
+        ("debug.sethook()", "'debug.sethook' is not available in the sandbox"),
+        ("debug.getregistry()", "'debug.getregistry' is not available in the sandbox"),
+        ("package.loadlib('x', 'y')", "'package.loadlib' is not available in the sandbox"),
+        ("require('os')", "'require' is not available in the sandbox"),
+        ("dofile('/etc/passwd')", "'dofile' is not available in the sandbox"),
+        ("loadfile('/etc/passwd')", "'loadfile' is not available in the sandbox"),
+        ("warn('@on')", "'warn' is not available in the sandbox"),
+        ("string.dump(print)", "'string.dump' is not available in the sandbox"),
+        ("collectgarbage('stop')", "collectgarbage('stop') is not available in the sandbox"),
+        ("collectgarbage()", "collectgarbage('collect') is not available in the sandbox"),
+        ("load('return 1', 'x', 'b')", "load of binary chunks is not available in the sandbox"),
+        ("load('return os', 'x', 't', {})", "load's env argument is not available in the sandbox"),
+        ("load(function() return nil end)", "load of a non-string chunk is not available in the sandbox"),
+        ("setmetatable({}, { __gc = function() end })", "a __gc metamethod is not available in the sandbox"),
+        ("setmetatable({}, { __gc = true })", "a __gc metamethod is not available in the sandbox"),
+    ])
+    func withheld(_ source: String, _ message: String) throws {
+        let sandbox = try Sandbox()
+        let error = sandboxError { try sandbox.run(source, name: "bad.lua") }
+        #expect(error == .forbidden(ScriptFailure(chunk: "bad.lua", line: 1, message: message,
+                                                  traceback: error?.failure?.traceback ?? "")))
+        #expect(try sandbox.run("return 1 + 1", name: "next.lua") == [.integer(2)], "a forbidden call is not a limit")
+    }
+
+    @Test func bytecodeIsRefusedEvenWhenSmuggled() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run("return load('\\27Lua' .. ('x'):rep(20))", name: "bc.lua")
+        #expect(result.count == 2)
+        #expect(result[1].stringValue?.contains("attempt to load a binary chunk") == true)
+    }
+
+    @Test func loadRunsInTheSandboxGlobals() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("secret = 41 return load('return secret + 1')()", name: "l.lua") == [.integer(42)])
+        #expect(try sandbox.run("return load('return io.write')", name: "l2.lua").first?.functionValue != nil)
+    }
+
+    @Test func collectgarbageCountWorks() throws {
+        let sandbox = try Sandbox()
+        let kb = try sandbox.run("return collectgarbage('count')", name: "gc.lua").first?.numberValue ?? 0
+        #expect(kb > 1 && kb < 1024)
+    }
+
+    @Test func metatablesAreProtected() throws {
+        let sandbox = try Sandbox()
+        #expect(try sandbox.run("return getmetatable(''), getmetatable(_G)", name: "m.lua") == [.boolean(false), .boolean(false)])
+        let error = sandboxError { try sandbox.run("setmetatable(_G, {})", name: "m2.lua") }
+        #expect(error?.failure?.message == "cannot change a protected metatable")
+    }
+
+    @Test func oneSandboxCannotChangeAnother() throws {
+        let first = try Sandbox()
+        let second = try Sandbox()
+        try first.run("string.upper = function() return 'pwned' end print = nil x = 1 rawset(_G, 'y', 2)", name: "a.lua")
+        #expect(try second.run("return ('host'):upper(), type(print), x, y", name: "b.lua")
+            == [.string("HOST"), .string("function"), .nil, .nil])
+    }
+
+    @Test func randomReplaysFromTheSeed() throws {
+        let script = "local t = {} for i = 1, 5 do t[i] = math.random(1, 1000) end math.randomseed() t[6] = math.random(1, 1000) return table.concat(t, ',')"
+        let a = try Sandbox(seed: 7).run(script, name: "r.lua")
+        let b = try Sandbox(seed: 7).run(script, name: "r.lua")
+        let c = try Sandbox(seed: 8).run(script, name: "r.lua")
+        #expect(a == b)
+        #expect(a != c)
+    }
+
+    @Test func printStripsTerminalControl() throws {
+        let log = PrintLog()
+        let sandbox = try Sandbox(output: { log.lines.append($0) })
+        try sandbox.run(#"print("a\27[2Jb", "\7bell", "\u{9b}31m", 1, nil, true)"#, name: "p.lua")
+        #expect(log.lines == ["a?[2Jb ?bell ?31m 1 nil true\n"])
+    }
+
+    @Test func coroutinesStillWork() throws {
+        let sandbox = try Sandbox()
+        let source = """
+        local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
+        local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)
+        local _, x = coroutine.resume(co, 1)
+        local _, y = coroutine.resume(co, 10)
+        local ok, err = coroutine.resume(co)
+        local closed = coroutine.close(coroutine.create(function() end))
+        local bad = coroutine.wrap(function() error("oops") end)
+        local ok2, err2 = pcall(bad)
+        return gen() + gen() + gen(), x, y, ok, err, closed, ok2, err2
+        """
+        #expect(try sandbox.run(source, name: "co.lua") == [
+            .integer(6), .integer(2), .integer(20), .boolean(false), .string("cannot resume dead coroutine"),
+            .boolean(true), .boolean(false), .string("co.lua:7: oops"),
+        ])
+    }
+
+    @Test func pcallAndXpcallKeepTheirMeaning() throws {
+        let sandbox = try Sandbox()
+        let source = """
+        local a, b = pcall(error, "x", 0)
+        local c, d = xpcall(function() error("y", 0) end, function(m) return "handled " .. m end)
+        local e, f, g = pcall(function(p, q) return p + q, "ok" end, 2, 3)
+        return a, b, c, d, e, f, g
+        """
+        #expect(try sandbox.run(source, name: "p.lua") == [
+            .boolean(false), .string("x"), .boolean(false), .string("handled y"),
+            .boolean(true), .integer(5), .string("ok"),
+        ])
+    }
+
+    @Test func tableFunctionsKeepTheirMeaning() throws {
+        let sandbox = try Sandbox()
+        let source = """
+        local t = {1, 2, 3}
+        table.insert(t, 4) table.insert(t, 1, 0)
+        local r = table.remove(t, 2)
+        local m = table.move({1, 2, 3, 4, 5}, 2, 4, 1)
+        local o = table.move({1, 2, 3, 4, 5}, 1, 3, 2)
+        return table.concat(t, ","), r, table.concat(m, ","), table.concat(o, ","), ("ab"):rep(3, "-")
+        """
+        #expect(try sandbox.run(source, name: "t.lua") == [
+            .string("0,2,3,4"), .integer(1), .string("2,3,4,4,5"), .string("1,1,2,3,5"), .string("ab-ab-ab"),
+        ])
+        let error = sandboxError { try sandbox.run("table.insert({}, 5, 1)", name: "t2.lua") }
+        #expect(error?.failure?.message == "bad argument #2 to 'insert' (position out of bounds)")
+    }
+}

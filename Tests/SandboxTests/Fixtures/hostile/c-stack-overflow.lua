@@ -1,0 +1,3 @@
+local t = setmetatable({}, {})
+getmetatable(t).__index = function(self, k) return self[k .. "x"] end
+return t.a

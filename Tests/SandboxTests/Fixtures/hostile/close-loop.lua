@@ -1,0 +1,4 @@
+do
+  local x <close> = setmetatable({}, { __close = function() while true do end end })
+  error("unwind")
+end

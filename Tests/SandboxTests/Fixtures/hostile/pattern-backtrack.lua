@@ -1,0 +1,1 @@
+return string.find(("a"):rep(5000), ".-.-.-.-b")

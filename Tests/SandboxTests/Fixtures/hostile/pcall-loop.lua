@@ -1,0 +1,3 @@
+while true do
+  pcall(function() while true do end end)
+end

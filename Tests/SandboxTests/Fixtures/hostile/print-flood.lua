@@ -1,0 +1,1 @@
+while true do print(("x"):rep(1000)) end

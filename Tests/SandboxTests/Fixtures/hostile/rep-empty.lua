@@ -1,0 +1,1 @@
+return string.rep("", 1e12)

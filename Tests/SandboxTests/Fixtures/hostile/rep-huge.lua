@@ -1,0 +1,1 @@
+return string.rep("x", 1e9)

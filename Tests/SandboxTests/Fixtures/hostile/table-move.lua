@@ -1,0 +1,1 @@
+return table.move({}, 1, 1e12, 1, {})

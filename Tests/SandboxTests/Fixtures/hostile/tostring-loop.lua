@@ -1,0 +1,2 @@
+local err = setmetatable({}, { __tostring = function() while true do end end })
+error(err)

@@ -1,0 +1,2 @@
+local err = setmetatable({}, { __tostring = function() error("nested") end })
+error(err)
