@@ -62,8 +62,8 @@ final class Statement {
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
     func run(_ values: [SQLValue] = []) throws {
         try bind(values)
+        defer { sqlite3_reset(handle) }  // release locks and clear a failed step at once
         while try step() {}
-        sqlite3_reset(handle)
     }
 
     /// Binds `values` and maps every row through `row`.

@@ -11,7 +11,7 @@ extension TrackingStore {
             var runs = try runRows(student: student)
             let items = try itemRows(student: student)
             for index in runs.indices {
-                runs[index].items = items[runs[index].id]?.sorted { $0.sequence < $1.sequence }.map(\.record) ?? []
+                runs[index].items = items[runs[index].id] ?? []
             }
             return runs
         }
@@ -40,15 +40,16 @@ extension TrackingStore {
         }
     }
 
-    private func itemRows(student: String?) throws -> [Int64: [(sequence: Int64, record: ItemRecord)]] {
+    /// Items grouped by activity id, each group in the order added.
+    private func itemRows(student: String?) throws -> [Int64: [ItemRecord]] {
         let filter = student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = ?)"
         let sql = """
             SELECT activity_id, sequence, identifier, title, kind, quantity, flag, value_type, score, max_score
-            FROM activity_items \(filter)
+            FROM activity_items \(filter) ORDER BY activity_id, sequence
             """
-        var grouped: [Int64: [(sequence: Int64, record: ItemRecord)]] = [:]
+        var grouped: [Int64: [ItemRecord]] = [:]
         _ = try connection.statement(sql).query(student.map { [.text($0)] } ?? []) { row in
-            grouped[row.int(0), default: []].append((row.int(1), try itemRecord(row)))
+            grouped[row.int(0), default: []].append(try itemRecord(row))
         }
         return grouped
     }
