@@ -49,6 +49,20 @@ import Testing
         #expect(try store.context(at: ["BAD"]) == nil)
     }
 
+    @Test func failedSaveKeepsChangesPendingUntilFixed() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "s", title: "S", score: 1, maxScore: 2)
+        let bad = try store.mainContext.addChild(identifier: "BAD", title: "Bad", type: .game)
+        bad.title = ""
+        #expect(trackingError { try store.save() } == .blankTitle)
+        #expect(run.id == nil)
+        #expect(try store.runs().isEmpty)
+        bad.title = "Fixed"
+        try store.save()
+        #expect(run.id != nil)
+        #expect(try store.runs().map(\.items.count) == [1])
+    }
+
     @Test func migrationsAreNamedAndRecordedInOrder() throws {
         let store = try makeStore()
         #expect(try Migrator.appliedNames(store.connection) == Migrations.all.map(\.name))

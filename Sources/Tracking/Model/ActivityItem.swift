@@ -1,11 +1,23 @@
 /// The kind of an activity item: one of ClassKit's three `CLSActivityItem` subclasses.
 public enum ItemKind: String, Codable, Sendable, CaseIterable {
-    case quantity, binary, score
+    /// A number (`CLSQuantityItem`).
+    case quantity
+    /// A Boolean (`CLSBinaryItem`).
+    case binary
+    /// A score out of a maximum (`CLSScoreItem`).
+    case score
 }
 
 /// How a binary item's Boolean is presented (`CLSBinaryValueType`).
 public enum BinaryValueType: String, Codable, Sendable, CaseIterable {
-    case trueFalse, passFail, yesNo, correctIncorrect
+    /// True / false.
+    case trueFalse
+    /// Pass / fail.
+    case passFail
+    /// Yes / no.
+    case yesNo
+    /// Correct / incorrect.
+    case correctIncorrect
 }
 
 /// One metric of an activity: a quantity, a binary result or a score (`CLSActivityItem`).

@@ -2,8 +2,42 @@
 ///
 /// Raw values match ClassKit's. `.app` is reserved for the main context.
 public enum ContextType: Int, CaseIterable, Codable, Sendable {
-    case none = 0, app, chapter, section, level, page, task, challenge, quiz, exercise, lesson, book
-    case game, document, audio, video, course, custom
+    /// No particular kind.
+    case none = 0
+    /// The main context only (reserved).
+    case app
+    /// A chapter.
+    case chapter
+    /// A section.
+    case section
+    /// A level.
+    case level
+    /// A page.
+    case page
+    /// A task.
+    case task
+    /// A challenge.
+    case challenge
+    /// A quiz.
+    case quiz
+    /// A exercise.
+    case exercise
+    /// A lesson.
+    case lesson
+    /// A book.
+    case book
+    /// A game.
+    case game
+    /// A document.
+    case document
+    /// A audio.
+    case audio
+    /// A video.
+    case video
+    /// A course.
+    case course
+    /// Named by `customTypeName`.
+    case custom
 
     /// The lowercase name used in JSON and by the ClassKit Catalog API, for example `"game"`.
     public var name: String { String(describing: self) }
@@ -19,8 +53,22 @@ public enum ContextType: Int, CaseIterable, Codable, Sendable {
 
 /// The subject of a context (ClassKit's `CLSContextTopic`); inherited by descendants that set none.
 public enum Topic: String, CaseIterable, Codable, Sendable {
-    case math, science, literacyAndWriting, worldLanguage, socialScience
-    case computerScienceAndEngineering, artsAndMusic, healthAndFitness
+    /// Mathematics.
+    case math
+    /// Science.
+    case science
+    /// Literacy and writing.
+    case literacyAndWriting
+    /// World languages.
+    case worldLanguage
+    /// Social science.
+    case socialScience
+    /// Computer science and engineering.
+    case computerScienceAndEngineering
+    /// Arts and music.
+    case artsAndMusic
+    /// Health and fitness.
+    case healthAndFitness
 
     /// Parses a topic name, as ClassKit's setter does, but throws instead of ignoring bad input.
     /// - Parameter name: A topic's raw value; an empty string means no topic.

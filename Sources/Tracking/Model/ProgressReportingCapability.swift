@@ -2,7 +2,16 @@
 public struct ProgressReportingCapability: Hashable, Codable, Sendable {
     /// The metric a capability advertises (`CLSProgressReportingCapability.Kind`).
     public enum Kind: String, CaseIterable, Codable, Sendable, Comparable {
-        case duration, percent, binary, quantity, score
+        /// Time spent; every context has it.
+        case duration
+        /// Progress as a percentage.
+        case percent
+        /// A binary item.
+        case binary
+        /// A quantity item.
+        case quantity
+        /// A score item.
+        case score
 
         /// Orders kinds as ClassKit's raw values do.
         public static func < (lhs: Kind, rhs: Kind) -> Bool {

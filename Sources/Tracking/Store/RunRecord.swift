@@ -59,7 +59,9 @@ public struct RunRecord: Codable, Equatable, Sendable {
 public struct ItemRecord: Codable, Equatable, Sendable {
     /// A quantity's number or a binary item's Boolean.
     public enum Value: Codable, Equatable, Sendable {
+        /// A quantity.
         case number(Double)
+        /// A binary result.
         case bool(Bool)
 
         /// Decodes a JSON number or Boolean.
