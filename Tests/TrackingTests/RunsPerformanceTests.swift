@@ -5,7 +5,9 @@ import Testing
 @Suite struct RunsPerformanceTests {
     /// The report over 100,000 stored attempts must stay fast (target: under 1 s in release).
     @Test func runsOverManyAttemptsIsFast() throws {
-        let store = try TrackingStore(path: temporaryStorePath(), rootIdentifier: rootID, rootTitle: "EduJam")
+        let path = temporaryStorePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }  // ~20 MB
+        let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
         let game = try store.mainContext.addChild(identifier: "GAME", title: "Game", type: .game)
         try store.save()
         let contextID = try #require(game.rowID)
