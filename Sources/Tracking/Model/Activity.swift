@@ -1,0 +1,159 @@
+import Foundation
+
+/// One attempt by one student at one context (ClassKit's `CLSActivity`).
+///
+/// Created by ``Context/createNewActivity(student:)``. Start and stop it around play; record
+/// progress and items only while started. Every ``TrackingStore/save()`` writes its duration so
+/// far, so a crash loses at most the time since the last save.
+public final class Activity {
+    /// Who made the attempt.
+    public let student: String
+    /// The context's identifier path, root first.
+    public let identifierPath: [String]
+    /// The context attempted.
+    public private(set) weak var context: Context?
+    /// When the attempt was created.
+    public let createdAt: Date
+    /// When it was first started; equals ``createdAt`` until then.
+    public internal(set) var startedAt: Date
+    /// When ``end(outcome:)`` was called.
+    public internal(set) var endedAt: Date?
+    /// How it ended; `.running` until ``end(outcome:)``.
+    public internal(set) var outcome: RunOutcome = .running
+    /// Who marked it done, if anyone. Independent of progress.
+    public internal(set) var doneBy: DoneMarker?
+    /// Whether a newer attempt replaced this one.
+    public internal(set) var isSuperseded = false
+
+    var hasStarted = false
+    var accumulated: TimeInterval = 0
+    var runningSince: Date?
+    var ranges = ProgressRanges()
+    var items = ItemSet()
+    var rowID: Int64?
+    weak var store: TrackingStore?
+    let clock: () -> Date
+
+    init(context: Context, student: String, store: TrackingStore) {
+        self.student = student
+        self.identifierPath = context.identifierPath
+        self.context = context
+        self.store = store
+        self.clock = store.clock
+        let now = store.clock()
+        self.createdAt = now
+        self.startedAt = now
+    }
+
+    /// The stored row id, assigned by the first save that writes this activity.
+    public var id: Int64? { rowID }
+    /// Whether it is running (started and not stopped).
+    public var isStarted: Bool { runningSince != nil }
+    /// Whether someone marked it done.
+    public var isDone: Bool { doneBy != nil }
+    /// Total length of the union of progress ranges, 0...1; never goes down within an attempt.
+    public var progress: Double { ranges.total }
+    /// The union of the progress ranges added, sorted.
+    public var progressRanges: [ClosedRange<Double>] { ranges.ranges }
+
+    /// Sum of every started interval, including the running one up to now.
+    public var duration: TimeInterval { accumulated + liveInterval(at: clock()) }
+
+    func liveInterval(at now: Date) -> TimeInterval {
+        runningSince.map { max(0, now.timeIntervalSince($0)) } ?? 0  // a clock stepping back adds nothing
+    }
+
+    /// Starts or resumes timing. Does nothing if already started.
+    /// - Throws: ``TrackingError/activityEnded`` or ``TrackingError/activitySuperseded``.
+    public func start() throws {
+        try requireOpen()
+        guard runningSince == nil else { return }
+        let now = clock()
+        if !hasStarted { startedAt = now }
+        hasStarted = true
+        runningSince = now
+        store?.didStart(self)
+        changed()
+    }
+
+    /// Stops (pauses) timing. Does nothing if not started.
+    /// - Throws: Never today; declared so callers need not change if stopping gains checks.
+    public func stop() throws {
+        guard let since = runningSince else { return }
+        accumulated += max(0, clock().timeIntervalSince(since))
+        runningSince = nil
+        store?.didStop(self)
+        changed()
+    }
+
+    /// Stops the attempt and records how it ended; it can no longer change (except done marks).
+    /// - Parameter outcome: Any outcome but `.running`.
+    /// - Throws: ``TrackingError/invalidOutcome`` or ``TrackingError/activityEnded``.
+    public func end(outcome: RunOutcome) throws {
+        guard outcome != .running else { throw TrackingError.invalidOutcome }
+        guard self.outcome == .running else { throw TrackingError.activityEnded }
+        try stop()
+        self.outcome = outcome
+        endedAt = clock()
+        changed()
+    }
+
+    /// Marks the attempt done. Done is separate from progress: `progress == 1` does not imply it.
+    /// - Parameter marker: Who marked it.
+    public func markDone(by marker: DoneMarker) {
+        doneBy = marker
+        changed()
+    }
+
+    /// Clears the done mark, for example when a teacher returns the work.
+    public func markNotDone() {
+        doneBy = nil
+        changed()
+    }
+
+    /// Adds `start...end` to the progress union.
+    /// - Parameters:
+    ///   - start: At least 0.
+    ///   - end: At least `start`, at most 1.
+    /// - Throws: ``TrackingError/nonFinite(field:)``, ``TrackingError/progressOutOfRange(start:end:)``
+    ///   or, when the activity cannot change, ``TrackingError/notStarted`` and friends.
+    public func addProgressRange(from start: Double, to end: Double) throws {
+        try Validate.finite(start, field: "progress start")
+        try Validate.finite(end, field: "progress end")
+        guard start >= 0, start <= end, end <= 1 else { throw TrackingError.progressOutOfRange(start: start, end: end) }
+        try requireMutable()
+        ranges.insert(start...end)
+        changed()
+    }
+
+    /// Sets progress the ClassKit way: adds `0...progress`, so progress never goes down.
+    /// - Parameter progress: A fraction in 0...1.
+    /// - Throws: As ``addProgressRange(from:to:)``.
+    public func setProgress(_ progress: Double) throws {
+        try addProgressRange(from: 0, to: progress)
+    }
+
+    /// Throws unless the attempt is still open (not ended, not superseded).
+    func requireOpen() throws {
+        if isSuperseded { throw TrackingError.activitySuperseded }
+        if outcome != .running { throw TrackingError.activityEnded }
+    }
+
+    /// Throws unless progress and items may change: open and started.
+    func requireMutable() throws {
+        try requireOpen()
+        guard isStarted else { throw TrackingError.notStarted }
+    }
+
+    /// Called by a newer attempt: stop and freeze.
+    func supersede() {
+        try? stop()  // stop cannot fail
+        isSuperseded = true
+        changed()
+    }
+
+    /// Records a change so the next save writes this activity's row.
+    func changed() {
+        store?.markDirty(self)
+    }
+}

@@ -1,0 +1,82 @@
+/// The kind of an activity item: one of ClassKit's three `CLSActivityItem` subclasses.
+public enum ItemKind: String, Codable, Sendable, CaseIterable {
+    /// A number (`CLSQuantityItem`).
+    case quantity
+    /// A Boolean (`CLSBinaryItem`).
+    case binary
+    /// A score out of a maximum (`CLSScoreItem`).
+    case score
+}
+
+/// How a binary item's Boolean is presented (`CLSBinaryValueType`).
+public enum BinaryValueType: String, Codable, Sendable, CaseIterable {
+    /// True / false.
+    case trueFalse
+    /// Pass / fail.
+    case passFail
+    /// Yes / no.
+    case yesNo
+    /// Correct / incorrect.
+    case correctIncorrect
+}
+
+/// One metric of an activity: a quantity, a binary result or a score (`CLSActivityItem`).
+public struct ActivityItem: Hashable, Sendable {
+    /// The value and its kind.
+    public enum Value: Hashable, Sendable {
+        /// A number, such as hints used (`CLSQuantityItem`).
+        case quantity(Double)
+        /// A yes/no result and how to present it (`CLSBinaryItem`).
+        case binary(Bool, BinaryValueType)
+        /// Points earned out of `maxScore` (`CLSScoreItem`).
+        case score(Double, maxScore: Double)
+    }
+
+    /// Unique within the owning activity.
+    public var identifier: String
+    /// Shown in reports.
+    public var title: String
+    /// The metric.
+    public var value: Value
+
+    /// Creates an item; it is validated when added to an activity.
+    /// - Parameters:
+    ///   - identifier: Unique within the activity, 1 to 256 characters.
+    ///   - title: Non-blank, at most 256 characters.
+    ///   - value: The metric.
+    public init(identifier: String, title: String, value: Value) {
+        self.identifier = identifier
+        self.title = title
+        self.value = value
+    }
+
+    /// The item's kind, derived from its value.
+    public var kind: ItemKind {
+        switch value {
+        case .quantity: return .quantity
+        case .binary: return .binary
+        case .score: return .score
+        }
+    }
+
+    /// Checks the identifier, title and value against ClassKit's rules.
+    /// - Throws: ``TrackingError/invalidIdentifier(_:)``, ``TrackingError/identifierTooLong(length:)``,
+    ///   ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    ///   ``TrackingError/nonFinite(field:)`` or ``TrackingError/invalidScore(score:maxScore:)``.
+    public func validate() throws {
+        try Validate.identifier(identifier, what: "item identifier")
+        try Validate.title(title)
+        switch value {
+        case .quantity(let quantity):
+            try Validate.finite(quantity, field: "quantity")
+        case .binary:
+            break
+        case .score(let score, let maxScore):
+            try Validate.finite(score, field: "score")
+            try Validate.finite(maxScore, field: "maxScore")
+            guard maxScore > 0, score >= 0, score <= maxScore else {
+                throw TrackingError.invalidScore(score: score, maxScore: maxScore)
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import CSQLite
+
+/// A prepared statement that owns its handle: prepared in `init`, finalized in `deinit`.
+///
+/// See <https://sqlite.org/c3ref/stmt.html>.
+final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    private let db: OpaquePointer
+
+    /// Prepares `sql` on `db`.
+    /// - Parameters:
+    ///   - db: The connection handle.
+    ///   - sql: One SQL statement.
+    ///   - persistent: Hints SQLite that the statement is cached and reused.
+    /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` when the SQL does not compile.
+    init(db: OpaquePointer, sql: String, persistent: Bool) throws {
+        var handle: OpaquePointer?
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        try check(sqlite3_prepare_v3(db, sql, -1, flags, &handle, nil), db: db, sql: sql)
+        guard let handle else {  // whitespace-only SQL compiles to no statement
+            throw TrackingError.sqlite(code: SQLITE_MISUSE, message: "empty statement", sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.db = db
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to parameters 1...n.
+    /// - Parameter values: One value per `?` in the SQL.
+    /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` if a bind fails.
+    func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)  // the previous step's error was already reported
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32) throws {
+        let code: Int32
+        switch value {
+        case .null: code = sqlite3_bind_null(handle, index)
+        case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
+        case .real(let v): code = sqlite3_bind_double(handle, index, v)
+        case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+        }
+        try check(code, db: db, sql: sql)
+    }
+
+    /// Advances to the next row.
+    /// - Returns: true when a row is available, false when the statement is done.
+    /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
+    func step() throws -> Bool {
+        try check(sqlite3_step(handle), db: db, sql: sql) == SQLITE_ROW
+    }
+
+    /// Binds `values` and runs the statement to completion, ignoring any rows.
+    /// - Parameter values: The parameters.
+    /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
+    func run(_ values: [SQLValue] = []) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }  // release locks and clear a failed step at once
+        while try step() {}
+    }
+
+    /// Binds `values` and maps every row through `row`.
+    /// - Parameters:
+    ///   - values: The parameters.
+    ///   - row: Reads the current row's columns.
+    /// - Returns: The mapped rows, in order.
+    /// - Throws: The first SQLite or mapping error.
+    func query<T>(_ values: [SQLValue] = [], row: (Statement) throws -> T) throws -> [T] {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        var rows: [T] = []
+        while try step() { rows.append(try row(self)) }
+        return rows
+    }
+
+    /// Reads column `index` of the current row as an integer.
+    func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+
+    /// Reads column `index` of the current row as a double.
+    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+
+    /// Reads column `index` as a double, or nil when it is NULL.
+    func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
+
+    /// Reads column `index` as an integer, or nil when it is NULL.
+    func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
+
+    /// Reads column `index` as text, or nil when it is NULL.
+    func text(_ index: Int32) -> String? {
+        guard let bytes = sqlite3_column_text(handle, index) else { return nil }
+        return String(cString: bytes)
+    }
+
+    /// Whether column `index` of the current row is NULL.
+    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+}

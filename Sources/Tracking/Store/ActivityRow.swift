@@ -1,0 +1,68 @@
+/// Writes the `activities` and `activity_items` tables.
+enum ActivityRow {
+    /// Inserts or updates `activity` and writes only the items that changed since the last save.
+    ///
+    /// A running activity's duration is written up to `now`, so a crash loses at most the time
+    /// since this save.
+    /// - Parameters:
+    ///   - activity: The activity.
+    ///   - contextID: Its context's row id.
+    ///   - now: The save time.
+    ///   - connection: The connection, inside a transaction.
+    /// - Returns: The activity's row id.
+    /// - Throws: A SQLite error.
+    static func write(_ activity: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
+        let id = try writeRow(activity, contextID: contextID, now: now, connection: connection)
+        let isNew = activity.rowID == nil
+        let upsert = try connection.statement("""
+            INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(activity_id, identifier) DO UPDATE SET title = excluded.title, kind = excluded.kind,
+                sequence = excluded.sequence, quantity = excluded.quantity, flag = excluded.flag,
+                value_type = excluded.value_type, score = excluded.score, max_score = excluded.max_score
+            """)
+        if !isNew {
+            let delete = try connection.statement("DELETE FROM activity_items WHERE activity_id = ? AND identifier = ?")
+            for identifier in activity.items.removed.sorted() { try delete.run([.integer(id), .text(identifier)]) }
+        }
+        let changed = isNew ? Set(activity.items.all.map(\.identifier)) : activity.items.dirty
+        for identifier in changed.sorted() {
+            guard let item = activity.items.item(identifier) else { continue }
+            try upsert.run(itemValues(item, activityID: id, sequence: activity.items.sequence[identifier] ?? 0))
+        }
+        return id
+    }
+
+    private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
+        let duration = a.accumulated + a.liveInterval(at: .init(timeIntervalSince1970: now))
+        let common: [SQLValue] = [
+            .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
+            .text(a.outcome.rawValue), .text(a.doneBy?.rawValue), .real(duration), .real(a.progress),
+            .text(a.ranges.json), .text(a.items.primary?.identifier),
+        ]
+        if let id = a.rowID {
+            try connection.statement("""
+                UPDATE activities SET started_at = ?, ended_at = ?, outcome = ?, done_by = ?, duration = ?,
+                    progress = ?, ranges = ?, primary_item = ? WHERE id = ?
+                """).run(common + [.integer(id)])
+            return id
+        }
+        try connection.statement("""
+            INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
+                context_id, student, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970)])
+        return connection.lastInsertRowID
+    }
+
+    private static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
+        var quantity: SQLValue = .null, flag: SQLValue = .null, valueType: SQLValue = .null
+        var score: SQLValue = .null, maxScore: SQLValue = .null
+        switch item.value {
+        case .quantity(let q): quantity = .real(q)
+        case .binary(let b, let type): flag = .bool(b); valueType = .text(type.rawValue)
+        case .score(let s, let m): score = .real(s); maxScore = .real(m)
+        }
+        return [.integer(activityID), .text(item.identifier), .text(item.title), .text(item.kind.rawValue),
+                .integer(sequence), quantity, flag, valueType, score, maxScore]
+    }
+}

@@ -1,0 +1,42 @@
+/// Applies ``Migrations/all`` in order, each once, recording every name it applies.
+enum Migrator {
+    /// Brings the schema of `connection` up to date.
+    ///
+    /// Runs in one `IMMEDIATE` transaction, so two processes opening a new store at once do not
+    /// both create the tables.
+    /// - Parameters:
+    ///   - connection: The open connection.
+    ///   - migrations: The ordered list; defaults to ``Migrations/all``.
+    /// - Returns: The names applied by this call.
+    /// - Throws: ``TrackingError/unknownMigration(_:)`` if the store was written by a newer
+    ///   schema, or a SQLite error.
+    @discardableResult
+    static func migrate(_ connection: Connection, migrations: [Migration] = Migrations.all) throws -> [String] {
+        try connection.transaction {
+            try connection.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, position INTEGER NOT NULL)")
+            let applied = try appliedNames(connection)
+            for (position, name) in applied.enumerated() {
+                guard position < migrations.count, migrations[position].name == name else {
+                    throw TrackingError.unknownMigration(name)
+                }
+            }
+            let pending = migrations.dropFirst(applied.count)
+            let record = try connection.statement("INSERT INTO schema_migrations (name, position) VALUES (?, ?)")
+            for (offset, migration) in pending.enumerated() {
+                try connection.execute(migration.sql)
+                try record.run([.text(migration.name), .integer(Int64(applied.count + offset))])
+            }
+            return pending.map(\.name)
+        }
+    }
+
+    /// The names already applied, in the order they were applied.
+    /// - Parameter connection: The open connection.
+    /// - Returns: Applied migration names.
+    /// - Throws: A SQLite error.
+    static func appliedNames(_ connection: Connection) throws -> [String] {
+        try connection.statement("SELECT name FROM schema_migrations ORDER BY position")
+            .query { $0.text(0) ?? "" }
+    }
+}

@@ -1,0 +1,74 @@
+extension TrackingStore {
+    /// Every saved attempt, newest first, optionally for one student.
+    ///
+    /// Reads only what has been saved. Two indexed queries (runs, then their items) keep this fast
+    /// for hundreds of thousands of attempts.
+    /// - Parameter student: A student name, or nil for everyone.
+    /// - Returns: The runs, ordered by start time then id, newest first.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    public func runs(student: String? = nil) throws -> [RunRecord] {
+        try connection.transaction(readOnly: true) {
+            var runs = try runRows(student: student)
+            let items = try itemRows(student: student)
+            for index in runs.indices {
+                runs[index].items = items[runs[index].id] ?? []
+            }
+            return runs
+        }
+    }
+
+    private func runRows(student: String?) throws -> [RunRecord] {
+        let filter = student == nil ? "" : "WHERE a.student = ?"
+        let sql = """
+            SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
+                a.primary_item, a.context_id
+            FROM activities a JOIN contexts c ON c.id = a.context_id \(filter)
+            ORDER BY a.started_at DESC, a.id DESC
+            """
+        var paths: [Int64: [String]] = [:]  // decode each context's path once
+        return try connection.statement(sql).query(student.map { [.text($0)] } ?? []) { row in
+            let contextID = row.int(10)
+            let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text(2), column: "contexts.path")
+            paths[contextID] = path
+            guard let outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
+                throw TrackingError.corruptRow("activities.outcome")
+            }
+            return RunRecord(
+                id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
+                outcome: outcome, done: !row.isNull(5), startedAt: ISO8601.string(fromEpoch: row.double(6)),
+                durationSeconds: row.double(7), progress: row.double(8), primaryItem: row.text(9), items: [])
+        }
+    }
+
+    /// Items grouped by activity id, each group in the order added.
+    private func itemRows(student: String?) throws -> [Int64: [ItemRecord]] {
+        let filter = student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = ?)"
+        let sql = """
+            SELECT activity_id, sequence, identifier, title, kind, quantity, flag, value_type, score, max_score
+            FROM activity_items \(filter) ORDER BY activity_id, sequence
+            """
+        var grouped: [Int64: [ItemRecord]] = [:]
+        _ = try connection.statement(sql).query(student.map { [.text($0)] } ?? []) { row in
+            grouped[row.int(0), default: []].append(try itemRecord(row))
+        }
+        return grouped
+    }
+
+    private func itemRecord(_ row: Statement) throws -> ItemRecord {
+        guard let identifier = row.text(2), let title = row.text(3),
+              let kind = row.text(4).flatMap(ItemKind.init(rawValue:)) else {
+            throw TrackingError.corruptRow("activity_items")
+        }
+        let value: ActivityItem.Value
+        switch kind {
+        case .quantity: value = .quantity(row.double(5))
+        case .binary:
+            guard let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
+                throw TrackingError.corruptRow("activity_items.value_type")
+            }
+            value = .binary(row.int(6) != 0, type)
+        case .score: value = .score(row.double(8), maxScore: row.double(9))
+        }
+        return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
+    }
+}

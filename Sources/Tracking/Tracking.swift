@@ -1,1 +1,0 @@
-// Tracking: see docs/ARCHITECTURE.md.

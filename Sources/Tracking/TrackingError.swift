@@ -1,0 +1,94 @@
+/// Every error the tracking model throws.
+///
+/// Where ClassKit silently drops a bad call (mutating an activity that is not started, an unknown
+/// topic), this module throws instead. Messages name identifiers and limits but never student
+/// names or other bound values.
+public enum TrackingError: Error, Equatable, Sendable {
+    /// An identifier was empty or only whitespace. The associated value says which one.
+    case invalidIdentifier(String)
+    /// An identifier exceeded ``Limits/identifierLength`` characters.
+    case identifierTooLong(length: Int)
+    /// A title was empty or only whitespace.
+    case blankTitle
+    /// A title exceeded ``Limits/titleLength`` characters.
+    case titleTooLong(length: Int)
+    /// A summary exceeded ``Limits/summaryLength`` characters.
+    case summaryTooLong(length: Int)
+    /// A context would sit deeper than ``Limits/depth`` levels, counting the root.
+    case depthExceeded(depth: Int)
+    /// A sibling already uses this identifier.
+    case duplicateIdentifier(String)
+    /// `.app` is reserved for the main context.
+    case reservedType
+    /// A topic name outside the eight ClassKit topics.
+    case unknownTopic(String)
+    /// A range (suggested age or completion time) had a negative bound.
+    case invalidRange(field: String)
+    /// The student name was empty or longer than ``Limits/identifierLength`` characters.
+    case invalidStudent
+    /// The activity must be started before progress or items change.
+    case notStarted
+    /// The activity has ended (``Activity/end(outcome:)``); it can no longer change.
+    case activityEnded
+    /// A newer attempt replaced this activity (``Context/createNewActivity(student:)``).
+    case activitySuperseded
+    /// ``RunOutcome/running`` is not a way to end an activity.
+    case invalidOutcome
+    /// The primary item's kind is locked once set.
+    case primaryKindLocked(existing: ItemKind, attempted: ItemKind)
+    /// Another item of the activity already uses this identifier, with a different role or kind.
+    case duplicateItemIdentifier(String)
+    /// A score item needs `maxScore > 0` and `0 <= score <= maxScore`.
+    case invalidScore(score: Double, maxScore: Double)
+    /// A number was NaN or infinite. The associated value names the field.
+    case nonFinite(field: String)
+    /// A progress range must satisfy `0 <= start <= end <= 1`.
+    case progressOutOfRange(start: Double, end: Double)
+    /// The context was removed from the store.
+    case contextRemoved
+    /// The main context cannot be removed.
+    case cannotRemoveRoot
+    /// The store file belongs to a different main context.
+    case rootMismatch(expected: String, found: String)
+    /// The store records a migration this version does not know: it was written by a newer one.
+    case unknownMigration(String)
+    /// A stored row could not be decoded. The associated value names the column.
+    case corruptRow(String)
+    /// SQLite failed. `sql` is the statement text; bound values are never included.
+    case sqlite(code: Int32, message: String, sql: String?)
+}
+
+extension TrackingError: CustomStringConvertible {
+    /// A human-readable explanation of the error.
+    public var description: String {
+        switch self {
+        case .invalidIdentifier(let what): return "invalid identifier: \(what) must not be blank"
+        case .identifierTooLong(let n): return "identifier too long: \(n) characters (limit \(Limits.identifierLength))"
+        case .blankTitle: return "invalid title: must contain a non-whitespace character"
+        case .titleTooLong(let n): return "title too long: \(n) characters (limit \(Limits.titleLength))"
+        case .summaryTooLong(let n): return "summary too long: \(n) characters (limit \(Limits.summaryLength))"
+        case .depthExceeded(let d): return "context too deep: depth \(d) (limit \(Limits.depth) including the root)"
+        case .duplicateIdentifier(let id): return "duplicate identifier: a sibling already uses '\(id)'"
+        case .reservedType: return "reserved type: only the main context has type 'app'"
+        case .unknownTopic(let t): return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .invalidRange(let field): return "invalid range: \(field) must not be negative"
+        case .invalidStudent: return "invalid student: must be 1 to \(Limits.identifierLength) characters"
+        case .notStarted: return "activity not started: call start() before recording progress or items"
+        case .activityEnded: return "activity ended: it can no longer change"
+        case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
+        case .invalidOutcome: return "invalid outcome: 'running' cannot end an activity"
+        case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
+        case .duplicateItemIdentifier(let id): return "duplicate item identifier '\(id)' in this activity"
+        case .invalidScore(let s, let m): return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
+        case .nonFinite(let field): return "\(field) must be a finite number"
+        case .progressOutOfRange(let a, let b): return "progress range \(a)...\(b) outside 0...1 or reversed"
+        case .contextRemoved: return "context removed from the store"
+        case .cannotRemoveRoot: return "the main context cannot be removed"
+        case .rootMismatch(let e, let f): return "store belongs to main context '\(f)', not '\(e)'"
+        case .unknownMigration(let name): return "store written by a newer version (unknown migration '\(name)')"
+        case .corruptRow(let column): return "corrupt stored row: cannot decode \(column)"
+        case .sqlite(let code, let message, let sql):
+            return "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
+        }
+    }
+}

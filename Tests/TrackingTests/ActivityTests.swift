@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import Tracking
+
+@Suite struct ActivityTests {
+    @Test func startAndStopAreIdempotentAndDurationSumsIntervals() throws {
+        let clock = VirtualClock()
+        let store = try makeStore(clock)
+        let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
+        let run = try game.createNewActivity(student: "ana")
+        try run.stop()  // never started: nothing happens
+        clock.advance(100)
+        #expect(run.duration == 0)
+        try run.start()
+        clock.advance(10)
+        try run.start()  // already started: keeps the first start
+        clock.advance(5)
+        try run.stop()
+        try run.stop()
+        #expect(run.duration == 15)
+        clock.advance(60)  // paused: not counted
+        try run.start()
+        clock.advance(7)
+        #expect(run.duration == 22)
+        try run.stop()
+        #expect(run.duration == 22)
+    }
+
+    @Test func durationIsPersistedAtEverySave() throws {
+        let clock = VirtualClock()
+        let path = temporaryStorePath()
+        do {
+            let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam", clock: clock.read)
+            let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
+            let run = try game.createNewActivity(student: "ana")
+            try run.start()
+            clock.advance(30)
+            try store.save()
+            #expect(try store.runs().first?.durationSeconds == 30)
+            clock.advance(12)
+            try store.save()  // nothing else changed: the running duration is still written
+            #expect(try store.runs().first?.durationSeconds == 42)
+            clock.advance(1000)  // "crash" here: lost since the last save
+        }
+        let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam", clock: clock.read)
+        let record = try #require(try reopened.runs().first)
+        #expect(record.durationSeconds == 42)
+        #expect(record.outcome == .running)
+    }
+
+    @Test func mutationsNeedAStartedActivity() throws {
+        let store = try makeStore()
+        let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
+        let run = try game.createNewActivity(student: "ana")
+        #expect(trackingError { try run.addProgressRange(from: 0, to: 0.5) } == .notStarted)
+        #expect(trackingError { try run.setQuantity(id: "hints", title: "Hints", value: 1) } == .notStarted)
+        try run.start()
+        try run.stop()
+        #expect(trackingError { try run.setProgress(0.2) } == .notStarted)
+        #expect(run.progress == 0 && run.primaryItem == nil)
+    }
+
+    @Test func progressIsTheUnionLengthOfRanges() throws {
+        let (_, run) = try startedActivity()
+        try run.addProgressRange(from: 0.1, to: 0.3)
+        try run.addProgressRange(from: 0.2, to: 0.4)  // overlaps
+        try run.addProgressRange(from: 0.6, to: 0.7)
+        #expect(abs(run.progress - 0.4) < 1e-12)
+        try run.addProgressRange(from: 0.4, to: 0.6)  // touches both sides: one range
+        #expect(run.progressRanges == [0.1...0.7])
+        #expect(abs(run.progress - 0.6) < 1e-12)
+        try run.addProgressRange(from: 0, to: 1)
+        #expect(run.progress == 1)
+    }
+
+    @Test func settingProgressNeverLowersIt() throws {
+        let (_, run) = try startedActivity()
+        try run.setProgress(0.8)
+        try run.setProgress(0.3)
+        #expect(run.progress == 0.8)
+    }
+
+    @Test func progressRangesAreValidated() throws {
+        let (_, run) = try startedActivity()
+        #expect(trackingError { try run.addProgressRange(from: -0.1, to: 0.5) } == .progressOutOfRange(start: -0.1, end: 0.5))
+        #expect(trackingError { try run.addProgressRange(from: 0.5, to: 1.5) } == .progressOutOfRange(start: 0.5, end: 1.5))
+        #expect(trackingError { try run.addProgressRange(from: 0.6, to: 0.5) } == .progressOutOfRange(start: 0.6, end: 0.5))
+        #expect(trackingError { try run.addProgressRange(from: .nan, to: 0.5) } == .nonFinite(field: "progress start"))
+        #expect(trackingError { try run.setProgress(.infinity) } == .nonFinite(field: "progress end"))
+        #expect(run.progress == 0)
+    }
+
+    @Test func newActivityFinalizesThePreviousOne() throws {
+        let clock = VirtualClock()
+        let store = try makeStore(clock)
+        let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
+        #expect(game.currentActivity == nil)
+        let first = try game.createNewActivity(student: "ana")
+        try first.start()
+        clock.advance(5)
+        let second = try game.createNewActivity(student: "ana")
+        #expect(game.currentActivity === second)
+        #expect(!first.isStarted && first.isSuperseded && first.duration == 5)
+        #expect(trackingError { try first.start() } == .activitySuperseded)
+        #expect(trackingError { try game.createNewActivity(student: "") } == .invalidStudent)
+    }
+
+    @Test func endRecordsOutcomeAndFreezes() throws {
+        let (store, run) = try startedActivity()
+        #expect(run.outcome == .running)
+        #expect(trackingError { try run.end(outcome: .running) } == .invalidOutcome)
+        try run.end(outcome: .finished)
+        #expect(run.outcome == .finished && !run.isStarted)
+        #expect(trackingError { try run.start() } == .activityEnded)
+        #expect(trackingError { try run.end(outcome: .quit) } == .activityEnded)
+        try store.save()
+        #expect(try store.runs().first?.outcome == .finished)
+    }
+
+    @Test func doneIsSeparateFromProgress() throws {
+        let (store, run) = try startedActivity()
+        try run.setProgress(1)
+        #expect(!run.isDone)
+        try run.end(outcome: .quit)
+        run.markDone(by: .student)  // allowed after the end, as in Schoolwork
+        #expect(run.isDone && run.doneBy == .student)
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.done && record.progress == 1 && record.outcome == .quit)
+    }
+
+    @Test func runningActivityIsTheLatestStarted() throws {
+        let store = try makeStore()
+        let a = try store.mainContext.addChild(identifier: "A", title: "A", type: .book)
+        let b = try a.addChild(identifier: "B", title: "B", type: .chapter)
+        let outer = try a.createNewActivity(student: "ana")
+        let inner = try b.createNewActivity(student: "ana")
+        try outer.start()
+        try inner.start()
+        #expect(store.runningActivity === inner)
+        try inner.stop()
+        #expect(store.runningActivity === outer)
+    }
+}

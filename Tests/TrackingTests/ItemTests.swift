@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Tracking
+
+@Suite struct ItemTests {
+    @Test func firstItemBecomesPrimaryOthersAreAdditional() throws {
+        let (_, run) = try startedActivity()
+        try run.setScore(id: "score", title: "Score", score: 3, maxScore: 5)
+        try run.setQuantity(id: "hints", title: "Hints", value: 2)
+        try run.setBinary(id: "passed", title: "Passed", value: true, valueType: .passFail)
+        #expect(run.primaryItem?.identifier == "score")
+        #expect(run.additionalItems.map(\.identifier) == ["hints", "passed"])
+        try run.setScore(id: "score", title: "Score", score: 4, maxScore: 5)  // same id updates the primary
+        #expect(run.primaryItem?.value == .score(4, maxScore: 5))
+    }
+
+    @Test func primaryCanBeDesignatedExplicitly() throws {
+        let (_, run) = try startedActivity()
+        try run.addAdditionalItem(ActivityItem(identifier: "hints", title: "Hints", value: .quantity(1)))
+        #expect(run.primaryItem == nil)
+        try run.setPrimaryItem(ActivityItem(identifier: "ok", title: "Solved", value: .binary(true, .correctIncorrect)))
+        #expect(run.primaryItem?.identifier == "ok")
+    }
+
+    @Test func primaryKindIsLocked() throws {
+        let (_, run) = try startedActivity()
+        try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)
+        #expect(trackingError { try run.setPrimaryItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(1))) }
+            == .primaryKindLocked(existing: .score, attempted: .quantity))
+        #expect(trackingError { try run.setQuantity(id: "score", title: "Score", value: 1) }
+            == .primaryKindLocked(existing: .score, attempted: .quantity))
+        try run.setPrimaryItem(ActivityItem(identifier: "final", title: "Final", value: .score(2, maxScore: 2)))  // same kind: fine
+        #expect(run.primaryItem?.identifier == "final")
+    }
+
+    @Test func additionalItemsKeepOnePerKind() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)
+        try run.setQuantity(id: "hints", title: "Hints", value: 1)
+        try run.setBinary(id: "b", title: "B", value: false, valueType: .yesNo)
+        try run.setQuantity(id: "errors", title: "Errors", value: 4)  // replaces "hints"
+        #expect(run.additionalItems.map(\.identifier) == ["errors", "b"])
+        try store.save()
+        try run.setQuantity(id: "retries", title: "Retries", value: 2)  // replaces an already saved one
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.items.map(\.identifier) == ["score", "b", "retries"])
+    }
+
+    @Test func identifiersAreUniqueWithinAnActivity() throws {
+        let (_, run) = try startedActivity()
+        try run.setScore(id: "x", title: "X", score: 1, maxScore: 2)
+        #expect(trackingError { try run.addAdditionalItem(ActivityItem(identifier: "x", title: "X", value: .quantity(1))) }
+            == .duplicateItemIdentifier("x"))
+        try run.setQuantity(id: "y", title: "Y", value: 1)
+        #expect(trackingError { try run.setBinary(id: "y", title: "Y", value: true, valueType: .trueFalse) }
+            == .duplicateItemIdentifier("y"))
+    }
+
+    @Test func scoresAndNumbersAreValidated() throws {
+        let (_, run) = try startedActivity()
+        #expect(trackingError { try run.setScore(id: "s", title: "S", score: 1, maxScore: 0) } == .invalidScore(score: 1, maxScore: 0))
+        #expect(trackingError { try run.setScore(id: "s", title: "S", score: 3, maxScore: 2) } == .invalidScore(score: 3, maxScore: 2))
+        #expect(trackingError { try run.setScore(id: "s", title: "S", score: -1, maxScore: 2) } == .invalidScore(score: -1, maxScore: 2))
+        #expect(trackingError { try run.setScore(id: "s", title: "S", score: .nan, maxScore: 2) } == .nonFinite(field: "score"))
+        #expect(trackingError { try run.setQuantity(id: "q", title: "Q", value: .infinity) } == .nonFinite(field: "quantity"))
+        #expect(trackingError { try run.setQuantity(id: String(repeating: "q", count: 257), title: "Q", value: 1) }
+            == .identifierTooLong(length: 257))
+        #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
+        #expect(trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
+            == .titleTooLong(length: 257))
+        #expect(run.primaryItem == nil)
+        try run.setScore(id: "s", title: "S", score: 0, maxScore: 2)
+        try run.setScore(id: "s", title: "S", score: 2, maxScore: 2)
+    }
+
+    @Test func removeAllItemsClearsPrimaryAndKind() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "s", title: "S", score: 1, maxScore: 2)
+        try run.setQuantity(id: "q", title: "Q", value: 1)
+        try store.save()
+        try run.removeAllItems()
+        try run.setQuantity(id: "q2", title: "Q2", value: 3)  // a new primary of another kind is allowed
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.primaryItem == "q2" && record.items.map(\.identifier) == ["q2"])
+    }
+}

@@ -1,0 +1,114 @@
+import CSQLite
+import Foundation
+import Testing
+@testable import Tracking
+
+@Suite struct PersistenceTests {
+    @Test func contextsSurviveReopening() throws {
+        let path = temporaryStorePath()
+        do {
+            let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
+            let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+            game.topic = .math
+            game.summary = "Sums"
+            game.keywords = ["Fractions"]
+            game.displayOrder = 3
+            game.isAssignable = false
+            game.suggestedAge = 6...9
+            game.suggestedCompletionTime = 60...300
+            game.customTypeName = "Jam"
+            game.universalLinkURL = URL(string: "https://edujam.org/math")
+            game.progressReportingCapabilities = [.init(kind: .score, details: "points")]
+            _ = try game.addChild(identifier: "LEVEL-1", title: "Level 1", type: .level)
+            try store.save()
+        }
+        let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "ignored")
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        #expect(game.title == "Math Jam" && game.type == .game && game.topic == .math)
+        #expect(game.summary == "Sums" && game.keywords == ["Fractions"] && game.displayOrder == 3)
+        #expect(!game.isAssignable && game.suggestedAge == 6...9 && game.suggestedCompletionTime == 60...300)
+        #expect(game.customTypeName == "Jam" && game.universalLinkURL?.absoluteString == "https://edujam.org/math")
+        #expect(game.progressReportingCapabilities == [.duration, .init(kind: .score, details: "points")])
+        #expect(try store.context(at: ["MATH-JAM", "LEVEL-1"])?.effectiveTopic == .math)
+        #expect(store.mainContext.title == "EduJam")
+    }
+
+    @Test func unsavedChangesAreLostAndSaveIsAllOrNothing() throws {
+        let path = temporaryStorePath()
+        do {
+            let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
+            let good = try store.mainContext.addChild(identifier: "GOOD", title: "Good", type: .game)
+            try store.save()
+            good.title = "Renamed"
+            let bad = try store.mainContext.addChild(identifier: "BAD", title: "Bad", type: .game)
+            bad.summary = String(repeating: "x", count: 5000)
+            #expect(throws: TrackingError.self) { try store.save() }
+        }
+        let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
+        #expect(try store.context(at: ["GOOD"])?.title == "Good")
+        #expect(try store.context(at: ["BAD"]) == nil)
+    }
+
+    @Test func failedSaveKeepsChangesPendingUntilFixed() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "s", title: "S", score: 1, maxScore: 2)
+        let bad = try store.mainContext.addChild(identifier: "BAD", title: "Bad", type: .game)
+        bad.title = ""
+        #expect(trackingError { try store.save() } == .blankTitle)
+        #expect(run.id == nil)
+        #expect(try store.runs().isEmpty)
+        bad.title = "Fixed"
+        try store.save()
+        #expect(run.id != nil)
+        #expect(try store.runs().map(\.items.count) == [1])
+    }
+
+    @Test func migrationsAreNamedAndRecordedInOrder() throws {
+        let store = try makeStore()
+        #expect(try Migrator.appliedNames(store.connection) == Migrations.all.map(\.name))
+        #expect(try Migrator.migrate(store.connection).isEmpty)  // idempotent
+        let extended = Migrations.all + [Migration(name: "999-extra", sql: "CREATE TABLE extra (x INTEGER)")]
+        #expect(try Migrator.migrate(store.connection, migrations: extended) == ["999-extra"])
+        #expect(trackingError { try Migrator.migrate(store.connection) } == .unknownMigration("999-extra"))
+    }
+
+    @Test func storeBelongsToOneRoot() throws {
+        let path = temporaryStorePath()
+        _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
+        #expect(trackingError { _ = try TrackingStore(path: path, rootIdentifier: "org.other", rootTitle: "Other") }
+            == .rootMismatch(expected: "org.other", found: rootID))
+    }
+
+    @Test func storeUsesWALAndForeignKeys() throws {
+        let store = try TrackingStore(path: temporaryStorePath(), rootIdentifier: rootID, rootTitle: "EduJam")
+        #expect(try store.connection.statement("PRAGMA journal_mode").query { $0.text(0) } == ["wal"])
+        #expect(try store.connection.statement("PRAGMA foreign_keys").query { $0.int(0) } == [1])
+    }
+
+    @Test func sqliteErrorsNameTheSQLNotTheValues() throws {
+        let store = try makeStore()
+        let error = trackingError { try store.connection.statement("INSERT INTO nowhere VALUES (?)").run([.text("ana")]) }
+        guard case .sqlite(let code, let message, let sql) = error else { Issue.record("expected sqlite error"); return }
+        #expect(code == SQLITE_ERROR && message.contains("nowhere") && sql == "INSERT INTO nowhere VALUES (?)")
+        #expect(!(error?.description.contains("ana") ?? true))
+    }
+
+    @Test func saveWritesOnlyWhatChanged() throws {
+        let (store, run) = try startedActivity()
+        for index in 0..<20 {
+            try run.addAdditionalItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(Double(index))))
+        }
+        try run.setScore(id: "s", title: "S", score: 1, maxScore: 9)
+        try run.setBinary(id: "b", title: "B", value: true, valueType: .yesNo)
+        try store.save()
+        try run.stop()  // a stopped activity is only written when it changes
+        try store.save()
+        let before = sqlite3_total_changes(store.connection.db)
+        try store.save()  // nothing changed
+        #expect(sqlite3_total_changes(store.connection.db) == before)
+        try run.start()
+        try run.setBinary(id: "b", title: "B", value: false, valueType: .yesNo)
+        try store.save()
+        #expect(sqlite3_total_changes(store.connection.db) - before == 2)  // the activity row and one item
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import Tracking
+
+@Suite struct RunsPerformanceTests {
+    /// The report over 100,000 stored attempts must stay fast (target: under 1 s in release).
+    @Test func runsOverManyAttemptsIsFast() throws {
+        let path = temporaryStorePath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }  // ~20 MB
+        let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
+        let game = try store.mainContext.addChild(identifier: "GAME", title: "Game", type: .game)
+        try store.save()
+        let contextID = try #require(game.rowID)
+        let count = 100_000
+        try store.connection.transaction {  // bulk-load rows directly: the subject is the read
+            let run = try store.connection.statement(
+                "INSERT INTO activities (context_id, student, created_at, started_at, duration, progress) VALUES (?, ?, ?, ?, ?, ?)")
+            let item = try store.connection.statement(
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, score, max_score) VALUES (?, 'score', 'Score', 'score', 1, 1, 2)")
+            for index in 0..<count {
+                let time = Double(index)
+                try run.run([.integer(contextID), .text("s\(index % 30)"), .real(time), .real(time), .real(60), .real(0.5)])
+                try item.run([.integer(store.connection.lastInsertRowID)])
+            }
+        }
+        let clock = ContinuousClock()
+        var runs: [RunRecord] = []
+        let all = try clock.measure { runs = try store.runs() }
+        #expect(runs.count == count && runs.first?.startedAt == ISO8601.string(fromEpoch: Double(count - 1)))
+        #expect(runs.first?.items.count == 1)
+        let one = try clock.measure { runs = try store.runs(student: "s7") }
+        #expect(runs.count == count / 30 + 1)
+        print("runs() over \(count) attempts: \(all); one student: \(one)")
+        #expect(all < .seconds(10))  // debug builds are slow; the release benchmark checks 1 s
+    }
+}
