@@ -119,9 +119,8 @@ public final class Sandbox {
         lastHostError = nil
         let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET, timeoutNanoseconds)
         guard status == LUA_OK else { throw failure(status: status) }
-        return try (top + 1...max(top, lua_gettop(state))).compactMap { index in
-            index > top ? try value(at: index) : nil
-        }
+        let resultCount = max(0, Int(lua_gettop(state) - top))
+        return try (0..<resultCount).map { try value(at: top + 1 + Int32($0)) }
     }
 
     /// Calls the global function `name`.
