@@ -1,0 +1,77 @@
+import Foundation
+import Sandbox
+import Tracking
+
+/// Plays a game from its folder and tracks the attempt.
+///
+/// ```swift
+/// let report = try GamePlayer.play(folder: "games/math-jam", store: store,
+///                                  channel: terminal, clock: .real(), options: options)
+/// ```
+public enum GamePlayer {
+    /// Loads `game.lua` from `folder`, publishes its declaration, plays it once
+    /// through `channel`, and records how the run ended.
+    ///
+    /// A failing script or a limit is not thrown: it ends the run, and the report
+    /// says so (outcome `error` or `limit`, with ``RunReport/failure``).
+    /// - Throws: ``GameLoadError`` when the game cannot be loaded or the level does
+    ///   not exist; a `TrackingError` when the store cannot be written.
+    public static func play(folder: String, store: TrackingStore, channel: PlayChannel,
+                            clock: RunClock, options: PlayOptions) throws -> RunReport {
+        let file = (folder as NSString).appendingPathComponent("game.lua")
+        let run = try GameRun(file: file, channel: channel, clock: clock, store: store, options: options)
+        let game = try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }
+        let gameContext = try Publisher.publish(game.declaration, in: store)
+        guard let levelPath = try chooseLevel(of: game.declaration, options: options, run: run) else {
+            return try run.end(on: gameContext, outcome: .quit, failure: nil)  // left at the menu
+        }
+        var context = gameContext
+        for id in levelPath { context = context.child(id) ?? context }
+        run.activity = try context.createNewActivity(student: options.student)
+        run.saveIfEveryChange()
+        let level: LuaValue = levelPath.isEmpty ? .nil : .string(levelPath.joined(separator: "/"))
+        do {
+            try run.sandbox.call(game.play, [level])
+            return try run.end(on: context, outcome: run.finished ? .finished : .quit, failure: nil)
+        } catch let error as SandboxError {
+            let outcome: RunOutcome = error.isLimit ? .limit : (run.leftAfterEnd ? .quit : .error)
+            return try run.end(on: context, outcome: outcome, failure: outcome == .quit ? nil : error.failure)
+        }
+    }
+
+    /// The level path to launch: the one asked for, the student's pick from a menu,
+    /// or none for a game without children. Nil when the student left at the menu.
+    private static func chooseLevel(of game: GameDeclaration, options: PlayOptions, run: GameRun) throws -> [String]? {
+        if let level = options.level {
+            let path = level.split(separator: "/").map(String.init)
+            guard !path.isEmpty, game.child(at: path) != nil else {
+                throw GameLoadError.unknownLevel(level, available: game.childPaths.map { $0.joined(separator: "/") })
+            }
+            return path
+        }
+        guard !game.contexts.isEmpty else { return [] }
+        let titles = game.contexts.map { $0.title }
+        while true {
+            guard let reply = run.channel.handle(.choose(prompt: "Choose a level:", options: titles)) else { return nil }
+            run.clock.advance(by: reply.thinking)
+            if let n = Int(reply.text.trimmingCharacters(in: .whitespaces)), (1...titles.count).contains(n) {
+                return [game.contexts[n - 1].id]
+            }
+            _ = run.channel.handle(.say("Please type a number from 1 to \(titles.count)."))
+        }
+    }
+}
+
+extension GameRun {
+    /// Stops the attempt, records how it ended, saves, and tells the channel.
+    func end(on context: Context, outcome: RunOutcome, failure: ScriptFailure?) throws -> RunReport {
+        let attempt = try activity ?? context.createNewActivity(student: options.student)
+        if attempt.isStarted { try attempt.stop() }
+        if attempt.outcome == .running { try attempt.end(outcome: outcome) }
+        context.resignActive()
+        try store.save()
+        let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
+        _ = channel.handle(.end(report))
+        return report
+    }
+}

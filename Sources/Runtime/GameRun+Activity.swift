@@ -1,0 +1,179 @@
+import Sandbox
+import Tracking
+
+/// `activity.*`: the ClassKit-style reporting API a game calls.
+extension GameRun {
+    func registerActivityAPI() {
+        let api: [(String, (HostCall) throws -> Void)] = [
+            ("start", { [unowned self] _ in try start() }),
+            ("stop", { [unowned self] call in try stop(call) }),
+            ("finish", { [unowned self] call in try finish(call) }),
+            ("done", { [unowned self] call in try playing(call).markDone(by: .game); saveIfEveryChange() }),
+            ("quantity", { [unowned self] call in try quantity(call) }),
+            ("binary", { [unowned self] call in try binary(call) }),
+            ("score", { [unowned self] call in try score(call) }),
+            ("primary", { [unowned self] call in try primary(call) }),
+            ("progress", { [unowned self] call in try progress(call) }),
+        ]
+        for (name, body) in api {
+            sandbox.register(name, in: "activity") { call in
+                try body(call)
+                return []
+            }
+        }
+    }
+
+    /// The attempt, if the game is playing and has started it; else the error that says why not.
+    private func playing(_ call: HostCall) throws -> Activity {
+        guard let activity else {
+            throw HostFunctionError.message("activity.\(call.name) can only be called while the game plays (inside play)")
+        }
+        guard !finished else {
+            throw HostFunctionError.message("activity.\(call.name) called after activity.finish(): the run is over")
+        }
+        guard started else {
+            throw HostFunctionError.message("activity.\(call.name) called before activity.start()")
+        }
+        return activity
+    }
+
+    private func start() throws {
+        guard let activity else {
+            throw HostFunctionError.message("activity.start can only be called while the game plays (inside play)")
+        }
+        guard !finished else { throw HostFunctionError.message("activity.start called after activity.finish(): the run is over") }
+        try activity.context?.becomeActive()
+        try activity.start()  // resumes a stopped attempt, as ClassKit does
+        started = true
+        saveIfEveryChange()
+    }
+
+    private func stop(_ call: HostCall) throws {
+        try playing(call).stop()
+        saveIfEveryChange()
+    }
+
+    private func finish(_ call: HostCall) throws {
+        let activity = try playing(call)
+        try activity.stop()
+        try activity.end(outcome: .finished)
+        activity.context?.resignActive()
+        finished = true
+        saveIfEveryChange()
+    }
+
+    private func quantity(_ call: HostCall) throws {
+        let activity = try playing(call)
+        let id = try itemIdentifier(call)
+        let value = try finiteNumber(call, 2)
+        try set(ActivityItem(identifier: id, title: try itemTitle(call, 3, id, activity), value: .quantity(value)), on: activity, call)
+    }
+
+    private func binary(_ call: HostCall) throws {
+        let activity = try playing(call)
+        let id = try itemIdentifier(call)
+        let value = try call.boolean(2)
+        let typeName = try call.optionalString(3) ?? "trueFalse"
+        guard let type = BinaryValueType(rawValue: typeName) else {
+            let names = BinaryValueType.allCases.map(\.rawValue)
+            throw call.badArgument(3, "unknown value type '\(typeName)'" + Suggest.hint(for: typeName, among: names)
+                + "; use one of \(names.joined(separator: ", "))")
+        }
+        let title = activity.item(withIdentifier: id)?.title ?? id
+        try set(ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call)
+    }
+
+    private func score(_ call: HostCall) throws {
+        let activity = try playing(call)
+        let id = try itemIdentifier(call)
+        let score = try finiteNumber(call, 2)
+        let maxScore = try finiteNumber(call, 3)
+        guard maxScore > 0 else { throw call.badArgument(3, "maxScore must be above 0, got \(show(maxScore))") }
+        guard score >= 0 else { throw call.badArgument(2, "score must not be negative, got \(show(score))") }
+        guard score <= maxScore else {
+            throw call.badArgument(2, "score \(show(score)) is above maxScore \(show(maxScore))")
+        }
+        let title = try itemTitle(call, 4, id, activity)
+        try set(ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
+    }
+
+    private func primary(_ call: HostCall) throws {
+        let activity = try playing(call)
+        let id = try itemIdentifier(call)
+        if let item = activity.item(withIdentifier: id) {
+            try tracked(call) { try activity.setPrimaryItem(item) }
+            saveIfEveryChange()
+        } else {
+            pendingPrimary = id  // becomes primary when first set
+        }
+    }
+
+    private func progress(_ call: HostCall) throws {
+        let activity = try playing(call)
+        let from = try finiteNumber(call, 1)
+        let to = call.isNil(2) ? nil : try finiteNumber(call, 2)
+        for (position, value) in [(1, from), (2, to ?? from)] where !(0...1).contains(value) {
+            throw call.badArgument(position, "progress must be within 0..1, got \(show(value))")
+        }
+        if let to {
+            guard from <= to else { throw call.badArgument(2, "the range must not end before it starts") }
+            try tracked(call) { try activity.addProgressRange(from: from, to: to) }
+        } else {
+            try tracked(call) { try activity.setProgress(from) }
+        }
+        _ = channel.handle(.progress(activity.progress))
+        saveIfEveryChange()
+    }
+
+    // MARK: Checking arguments
+
+    private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
+        try tracked(call) {
+            if pendingPrimary == item.identifier {
+                pendingPrimary = nil
+                try activity.setPrimaryItem(item)
+            } else if activity.primaryItem?.identifier == item.identifier {
+                try activity.setPrimaryItem(item)
+            } else {
+                try activity.record(item)
+            }
+        }
+        _ = channel.handle(.item(ItemRecord(item)))
+        saveIfEveryChange()
+    }
+
+    /// Turns the tracking model's refusal into a Lua error naming the call.
+    private func tracked(_ call: HostCall, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as TrackingError {
+            throw HostFunctionError.message("activity.\(call.name): \(error)")
+        }
+    }
+
+    private func itemIdentifier(_ call: HostCall) throws -> String {
+        let id = try call.string(1)
+        if let problem = Identifier.check(id) { throw call.badArgument(1, "identifier \(problem)") }
+        return id
+    }
+
+    private func itemTitle(_ call: HostCall, _ position: Int, _ id: String, _ activity: Activity) throws -> String {
+        guard let title = try call.optionalString(position) else {
+            return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
+        }
+        guard !title.allSatisfy(\.isWhitespace) else { throw call.badArgument(position, "title must not be blank") }
+        guard title.count <= 256 else { throw call.badArgument(position, "title is over 256 characters") }
+        return title
+    }
+
+    /// A number as a teacher writes it: 12, 0.5, nan.
+    private func show(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    private func finiteNumber(_ call: HostCall, _ position: Int) throws -> Double {
+        let value = try call.number(position)
+        guard value.isFinite else { throw call.badArgument(position, "number must be finite, got \(show(value))") }
+        return value
+    }
+}

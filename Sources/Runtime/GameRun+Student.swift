@@ -1,0 +1,71 @@
+import Foundation
+import Sandbox
+import Tracking
+
+/// The longest line a student's answer may be: longer input is cut, not passed on.
+let maximumAnswerBytes = 4096
+
+extension GameRun {
+    /// `say`, `ask`, `choose`, `random`, `clock`.
+    func registerStudentAPI() {
+        sandbox.register("ask") { [unowned self] call in try ask(call) }
+        sandbox.register("choose") { [unowned self] call in try choose(call) }
+        sandbox.register("random") { [unowned self] call in try randomNumber(call) }
+        sandbox.register("clock") { [unowned self] _ in [.number(clock.elapsed)] }
+        if let print = try? sandbox.global("print") { try? sandbox.setGlobal("say", print) }
+    }
+
+    private func ask(_ call: HostCall) throws -> [LuaValue] {
+        let prompt = call.isNil(1) ? "" : Terminal.clean(try call.value(1).description)
+        guard let reply = try reply(to: .ask(prompt: prompt)) else { return [.nil] }
+        return [.string(reply)]
+    }
+
+    private func choose(_ call: HostCall) throws -> [LuaValue] {
+        let prompt = Terminal.clean(try call.optionalString(1) ?? "")
+        let list = try call.table(2)
+        guard !list.sequence.isEmpty, list.fields.isEmpty else {
+            throw call.badArgument(2, "a non-empty list of options expected")
+        }
+        let options = list.sequence.map { Terminal.clean($0.description) }
+        while true {
+            guard let reply = try reply(to: .choose(prompt: prompt, options: options)) else { return [.nil] }
+            let number = Int(reply.trimmingCharacters(in: .whitespaces))
+            if let number, (1...options.count).contains(number) { return [.integer(number)] }
+            _ = channel.handle(.say("Please type a number from 1 to \(options.count)."))
+        }
+    }
+
+    /// Asks the channel, with the time limit paused while the student thinks.
+    private func reply(to event: RunEvent) throws -> String? {
+        guard !inputEnded else {
+            leftAfterEnd = true
+            throw HostFunctionError.message("input has ended: the student has left (ask returned nil before)")
+        }
+        let reply = sandbox.withClockPaused { channel.handle(event) }
+        guard let reply else {
+            inputEnded = true
+            saveIfEveryChange()
+            return nil
+        }
+        clock.advance(by: reply.thinking)
+        saveIfEveryChange()
+        return String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
+    }
+
+    /// random() in [0, 1); random(n) in 1...n; random(m, n) in m...n.
+    private func randomNumber(_ call: HostCall) throws -> [LuaValue] {
+        switch call.count {
+        case 0:
+            return [.number(random.fraction())]
+        case 1:
+            let n = try call.integer(1)
+            guard n >= 1 else { throw call.badArgument(1, "interval is empty") }
+            return [.integer(random.integer(in: 1, n))]
+        default:
+            let low = try call.integer(1), high = try call.integer(2)
+            guard low <= high else { throw call.badArgument(2, "interval is empty") }
+            return [.integer(random.integer(in: low, high))]
+        }
+    }
+}

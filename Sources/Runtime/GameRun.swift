@@ -1,0 +1,65 @@
+import Sandbox
+import Tracking
+
+/// One run of a game: the sandbox, the attempt, and the state the API calls share.
+///
+/// The Lua API (`activity.*`, `say`, `ask`, ...) is bound to this object; see
+/// `GameRun+Activity.swift` and `GameRun+Student.swift`.
+final class GameRun {
+    let sandbox: Sandbox
+    let file: String
+    let channel: PlayChannel
+    let clock: RunClock
+    let store: TrackingStore
+    let options: PlayOptions
+    var random: SeededRandom
+
+    /// The attempt, once play has begun.
+    var activity: Activity?
+    /// Whether `activity.start()` has been called.
+    var started = false
+    /// Whether `activity.finish()` has been called.
+    var finished = false
+    /// An item to make primary when first set (`activity.primary` before the item).
+    var pendingPrimary: String?
+    /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
+    var inputEnded = false
+    var leftAfterEnd = false
+    /// The last save that failed; retried at the next one.
+    var saveFailure: (any Error)?
+
+    init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore, options: PlayOptions) throws {
+        self.file = file
+        self.channel = channel
+        self.clock = clock
+        self.store = store
+        self.options = options
+        self.random = SeededRandom(seed: options.seed)
+        let box = OutputBox()
+        self.sandbox = try Sandbox(limits: options.limits, seed: options.seed, output: { box.run?.printed($0) })
+        box.run = self
+        registerStudentAPI()
+        registerActivityAPI()
+    }
+
+    /// Saves now if the policy says every change is saved. A failed save is kept
+    /// and retried: the game goes on, and nothing reported is dropped.
+    func saveIfEveryChange() {
+        guard options.saving == .everyChange else { return }
+        do {
+            try store.save()
+            saveFailure = nil
+        } catch {
+            saveFailure = error
+        }
+    }
+
+    fileprivate func printed(_ text: String) {
+        _ = channel.handle(.say(text.hasSuffix("\n") ? String(text.dropLast()) : text))
+    }
+}
+
+/// Lets the sandbox's output closure reach the run that owns the sandbox, without a cycle.
+private final class OutputBox {
+    weak var run: GameRun?
+}

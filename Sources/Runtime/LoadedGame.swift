@@ -1,0 +1,43 @@
+import Foundation
+import Sandbox
+import Tracking
+
+/// A game's `game.lua`, run in a fresh sandbox: its declaration and its `play` function.
+struct LoadedGame {
+    let declaration: GameDeclaration
+    let play: LuaFunction
+
+    /// Runs `game.lua` in the run's sandbox and checks what it returns.
+    static func load(file: String, into run: GameRun) throws -> LoadedGame {
+        let source = try GameLoadError.reading(file)
+        let value: LuaValue
+        do {
+            value = try run.sandbox.run(source, name: file).first ?? .nil
+        } catch let error as SandboxError {
+            throw GameLoadError.script(file: file, error)
+        }
+        guard case .table(let table) = value else {
+            throw GameLoadError.declaration(DeclarationError(
+                file: file, field: "return",
+                message: "game.lua must end with `return { id = ..., title = ..., play = function(level) ... end }`, got \(value.typeName)"))
+        }
+        let declaration = try GameDeclaration(table: table, file: file)
+        guard case .function(let play) = table["play"] else {
+            throw GameLoadError.declaration(DeclarationError(
+                file: file, field: "play",
+                message: table["play"] == .nil ? "missing: add play = function(level) ... end" : "must be a function"))
+        }
+        return LoadedGame(declaration: declaration, play: play)
+    }
+}
+
+extension GameLoadError {
+    /// Wraps any error from a declaration read as a load error.
+    static func wrap<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as DeclarationError {
+            throw GameLoadError.declaration(error)
+        }
+    }
+}

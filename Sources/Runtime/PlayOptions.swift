@@ -1,0 +1,27 @@
+import Sandbox
+
+/// How one run is played.
+public struct PlayOptions {
+    /// Who plays: the attempt is tracked under this name.
+    public var student = "student"
+    /// Seeds `random` and `math.random`, so the run replays.
+    public var seed = 0
+    /// The child context to launch, as a path below the game (`LEVEL-1`, or `A/B`);
+    /// nil offers the game's children as a menu, or plays the game itself.
+    public var level: String?
+    /// The sandbox's limits.
+    public var limits = SandboxLimits()
+    /// When the attempt is written to the store.
+    public var saving = SavePolicy.everyChange
+
+    public init() {}
+}
+
+/// When a run writes its attempt to the store.
+public enum SavePolicy: Sendable {
+    /// After every answer, item and progress change: a killed process loses
+    /// at most the last moment. For students.
+    case everyChange
+    /// Once, when the run ends. For in-process playthroughs on a throwaway store.
+    case atEnd
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The time a run sees through `clock()`, and the time its attempt is tracked in.
+///
+/// Real for a student at a terminal. Virtual for playthrough tests: it moves
+/// only when a scripted student "thinks", so a 60-second timed game is tested
+/// in microseconds and the same on every machine.
+public final class RunClock {
+    private let start: Date
+    private let startInstant: ContinuousClock.Instant
+    private let isVirtual: Bool
+    private var virtualElapsed: Double = 0
+
+    /// The wall clock, from now.
+    public static func real() -> RunClock { RunClock(start: Date(), virtual: false) }
+
+    /// A clock that stands still until ``advance(by:)``.
+    /// - Parameter start: the date the run begins at, for the tracked attempt.
+    public static func virtual(start: Date = Date(timeIntervalSince1970: 1_767_225_600)) -> RunClock {
+        RunClock(start: start, virtual: true)
+    }
+
+    private init(start: Date, virtual: Bool) {
+        self.start = start
+        self.startInstant = .now
+        self.isVirtual = virtual
+    }
+
+    /// Whether this clock is virtual.
+    public var virtual: Bool { isVirtual }
+
+    /// Seconds since the clock began.
+    public var elapsed: Double {
+        guard !isVirtual else { return virtualElapsed }
+        let d = ContinuousClock.now - startInstant
+        return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+
+    /// The current date on this clock.
+    public func date() -> Date { start.addingTimeInterval(elapsed) }
+
+    /// Moves a virtual clock on; a real clock ignores this (real time passes by itself).
+    public func advance(by seconds: Double) {
+        if isVirtual && seconds > 0 && seconds.isFinite { virtualElapsed += seconds }
+    }
+}

@@ -1,0 +1,17 @@
+import Sandbox
+import Tracking
+
+/// How a run ended, with the attempt as tracked.
+public struct RunReport: Equatable {
+    /// The attempt's record, as `edujam report --json` prints it.
+    public var record: RunRecord
+    /// The author's detail when the game failed or hit a limit: file, line, message, traceback.
+    public var failure: ScriptFailure?
+    /// The seed the run used, to replay it.
+    public var seed: Int
+    /// Whether the student pressed Ctrl-C.
+    public var interrupted = false
+
+    /// finished, quit, error or limit.
+    public var outcome: RunOutcome { record.outcome }
+}

@@ -1,1 +1,0 @@
-// Runtime: see docs/ARCHITECTURE.md.

@@ -1,0 +1,78 @@
+import Runtime
+
+/// A command line split into options and positional words, checked against
+/// what the command accepts. Hand-written: no outside package can be fetched.
+struct Arguments {
+    /// What a command accepts.
+    struct Spec {
+        /// Options that take a value (`--store PATH` or `--store=PATH`); may repeat.
+        var valued: Set<String> = []
+        /// Options that take none (`--json`).
+        var flags: Set<String> = []
+    }
+
+    private(set) var positionals: [String] = []
+    private var values: [String: [String]] = [:]
+    private var setFlags: Set<String> = []
+
+    /// Options every command takes.
+    static let common: Set<String> = ["--store", "--games"]
+
+    /// Parses `words` (without the program and command names).
+    /// - Throws: ``UsageError`` naming the unknown option or the missing value.
+    init(_ words: [String], spec: Spec) throws {
+        let valued = spec.valued.union(Self.common)
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("--") || word == "-" {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            if spec.flags.contains(name) {
+                guard parts.count == 1 else { throw UsageError("\(name) takes no value") }
+                setFlags.insert(name)
+            } else if valued.contains(name) {
+                if parts.count == 2 {
+                    values[name, default: []].append(parts[1])
+                } else {
+                    guard index < words.count else { throw UsageError("\(name) needs a value") }
+                    values[name, default: []].append(words[index])
+                    index += 1
+                }
+            } else {
+                let known = Array(valued.union(spec.flags)).sorted()
+                let hint = Suggest.hint(for: name, among: known)
+                throw UsageError("unknown option '\(name)'\(hint)")
+            }
+        }
+    }
+
+    /// The last value given for `name`.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for `name`, in order.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    /// Whether the flag was given.
+    func flag(_ name: String) -> Bool { setFlags.contains(name) }
+
+    /// A whole-number option, or nil when absent.
+    func integer(_ name: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text) else { throw UsageError("\(name) needs a whole number, got '\(text)'") }
+        return number
+    }
+}
+
+/// A mistake on the command line: exit status 64, with the command's usage.
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Runtime
+import Sandbox
+import Tracking
+
+/// `edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]`
+enum PlayCommand {
+    static let usage = """
+        usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
+                           [--store PATH] [--games DIR]
+        Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
+        """
+    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed"])
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(words, spec: spec)
+        guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
+        var target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        if let level = arguments.value("--level") { target.level = level }
+        var options = PlayOptions()
+        options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
+        options.seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
+        options.level = target.level
+        let clock = RunClock.real()
+        let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        let channel = TerminalChannel()
+        let report = try GamePlayer.play(folder: target.folder, store: store, channel: channel, clock: clock, options: options)
+        return conclude(report, interrupted: channel.interrupted)
+    }
+
+    /// Tells the student how it ended, the author what failed, and picks the exit status.
+    static func conclude(_ report: RunReport, interrupted: Bool) -> ExitStatus {
+        switch report.outcome {
+        case .error:
+            say("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
+            explain(report.failure)
+            return .failure
+        case .limit:
+            say("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
+            explain(report.failure)
+            return .failure
+        default:
+            return interrupted ? .interrupted : .success
+        }
+    }
+
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// The author's detail goes to stderr: file:line, message, traceback.
+    private static func explain(_ failure: ScriptFailure?) {
+        guard let failure else { return }
+        var text = "edujam: \(failure)\n"
+        if let cause = failure.hostCause, !failure.message.contains(cause) { text += "caused by: \(cause)\n" }
+        if !failure.traceback.isEmpty { text += failure.traceback + "\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// What `play` was asked to launch: a game folder, or an identifier path found in the games folder.
+struct GameTarget {
+    var folder: String
+    var level: String?
+    var collection: GameCollection
+
+    static func resolve(_ word: String, games: String?) throws -> GameTarget {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
+            let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
+        }
+        let gamesFolder = games ?? "games"
+        let collection = try GameCollection.load(from: gamesFolder)
+        var path = word.split(separator: "/").map(String.init)
+        if path.first == collection.id { path.removeFirst() }
+        guard let gameID = path.first else { throw UsageError("'\(word)' is neither a game folder nor an identifier path") }
+        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder) else {
+            throw UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
+        }
+        let level = path.count > 1 ? path.dropFirst().joined(separator: "/") : nil
+        return GameTarget(folder: folder, level: level, collection: collection)
+    }
+}
