@@ -107,6 +107,7 @@ static int pm_class_has(int c, int cl) {
     case 'u': yes = isupper(c); break;
     case 'w': yes = isalnum(c); break;
     case 'x': yes = isxdigit(c); break;
+    case 'z': yes = (c == 0); break;   /* deprecated since 5.2, still accepted */
     default: return cl == c;
     }
     if (isupper(cl))               /* upper-case letter: the complement */
