@@ -331,7 +331,53 @@ for _ = 1, RANDOM_ROUNDS do
   check("gsub", s, p, REPLS[math.random(#REPLS)], math.random(-1, 4))
 end
 
-print(("random: %d cases from %d patterns"):format(passed + failed - corpus_cases, RANDOM_ROUNDS))
+-- Well-formed patterns over a tiny alphabet, so that most of them match something.
+local FRIENDLY_ATOMS = { "a", "b", "a", ".", "%a", "[ab]", "[^a]", "%(", "%)", "%b()", "%f[a]", "%f[^a]" }
+
+local function friendly_subject()
+  local t = {}
+  for i = 1, math.random(0, 12) do
+    local k = math.random(6)
+    t[i] = ("aab()b"):sub(k, k)
+  end
+  return table.concat(t)
+end
+
+local function friendly_pattern(depth, ncaptures)
+  local t = {}
+  for _ = 1, math.random(1, 4) do
+    local r = math.random(20)
+    if r <= 3 and depth < 2 then
+      ncaptures = ncaptures + 1
+      local inner
+      inner, ncaptures = friendly_pattern(depth + 1, ncaptures)
+      t[#t + 1] = "(" .. inner .. ")"
+    elseif r == 4 then
+      ncaptures = ncaptures + 1
+      t[#t + 1] = "()"
+    elseif r == 5 and ncaptures > 0 then
+      t[#t + 1] = "%" .. math.random(ncaptures)
+    else
+      t[#t + 1] = FRIENDLY_ATOMS[math.random(#FRIENDLY_ATOMS)] .. QUANTIFIERS[math.random(#QUANTIFIERS)]
+    end
+  end
+  return table.concat(t), ncaptures
+end
+
+local FRIENDLY_ROUNDS = 2000
+for _ = 1, FRIENDLY_ROUNDS do
+  local s = friendly_subject()
+  local p = friendly_pattern(0, 0)
+  if math.random(6) == 1 then p = "^" .. p end
+  if math.random(6) == 1 then p = p .. "$" end
+  check("find", s, p); check("find", s, p, math.random(-8, 8))
+  check("match", s, p); check("gmatch", s, p); check("gmatch", s, p, math.random(-8, 8))
+  check("gsub", s, p, TEMPLATES[math.random(#TEMPLATES)])
+  check("gsub", s, p, REPLS[math.random(#REPLS)], math.random(-1, 4))
+end
+
+print(("random: %d cases from %d + %d patterns"):format(passed + failed - corpus_cases,
+  RANDOM_ROUNDS, FRIENDLY_ROUNDS))
 
 ---------------------------------------------------------------------------
 -- Part 3: runaway matches reach edujam_check_interrupt and stop
