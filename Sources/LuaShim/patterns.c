@@ -32,9 +32,6 @@
 #define PM_OPEN (-1)           /* '(' seen, ')' not yet */
 #define PM_POSITION (-2)       /* '()' */
 
-/* Bytes that make find use the matcher rather than a plain search. */
-static const char pm_specials[] = "^$*+?.([%-";
-
 #define pm_byte(c) ((unsigned char)(c))
 
 typedef struct pm_capture {
@@ -462,6 +459,10 @@ static size_t pm_start_offset(lua_Integer pos, size_t len) {
         return 0;
     return (size_t)((lua_Integer)len + pos);
 }
+
+/* Bytes that make find use the matcher rather than a plain search. Not ')': find
+ * treats "a)" as plain text, although match calls it an invalid capture. */
+static const char pm_specials[] = "^$*+?.([%-";
 
 static int pm_is_plain(const char *p, size_t lp) {
     size_t i;
