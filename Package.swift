@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Playtest ->} Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
 let package = Package(
     name: "EduJam",
     products: [
@@ -23,13 +23,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime"]),
+        .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
+        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

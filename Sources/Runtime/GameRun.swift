@@ -10,7 +10,8 @@ final class GameRun {
     let file: String
     let channel: PlayChannel
     let clock: RunClock
-    let store: TrackingStore
+    /// Nil when the game is only loaded (the catalog), not played.
+    let store: TrackingStore?
     let options: PlayOptions
     var random: SeededRandom
 
@@ -28,7 +29,7 @@ final class GameRun {
     /// The last save that failed; retried at the next one.
     var saveFailure: (any Error)?
 
-    init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore, options: PlayOptions) throws {
+    init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions) throws {
         self.file = file
         self.channel = channel
         self.clock = clock
@@ -45,7 +46,7 @@ final class GameRun {
     /// Saves now if the policy says every change is saved. A failed save is kept
     /// and retried: the game goes on, and nothing reported is dropped.
     func saveIfEveryChange() {
-        guard options.saving == .everyChange else { return }
+        guard options.saving == .everyChange, let store else { return }
         do {
             try store.save()
             saveFailure = nil

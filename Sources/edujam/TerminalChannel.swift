@@ -10,7 +10,6 @@ let interruptRequested = Atomic<Bool>(false)
 final class TerminalChannel: PlayChannel {
     private let colour: Bool
     private let inputIsTerminal: Bool
-    private var standardOutput = FileHandle.standardOutput
     private(set) var interrupted = false
 
     init() {
@@ -40,7 +39,6 @@ final class TerminalChannel: PlayChannel {
     }
 
     private func readAnswer() -> Reply? {
-        fflush(stdout)
         guard !interruptRequested.load(ordering: .relaxed), let line = readLine(strippingNewline: true) else {
             interrupted = interruptRequested.load(ordering: .relaxed)
             write("\n")

@@ -1,0 +1,1 @@
+// Playtest: transcripts, bots, fuzzing. See docs/ARCHITECTURE.md.
