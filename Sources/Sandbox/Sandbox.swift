@@ -82,7 +82,7 @@ public final class Sandbox {
         var source = source
         let status = source.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                edujam_load(raw, chars.baseAddress, chars.count, "=" + name)
+                edujam_load(raw, chars.baseAddress, chars.count, "@" + name)
             }
         }
         guard status == LUA_OK else { throw failure(status: status) }

@@ -40,6 +40,10 @@ enum PlayCommand {
             explain(report.failure)
             return .failure
         default:
+            if report.failure != nil {  // failed after finishing: the attempt stands, the author still hears
+                explain(report.failure)
+                return .failure
+            }
             return interrupted ? .interrupted : .success
         }
     }
