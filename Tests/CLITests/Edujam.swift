@@ -1,0 +1,74 @@
+import Foundation
+
+/// Runs the built `edujam` binary as a person or a script would: arguments,
+/// piped input, environment; returns what it printed and its exit status.
+struct Edujam {
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// The repository root: the tests run from the package, with `games/` beside them.
+    static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+
+    /// The binary `swift build` left beside the test bundle.
+    static let binary: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle.appendingPathComponent("edujam"), root.appendingPathComponent(".build/debug/edujam")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }()
+
+    let store: String
+
+    /// A fresh store file in a temporary folder.
+    init() {
+        store = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-cli-\(UUID()).sqlite").path
+    }
+
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.root
+        var env = ProcessInfo.processInfo.environment
+        env["EDUJAM_STORE"] = store
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                      error: String(decoding: err, as: UTF8.self))
+    }
+
+    /// The runs in the store, from `edujam report --json`.
+    func runs() throws -> [[String: Any]] {
+        let result = try run(["report", "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        return object?["runs"] as? [[String: Any]] ?? []
+    }
+
+    func remove() {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: store + suffix) }
+    }
+}
+
+extension [String: Any] {
+    /// The item with this identifier in a run's `items`.
+    func item(_ id: String) -> [String: Any]? {
+        (self["items"] as? [[String: Any]])?.first { $0["identifier"] as? String == id }
+    }
+}
