@@ -11,6 +11,7 @@ final class TerminalChannel: PlayChannel {
     private let colour: Bool
     private let inputIsTerminal: Bool
     private(set) var interrupted = false
+    private let input = LineReader()
 
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
@@ -39,7 +40,9 @@ final class TerminalChannel: PlayChannel {
     }
 
     private func readAnswer() -> Reply? {
-        guard !interruptRequested.load(ordering: .relaxed), let line = readLine(strippingNewline: true) else {
+        let line = interruptRequested.load(ordering: .relaxed) ? nil
+            : input.next { interruptRequested.load(ordering: .relaxed) }
+        guard let line else {
             interrupted = interruptRequested.load(ordering: .relaxed)
             write("\n")
             return nil
