@@ -17,11 +17,11 @@ struct Context: Sendable {
     var root: URL
 
     /// Repetitions per side of a row. Odd, so the median is one measured value.
-    var repetitions: Int { options.quick ? 5 : 11 }
+    var repetitions: Int { options.quick ? 5 : 15 }
 
     /// About how long one repetition of a CPU workload should take. Long enough
     /// that the clock's resolution and the call's fixed cost do not show.
-    var repetitionSeconds: Double { options.quick ? 0.012 : 0.035 }
+    var repetitionSeconds: Double { options.quick ? 0.012 : 0.05 }
 
     func file(_ relativePath: String) throws -> URL {
         let url = root.appendingPathComponent(relativePath)

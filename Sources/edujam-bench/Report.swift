@@ -94,7 +94,7 @@ func printJSON(_ rows: [Measurement], machine: [String: String]) throws {
         return object
     }
     let document: [String: Any] = ["rows": list, "machine": machine]
-    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     print(String(decoding: data, as: UTF8.self))
 }
 

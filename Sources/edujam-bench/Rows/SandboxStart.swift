@@ -15,11 +15,16 @@ extension Row {
         let samples = try interleave(context.repetitions, [
             { try startBare(source, batch) },
             { try startSandbox(source, batch) },
+            { try startSandbox(nil, batch) },
+            { try compileBare(source, batch) },
         ])
         return [Measurement(
             name: "start", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
             unit: "µs", pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
-            note: "create + load games/math-jam/game.lua, per state; close not timed")]
+            note: String(
+                format: "create + load games/math-jam/game.lua, per state, close not timed; of which "
+                    + "Sandbox() alone %@ µs, compiling game.lua alone (luaL_loadstring) %@ µs",
+                format(samples.median(of: 2) * 1e6), format(samples.median(of: 3) * 1e6)))]
     }
 }
 
@@ -41,8 +46,9 @@ private func startBare(_ source: String, _ count: Int) throws -> Double {
     return elapsed / Double(count)
 }
 
-/// Seconds per start, for a batch of `count` sandboxes.
-private func startSandbox(_ source: String, _ count: Int) throws -> Double {
+/// Seconds per start, for a batch of `count` sandboxes (that load nothing
+/// when `source` is nil, to show what the sandbox itself costs).
+private func startSandbox(_ source: String?, _ count: Int) throws -> Double {
     var sandboxes: [Sandbox] = []
     var games: [[LuaValue]] = []  // released before their sandboxes: they hold registry refs
     sandboxes.reserveCapacity(count)
@@ -50,11 +56,26 @@ private func startSandbox(_ source: String, _ count: Int) throws -> Double {
     let elapsed = try seconds {
         for _ in 0..<count {
             let sandbox = try Sandbox()
-            games.append(try sandbox.run(source, name: "game.lua"))
+            if let source { games.append(try sandbox.run(source, name: "game.lua")) }
             sandboxes.append(sandbox)
         }
     }
     games.removeAll()
     sandboxes.removeAll()
+    return elapsed / Double(count)
+}
+
+/// Seconds per compile of `source` (no run) in one bare state: the share of a
+/// start that is Lua's parser, which no sandbox design removes.
+private func compileBare(_ source: String, _ count: Int) throws -> Double {
+    let raw = try RawLua()
+    var failed = false
+    let elapsed = seconds {
+        for _ in 0..<count {
+            if luaL_loadstring(raw.state, source) != LUA_OK { failed = true }
+            clua_pop(raw.state, 1)
+        }
+    }
+    if failed { throw BenchError.rawLua("game.lua did not compile") }
     return elapsed / Double(count)
 }
