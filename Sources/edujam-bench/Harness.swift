@@ -67,6 +67,21 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(whole) + Double(attoseconds) * 1e-18
 }
 
+/// Seconds of CPU time the process spends in `body`: what Lua's `os.clock`
+/// (C `clock()`) measures, so stock and sandbox compare in one clock domain.
+/// Unlike wall time it does not count the moments another developer's job
+/// holds the CPU, which on a shared machine otherwise land on one side only.
+func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+    let start = now()
+    try body()
+    return now() - start
+}
+
 /// The middle value (the mean of the two middle ones for an even count).
 func median(_ values: [Double]) -> Double {
     precondition(!values.isEmpty, "a median needs values")
