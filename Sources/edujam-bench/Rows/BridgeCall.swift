@@ -32,8 +32,8 @@ extension Row {
             throw BenchError.mismatch("the host function did not see its arguments")
         }
         let samples = try interleave(context.repetitions, [
-            { try seconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
-            { try seconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
+            { try cpuSeconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
+            { try cpuSeconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
         ])
         return [Measurement(
             name: "bridge", reference: samples.median(of: 0) * 1e9, edujam: samples.median(of: 1) * 1e9,

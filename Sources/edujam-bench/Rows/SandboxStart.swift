@@ -34,7 +34,7 @@ private func startBare(_ source: String, _ count: Int) throws -> Double {
     states.reserveCapacity(count)
     defer { states.forEach { lua_close($0) } }
     var failed = false
-    let elapsed = seconds {
+    let elapsed = cpuSeconds {
         for _ in 0..<count {
             guard let L = luaL_newstate() else { failed = true; return }
             states.append(L)
@@ -53,7 +53,7 @@ private func startSandbox(_ source: String?, _ count: Int) throws -> Double {
     var games: [[LuaValue]] = []  // released before their sandboxes: they hold registry refs
     sandboxes.reserveCapacity(count)
     games.reserveCapacity(count)
-    let elapsed = try seconds {
+    let elapsed = try cpuSeconds {
         for _ in 0..<count {
             let sandbox = try Sandbox()
             if let source { games.append(try sandbox.run(source, name: "game.lua")) }
@@ -70,7 +70,7 @@ private func startSandbox(_ source: String?, _ count: Int) throws -> Double {
 private func compileBare(_ source: String, _ count: Int) throws -> Double {
     let raw = try RawLua()
     var failed = false
-    let elapsed = seconds {
+    let elapsed = cpuSeconds {
         for _ in 0..<count {
             if luaL_loadstring(raw.state, source) != LUA_OK { failed = true }
             clua_pop(raw.state, 1)
