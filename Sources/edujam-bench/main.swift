@@ -1,5 +1,71 @@
-import Sandbox
-var limits = SandboxLimits()
-limits.time = .milliseconds(200)
-let sb = try Sandbox(limits: limits)
-do { try sb.run("while true do end", name: "x.lua") } catch { print(error) }
+import Foundation
+
+// edujam-bench [--json] [--quick] [--only ROW]
+//
+// Measures the sandbox against plain Lua and prints, per row, the reference,
+// EduJam and their ratio. Run from the repository root: bench/ and games/ are
+// found relative to the current directory. bench/README.md says what each row
+// measures and how.
+
+let usage = "usage: edujam-bench [--json] [--quick] [--only ROW]"
+
+/// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
+func exit(usageError message: String) -> Never {
+    FileHandle.standardError.write(Data("edujam-bench: \(message)\n\(usage)\n".utf8))
+    exit(64)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+    var options = Options()
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+        switch argument {
+        case "--json": options.json = true
+        case "--quick": options.quick = true
+        case "--only":
+            guard let row = remaining.popFirst() else { exit(usageError: "--only needs a row name") }
+            options.only = row
+        case "-h", "--help":
+            print(usage)
+            exit(0)
+        default: exit(usageError: "unknown argument \(argument)")
+        }
+    }
+    return options
+}
+
+let context = Context(
+    options: parseOptions(Array(CommandLine.arguments.dropFirst())),
+    root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+guard FileManager.default.fileExists(atPath: context.root.appendingPathComponent("bench/workloads").path) else {
+    FileHandle.standardError.write(Data("edujam-bench: bench/workloads not found: run from the repository root\n".utf8))
+    exit(1)
+}
+let rows = Row.all(context).filter { $0.isSelected(by: context.options.only) }
+if rows.isEmpty {
+    exit(usageError: "no row named \(context.options.only ?? ""); rows: "
+        + Row.all(context).map(\.name).joined(separator: ", "))
+}
+
+let machine = machineDescription(context)  // the load average before we add to it
+var measurements: [Measurement] = []
+let total = seconds {
+    for row in rows {
+        context.log("measuring \(row.name)")
+        do {
+            measurements += try row.measure(context)
+        } catch {
+            // One broken row must not hide the others' numbers.
+            measurements.append(Measurement(name: row.name, unit: "-", target: Target(), note: "failed: \(error)"))
+        }
+    }
+}
+context.log(String(format: "done in %.1f s", total))
+
+if context.options.json {
+    try printJSON(measurements, machine: machine)
+} else {
+    printTable(measurements)
+    print("")
+    print("machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+}

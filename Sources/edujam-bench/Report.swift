@@ -1,0 +1,120 @@
+import Foundation
+
+/// When a row counts as met: a bound on EduJam's own value, on its ratio to
+/// the reference, or both.
+struct Target: Sendable {
+    var maxValue: Double?
+    var maxRatio: Double?
+
+    var description: String {
+        let parts = [maxValue.map { "<= \(format($0))" }, maxRatio.map { "ratio <= \(format($0))" }]
+        let text = parts.compactMap { $0 }.joined(separator: ", ")
+        return text.isEmpty ? "-" : text
+    }
+
+    func isMet(value: Double, ratio: Double?) -> Bool {
+        if let maxValue, value > maxValue { return false }
+        if let maxRatio, let ratio, ratio > maxRatio { return false }
+        return true
+    }
+}
+
+/// One line of the report.
+struct Measurement: Sendable {
+    var name: String
+    var reference: Double?
+    var edujam: Double?
+    var unit: String
+    /// `nil` means edujam / reference; rows that interleave give the median paired ratio.
+    var pairedRatio: Double?
+    var target: Target
+    /// Why a value is missing, or what else was seen.
+    var note: String?
+
+    var ratio: Double? {
+        if let pairedRatio { return pairedRatio }
+        guard let reference, let edujam, reference > 0 else { return nil }
+        return edujam / reference
+    }
+
+    /// `nil` when nothing was measured.
+    var met: Bool? {
+        guard let edujam else { return nil }
+        return target.isMet(value: edujam, ratio: ratio)
+    }
+
+    /// A row that is not measured (yet), with the reason.
+    static func placeholder(_ name: String, unit: String, target: Target, note: String) -> Measurement {
+        Measurement(name: name, unit: unit, target: target, note: note)
+    }
+}
+
+/// Three significant digits, without exponent for the sizes we print.
+func format(_ value: Double) -> String {
+    let magnitude = abs(value)
+    if magnitude >= 100 || magnitude == 0 { return String(format: "%.0f", value) }
+    if magnitude >= 10 { return String(format: "%.1f", value) }
+    if magnitude >= 1 { return String(format: "%.2f", value) }
+    return String(format: "%.3g", value)
+}
+
+/// The aligned table, then the notes.
+func printTable(_ rows: [Measurement]) {
+    let header = ["row", "reference", "edujam", "unit", "ratio", "target", "met"]
+    let lines = rows.map { row in
+        [row.name, row.reference.map(format) ?? "-", row.edujam.map(format) ?? "-", row.unit,
+         row.ratio.map { String(format: "%.2f", $0) } ?? "-", row.target.description,
+         row.met.map { $0 ? "yes" : "NO" } ?? "-"]
+    }
+    let widths = header.indices.map { column in
+        ([header] + lines).map { $0[column].count }.max() ?? 0
+    }
+    let numeric: Set<Int> = [1, 2, 4]  // right-aligned so digits line up
+    for line in [header] + lines {
+        let cells = line.indices.map { column -> String in
+            let padding = String(repeating: " ", count: widths[column] - line[column].count)
+            return numeric.contains(column) ? padding + line[column] : line[column] + padding
+        }
+        print(cells.joined(separator: "  "))
+    }
+    let notes = rows.filter { $0.note != nil }
+    if !notes.isEmpty { print("") }
+    for row in notes { print("\(row.name): \(row.note!)") }
+}
+
+/// The JSON document: {"rows": [...], "machine": {...}}.
+func printJSON(_ rows: [Measurement], machine: [String: String]) throws {
+    let list: [[String: Any]] = rows.map { row in
+        var object: [String: Any] = [
+            "name": row.name, "unit": row.unit, "target": row.target.description,
+            "reference": row.reference ?? NSNull(), "edujam": row.edujam ?? NSNull(),
+            "ratio": row.ratio ?? NSNull(), "met": row.met ?? NSNull(),
+        ]
+        if let note = row.note { object["note"] = note }
+        return object
+    }
+    let document: [String: Any] = ["rows": list, "machine": machine]
+    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    print(String(decoding: data, as: UTF8.self))
+}
+
+/// What the numbers were measured on; ratios travel between machines, absolute times do not.
+func machineDescription(_ context: Context) -> [String: String] {
+    func firstLine(_ path: String, prefix: String = "") -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix(prefix) }
+        return line.map { String($0.split(separator: ":", maxSplits: 1).last ?? $0).trimmingCharacters(in: .whitespaces) }
+    }
+    var info = utsname()
+    uname(&info)
+    let kernel = withUnsafeBytes(of: &info.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    return [
+        "cpu": firstLine("/proc/cpuinfo", prefix: "model name") ?? "unknown",
+        "cores": String(ProcessInfo.processInfo.activeProcessorCount),
+        "kernel": kernel,
+        "loadavg": firstLine("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "unknown",
+        "build": "swift build -c release, edujam-bench with -Ounchecked",
+        "reference": "Lua 5.4.4 (Debian lua5.4 interpreter and liblua5.4)",
+        "mode": context.options.quick ? "quick" : "full",
+    ]
+}

@@ -1,0 +1,20 @@
+/// One row of the report: a name and how to measure it.
+///
+/// A row is one file under `Rows/`, an `extension Row` with a static
+/// property or function, listed once in ``Row/all``. A row may produce several
+/// lines (the CPU row gives one per workload).
+struct Row: Sendable {
+    /// What `--only` selects: the full name, or the group before `/`.
+    var name: String
+    var measure: @Sendable (Context) throws -> [Measurement]
+
+    /// Every row, in report order.
+    static func all(_ context: Context) -> [Row] {
+        cpuOverhead(context) + [sandboxStart, bridgeCall, playthroughs, store, memory]
+    }
+
+    func isSelected(by only: String?) -> Bool {
+        guard let only else { return true }
+        return name == only || name.split(separator: "/").first.map(String.init) == only
+    }
+}

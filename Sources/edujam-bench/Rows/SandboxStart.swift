@@ -1,0 +1,81 @@
+import CLua
+import Sandbox
+
+/// Row 2: the time from nothing to Math Jam's game table.
+///
+/// EduJam: `Sandbox()` with the default limits, then `run(game.lua)` (compile,
+/// run the chunk, copy the returned game table into Swift). Reference: the raw
+/// C API, `luaL_newstate` + `luaL_openlibs` + `luaL_loadstring` + `lua_pcall`
+/// of the same source. Closing is not timed on either side: each repetition
+/// starts a batch, stops the clock, then closes the batch.
+extension Row {
+    static let sandboxStart = Row(name: "start") { context in
+        let source = try context.text("games/math-jam/game.lua")
+        let batch = context.options.quick ? 20 : 50
+        let samples = try interleave(context.repetitions, [
+            { try startBare(source, batch) },
+            { try startSandbox(source, batch) },
+            { try startSandbox(nil, batch) },
+            { try compileBare(source, batch) },
+        ])
+        return [Measurement(
+            name: "start", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
+            unit: "µs", pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
+            note: String(
+                format: "create + load games/math-jam/game.lua, per state, close not timed; of which "
+                    + "Sandbox() alone %@ µs, compiling game.lua alone (luaL_loadstring) %@ µs",
+                format(samples.median(of: 2) * 1e6), format(samples.median(of: 3) * 1e6)))]
+    }
+}
+
+/// Seconds per start, for a batch of `count` bare states.
+private func startBare(_ source: String, _ count: Int) throws -> Double {
+    var states: [OpaquePointer] = []
+    states.reserveCapacity(count)
+    defer { states.forEach { lua_close($0) } }
+    var failed = false
+    let elapsed = cpuSeconds {
+        for _ in 0..<count {
+            guard let L = luaL_newstate() else { failed = true; return }
+            states.append(L)
+            luaL_openlibs(L)
+            if luaL_loadstring(L, source) != LUA_OK || clua_pcall(L, 0, 1, 0) != LUA_OK { failed = true }
+        }
+    }
+    if failed { throw BenchError.rawLua("game.lua did not load") }
+    return elapsed / Double(count)
+}
+
+/// Seconds per start, for a batch of `count` sandboxes (that load nothing
+/// when `source` is nil, to show what the sandbox itself costs).
+private func startSandbox(_ source: String?, _ count: Int) throws -> Double {
+    var sandboxes: [Sandbox] = []
+    var games: [[LuaValue]] = []  // released before their sandboxes: they hold registry refs
+    sandboxes.reserveCapacity(count)
+    games.reserveCapacity(count)
+    let elapsed = try cpuSeconds {
+        for _ in 0..<count {
+            let sandbox = try Sandbox()
+            if let source { games.append(try sandbox.run(source, name: "game.lua")) }
+            sandboxes.append(sandbox)
+        }
+    }
+    games.removeAll()
+    sandboxes.removeAll()
+    return elapsed / Double(count)
+}
+
+/// Seconds per compile of `source` (no run) in one bare state: the share of a
+/// start that is Lua's parser, which no sandbox design removes.
+private func compileBare(_ source: String, _ count: Int) throws -> Double {
+    let raw = try RawLua()
+    var failed = false
+    let elapsed = cpuSeconds {
+        for _ in 0..<count {
+            if luaL_loadstring(raw.state, source) != LUA_OK { failed = true }
+            clua_pop(raw.state, 1)
+        }
+    }
+    if failed { throw BenchError.rawLua("game.lua did not compile") }
+    return elapsed / Double(count)
+}
