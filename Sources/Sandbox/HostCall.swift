@@ -8,7 +8,8 @@ import LuaShim
 /// expected, got nil)`, which the script then sees at its calling line.
 public struct HostCall {
     let state: OpaquePointer
-    unowned let sandbox: Sandbox
+    /// Lives only while its Sandbox dispatches it.
+    unowned(unsafe) let sandbox: Sandbox
     let functionID: Int
 
     /// How many arguments the script passed.
@@ -37,7 +38,7 @@ public struct HostCall {
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
         guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
-        return sandbox.string(at: Int32(position), on: state)
+        return luaString(at: Int32(position), on: state)
     }
 
     /// A string argument, or `nil` when absent.

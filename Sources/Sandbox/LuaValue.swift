@@ -1,3 +1,6 @@
+import CLua
+import LuaShim
+
 /// A Lua value on the Swift side.
 ///
 /// Values are copied across the boundary, except functions, which stay in the
@@ -125,16 +128,32 @@ public struct LuaTable: Equatable, CustomStringConvertible {
 /// function stays alive in Lua as long as the handle does.
 public final class LuaFunction: Equatable {
     let reference: Int32
-    weak var sandbox: Sandbox?
+    let owner: StateToken
 
-    init(reference: Int32, sandbox: Sandbox) {
+    init(reference: Int32, owner: StateToken) {
         self.reference = reference
-        self.sandbox = sandbox
+        self.owner = owner
     }
 
     deinit {
-        sandbox?.release(reference)
+        owner.release(reference)
     }
 
     public static func == (lhs: LuaFunction, rhs: LuaFunction) -> Bool { lhs === rhs }
+}
+
+/// What a ``LuaFunction`` keeps of its sandbox: the raw state, cleared when the
+/// sandbox closes. Not the sandbox itself: a weak reference would put every
+/// retain of the Sandbox on Swift's slow path, and host calls retain it.
+final class StateToken {
+    var raw: OpaquePointer?
+
+    init(raw: OpaquePointer) { self.raw = raw }
+
+    func release(_ reference: Int32) {
+        guard let raw else { return }  // the sandbox is gone, and its state with it
+        edujam_relax(raw, 1)
+        luaL_unref(edujam_state(raw), clua_registryindex(), reference)
+        edujam_relax(raw, 0)
+    }
 }

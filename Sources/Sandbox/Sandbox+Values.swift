@@ -20,7 +20,7 @@ extension Sandbox {
                 bytes.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(L, $0.baseAddress, $0.count) }
             }
         case .function(let function):
-            precondition(function.sandbox === self, "a LuaFunction belongs to one sandbox")
+            precondition(function.owner === token, "a LuaFunction belongs to one sandbox")
             lua_rawgeti(L, clua_registryindex(), lua_Integer(function.reference))
         case .table(let table):
             try pushTable(table, on: L, depth: depth)
@@ -61,7 +61,7 @@ extension Sandbox {
         case LUA_TFUNCTION:
             lua_pushvalue(L, index)
             let reference = withRelaxedLimit { luaL_ref(L, clua_registryindex()) }
-            return .function(LuaFunction(reference: reference, sandbox: self))
+            return .function(LuaFunction(reference: reference, owner: token))
         case LUA_TTABLE: return .table(try table(at: index, on: L, depth: depth, budget: &budget))
         default:
             throw SandboxError.conversion("a \(String(cString: lua_typename(L, lua_type(L, index)))) value has no Swift counterpart")
@@ -103,12 +103,14 @@ extension Sandbox {
         }
     }
 
-    /// The bytes of the string at `index` (which must be a string), decoded as UTF-8.
-    func string(at index: Int32, on L: OpaquePointer) -> String {
-        var length = 0
-        guard let bytes = lua_tolstring(L, index, &length) else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
-    }
+    func string(at index: Int32, on L: OpaquePointer) -> String { luaString(at: index, on: L) }
+}
+
+/// The bytes of the string at `index` (which must be a string), decoded as UTF-8.
+func luaString(at index: Int32, on L: OpaquePointer) -> String {
+    var length = 0
+    guard let bytes = lua_tolstring(L, index, &length) else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
 }
 
 extension LuaValue {

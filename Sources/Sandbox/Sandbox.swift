@@ -21,6 +21,7 @@ public final class Sandbox {
 
     let raw: OpaquePointer
     let state: OpaquePointer
+    let token: StateToken
     private var hostFunctions: [HostFunction] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
@@ -45,6 +46,7 @@ public final class Sandbox {
         }
         self.raw = raw
         self.state = edujam_state(raw)!
+        self.token = StateToken(raw: raw)
         edujam_set_host(raw, Unmanaged.passUnretained(self).toOpaque())
         guard edujam_open_sandbox_libs(raw, lua_Integer(seed)) == LUA_OK else {
             edujam_close(raw)
@@ -56,6 +58,7 @@ public final class Sandbox {
     }
 
     deinit {
+        token.raw = nil
         edujam_close(raw)
     }
 
@@ -107,7 +110,7 @@ public final class Sandbox {
     /// - Throws: any ``SandboxError``.
     @discardableResult
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
-        precondition(function.sandbox === self, "a LuaFunction is called on the sandbox it came from")
+        precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -206,6 +209,7 @@ public final class Sandbox {
         let call = HostCall(state: L, sandbox: self, functionID: id)
         do {
             let results = try hostFunctions[id](call)
+            if results.isEmpty { return 0 }
             guard lua_checkstack(L, Int32(results.count) + 2) != 0 else {
                 throw SandboxError.conversion("too many results")
             }
@@ -247,17 +251,15 @@ public final class Sandbox {
     func makeFunction(at index: Int32) -> LuaFunction {
         lua_pushvalue(state, index)
         let reference = withRelaxedLimit { luaL_ref(state, clua_registryindex()) }
-        return LuaFunction(reference: reference, sandbox: self)
+        return LuaFunction(reference: reference, owner: token)
     }
 
-    func release(_ reference: Int32) {
-        withRelaxedLimit { luaL_unref(state, clua_registryindex(), reference) }
-    }
 }
 
 /// C calls Swift host functions through this one entry; the host pointer is the Sandbox.
+/// The Sandbox outlives every call it dispatches, so no retain is needed here.
 private let sandboxDispatch: edujam_host_dispatch = { L, host, id in
-    Unmanaged<Sandbox>.fromOpaque(host!).takeUnretainedValue().dispatch(L!, id: Int(id))
+    Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(L!, id: Int(id)) }
 }
 
 private let sandboxOutput: edujam_output_sink = { host, bytes, count in
