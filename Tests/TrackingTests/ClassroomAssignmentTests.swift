@@ -86,4 +86,14 @@ import Testing
         #expect(try store.assignments(student: "ana", path: Catalog.menu).isEmpty)
         #expect(try store.assignments(student: "zoe", path: Catalog.level1).isEmpty)
     }
+
+    @Test func removingAContextDropsItFromAssignments() throws {
+        let store = try classroomStore()
+        let id = try store.createAssignment(draft(paths: [Catalog.level1, Catalog.level2]))
+        try store.markDone(assignment: id, student: "ana")
+        try store.remove(try #require(try store.context(at: Catalog.level2)))
+        try store.save()
+        #expect(try store.assignment(id: id)?.activities.map(\.title) == ["Level 1"])
+        #expect(try store.inbox(student: "ana").first?.activities.map(\.status) == [.done])
+    }
 }
