@@ -3,8 +3,8 @@ import CSQLite
 /// The one funnel from SQLite result codes into ``TrackingError``.
 ///
 /// Success codes pass through; anything else becomes ``TrackingError/sqlite(code:message:sql:)``
-/// carrying SQLite's message and the SQL text; `SQLITE_BUSY` and `SQLITE_LOCKED` (the busy timeout
-/// ran out) become ``TrackingError/busy(sql:)``. Bound values are never included, because they may
+/// carrying SQLite's message and the SQL text; `SQLITE_BUSY` (the busy timeout ran out) becomes
+/// ``TrackingError/busy(sql:)``. Bound values are never included, because they may
 /// hold student names.
 /// - Parameters:
 ///   - code: The result code returned by a `sqlite3_*` call.
@@ -17,7 +17,7 @@ func check(_ code: Int32, db: OpaquePointer?, sql: String? = nil) throws -> Int3
     switch code {
     case SQLITE_OK, SQLITE_ROW, SQLITE_DONE:
         return code
-    case _ where code & 0xff == SQLITE_BUSY || code & 0xff == SQLITE_LOCKED:
+    case _ where code & 0xff == SQLITE_BUSY:
         throw TrackingError.busy(sql: sql)  // the busy timeout ran out: report it as such, not as a crash
     default:
         let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
