@@ -56,6 +56,27 @@ public enum TrackingError: Error, Equatable, Sendable {
     case corruptRow(String)
     /// SQLite failed. `sql` is the statement text; bound values are never included.
     case sqlite(code: Int32, message: String, sql: String?)
+    /// Another connection held the store's lock for longer than the busy timeout.
+    case busy(sql: String?)
+    /// No class has this name.
+    case unknownClass(String)
+    /// A class with this name already exists.
+    case duplicateClass(String)
+    /// The student is not in the class (`className`), or in no class at all (`className` nil).
+    /// The message leaves the student out, as every message does; the caller typed it.
+    case unknownStudent(String, className: String?)
+    /// The identifier path names no saved context: it is not in the catalog.
+    case unknownPath([String])
+    /// The context exists but its `isAssignable` is false.
+    case notAssignable([String])
+    /// An assignment needs at least one activity.
+    case noActivities
+    /// No assignment has this id.
+    case unknownAssignment(Int64)
+    /// The path is not one of the assignment's activities.
+    case pathNotInAssignment([String], assignment: Int64)
+    /// A date was neither `YYYY-MM-DD` nor an ISO 8601 timestamp. Carries the bad text.
+    case invalidDate(String)
 }
 
 extension TrackingError: CustomStringConvertible {
@@ -89,6 +110,20 @@ extension TrackingError: CustomStringConvertible {
         case .corruptRow(let column): return "corrupt stored row: cannot decode \(column)"
         case .sqlite(let code, let message, let sql):
             return "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .busy(let sql):
+            return "store busy: another process held the lock too long" + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .unknownClass(let name): return "unknown class '\(name)'"
+        case .duplicateClass(let name): return "duplicate class: '\(name)' already exists"
+        case .unknownStudent(_, let name?): return "unknown student: not in class '\(name)'"
+        case .unknownStudent(_, nil): return "unknown student: not in any class"
+        case .unknownPath(let path): return "unknown path '\(path.joined(separator: "/"))': not in the catalog"
+        case .notAssignable(let path): return "path '\(path.joined(separator: "/"))' is not assignable"
+        case .noActivities: return "an assignment needs at least one activity"
+        case .unknownAssignment(let id): return "unknown assignment \(id)"
+        case .pathNotInAssignment(let path, let id):
+            return "path '\(path.joined(separator: "/"))' is not part of assignment \(id)"
+        case .invalidDate(let text):
+            return "invalid date '\(text)': expected YYYY-MM-DD or an ISO 8601 timestamp such as 2026-12-01T15:00:00Z"
         }
     }
 }

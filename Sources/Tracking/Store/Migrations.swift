@@ -70,5 +70,56 @@ enum Migrations {
                 PRIMARY KEY (activity_id, identifier)
             ) WITHOUT ROWID;
             """),
+        // Classes and their students (Schoolwork's roster). `position` keeps the order students joined.
+        Migration(name: "005-classes", sql: """
+            CREATE TABLE classes (
+                id INTEGER PRIMARY KEY,
+                name TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL
+            );
+            CREATE TABLE class_students (
+                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                student TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                PRIMARY KEY (class_id, student)
+            ) WITHOUT ROWID;
+            CREATE INDEX class_students_student ON class_students(student);
+            """),
+        // Assignments (Schoolwork's handouts): recipients, assigned contexts and per-student Done.
+        // Attempts are not linked by a column: they count for an assignment at query time.
+        Migration(name: "006-assignments", sql: """
+            CREATE TABLE assignments (
+                id INTEGER PRIMARY KEY,
+                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                title TEXT NOT NULL,
+                instructions TEXT,
+                due_at REAL,
+                whole_class INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                completed_at REAL
+            );
+            CREATE INDEX assignments_class ON assignments(class_id, id);
+            CREATE TABLE assignment_recipients (
+                assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+                student TEXT NOT NULL,
+                PRIMARY KEY (assignment_id, student)
+            ) WITHOUT ROWID;
+            CREATE TABLE assignment_activities (
+                assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+                context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                PRIMARY KEY (assignment_id, context_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX assignment_activities_context ON assignment_activities(context_id);
+            CREATE TABLE assignment_done (
+                assignment_id INTEGER NOT NULL,
+                context_id INTEGER NOT NULL,
+                student TEXT NOT NULL,
+                done_at REAL NOT NULL,
+                PRIMARY KEY (assignment_id, context_id, student),
+                FOREIGN KEY (assignment_id, context_id)
+                    REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -1,0 +1,106 @@
+import Foundation
+
+extension TrackingStore {
+    /// Assigns one or more catalog contexts to a class or some of its students (`edujam assign`).
+    ///
+    /// The catalog is the saved context tree: publish contexts (and ``save()``) first. Everything
+    /// is checked before anything is written, in one transaction, so a refused draft changes nothing.
+    /// - Parameter draft: The class, students, title, due date, instructions and paths.
+    /// - Returns: The new assignment's id.
+    /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    ///   ``TrackingError/noActivities``, ``TrackingError/invalidStudent``,
+    ///   ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)``,
+    ///   ``TrackingError/unknownPath(_:)``, ``TrackingError/notAssignable(_:)``,
+    ///   ``TrackingError/busy(sql:)``.
+    @discardableResult
+    public func createAssignment(_ draft: AssignmentDraft) throws -> Int64 {
+        try Validate.title(draft.title)
+        guard !draft.paths.isEmpty else { throw TrackingError.noActivities }
+        if let due = draft.due { try Validate.finite(due.timeIntervalSince1970, field: "due") }
+        let selected = uniqued(draft.students ?? [])
+        for student in selected { try Validate.student(student) }
+        return try connection.transaction {
+            let classID = try requireClassID(named: draft.className)
+            let members = Set(try students(ofClass: classID))
+            for student in selected where !members.contains(student) {
+                throw TrackingError.unknownStudent(student, className: draft.className)
+            }
+            let contextIDs = try assignableContextIDs(draft.paths)
+            try connection.statement("""
+                INSERT INTO assignments (class_id, title, instructions, due_at, whole_class, created_at)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """).run([.integer(classID), .text(draft.title), .text(draft.instructions),
+                          .real(draft.due?.timeIntervalSince1970), .bool(selected.isEmpty), .real(clock().timeIntervalSince1970)])
+            let id = connection.lastInsertRowID
+            let recipient = try connection.statement("INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
+            for student in selected { try recipient.run([.integer(id), .text(student)]) }
+            let activity = try connection.statement(
+                "INSERT INTO assignment_activities (assignment_id, context_id, position) VALUES (?, ?, ?)")
+            for (position, contextID) in contextIDs.enumerated() {
+                try activity.run([.integer(id), .integer(contextID), .integer(position)])
+            }
+            return id
+        }
+    }
+
+    /// The assignment with this id, or nil.
+    /// - Parameter id: An assignment id.
+    /// - Returns: The assignment.
+    /// - Throws: A SQLite error.
+    public func assignment(id: Int64) throws -> Assignment? {
+        try connection.transaction(readOnly: true) { try assignmentRow(id: id)?.record }
+    }
+
+    /// A class's assignments, oldest first.
+    /// - Parameter className: An existing class.
+    /// - Returns: The assignments.
+    /// - Throws: ``TrackingError/unknownClass(_:)`` or a SQLite error.
+    public func assignments(className: String) throws -> [Assignment] {
+        try connection.transaction(readOnly: true) {
+            try assignmentRows(classID: try requireClassID(named: className)).map(\.record)
+        }
+    }
+
+    /// The assignments that `student` must do and that include `path`: an attempt the student
+    /// starts now at `path` counts for each of them (`edujam play`). Empty means practice.
+    /// - Parameters:
+    ///   - student: A student.
+    ///   - path: A context path, with or without the root identifier.
+    /// - Returns: The assignments, oldest first.
+    /// - Throws: A SQLite error.
+    public func assignments(student: String, path: [String]) throws -> [Assignment] {
+        let sql = """
+            SELECT s.id FROM assignments s
+            JOIN assignment_activities aa ON aa.assignment_id = s.id
+            JOIN contexts c ON c.id = aa.context_id AND c.path = ?
+            JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = ?
+            WHERE \(Self.isAssigneeSQL) ORDER BY s.id
+            """
+        let full = try JSON.encode([rootIdentifier] + relativePath(path))
+        return try connection.transaction(readOnly: true) {
+            let ids = try connection.statement(sql).query([.text(full), .text(student)]) { $0.int(0) }
+            return try ids.compactMap { try assignmentRow(id: $0)?.record }
+        }
+    }
+
+    /// Resolves each path to a saved, assignable context; a repeated path counts once.
+    private func assignableContextIDs(_ paths: [[String]]) throws -> [Int64] {
+        let lookup = try connection.statement("SELECT id, is_assignable FROM contexts WHERE path = ?")
+        var ids: [Int64] = []
+        for path in paths {
+            let full = try JSON.encode([rootIdentifier] + relativePath(path))
+            guard let found = try lookup.query([.text(full)], row: { ($0.int(0), $0.int(1) != 0) }).first else {
+                throw TrackingError.unknownPath(path)
+            }
+            guard found.1 else { throw TrackingError.notAssignable(path) }
+            if !ids.contains(found.0) { ids.append(found.0) }
+        }
+        return ids
+    }
+
+    /// `values` without repeats, in first-seen order.
+    func uniqued(_ values: [String]) -> [String] {
+        var seen: Set<String> = []
+        return values.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+extension TrackingStore {
+    /// The teacher's review grid: for each assignment, students by activities with status, the
+    /// latest primary item, the best progress, time spent and attempts, plus class aggregates.
+    ///
+    /// Reads only saved data. For one student's attempts in detail, see ``attempts(assignment:student:)``.
+    /// - Parameters:
+    ///   - className: An existing class.
+    ///   - assignment: One of its assignments, or nil for all of them.
+    /// - Returns: The report; encode it for `--json`.
+    /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
+    ///   when the assignment belongs to another class), or a SQLite error.
+    public func classReport(className: String, assignment: Int64? = nil) throws -> ClassReport {
+        let rows = try connection.transaction(readOnly: true) {
+            let classID = try requireClassID(named: className)
+            guard let assignment else { return try assignmentRows(classID: classID) }
+            let row = try requireAssignmentRow(id: assignment)
+            guard row.className == className else { throw TrackingError.unknownAssignment(assignment) }
+            return [row]
+        }
+        let runs = try runsByStudent(rows)
+        let now = clock().timeIntervalSince1970
+        return ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+    }
+
+    private func report(_ row: AssignmentRow, runs: [String: [RunRecord]], now: Double) -> AssignmentReport {
+        let students = row.students.map { student in
+            StudentProgress(student: student, activities: row.progress(of: student, runs: runs[student] ?? [], now: now))
+        }
+        let summary = row.activities.enumerated().map { index, entry in
+            ActivitySummary(entry.activity, cells: students.map { $0.activities[index] })
+        }
+        return AssignmentReport(
+            id: row.id, title: row.title, due: row.due.map(ISO8601.string(fromEpoch:)),
+            complete: row.completedAt != nil, students: students, summary: summary)
+    }
+}
