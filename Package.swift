@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Playtest ->} Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
 let package = Package(
     name: "EduJam",
     products: [
@@ -24,7 +24,8 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest"]),
+        .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
+        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
@@ -32,6 +33,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+// Authoring: edujam new and check. See docs/ARCHITECTURE.md.
