@@ -25,7 +25,15 @@ enum PlayCommand {
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
         let channel = TerminalChannel()
         let report = try GamePlayer.play(folder: target.folder, store: store, channel: channel, clock: clock, options: options)
+        if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
         return conclude(report, interrupted: channel.interrupted)
+    }
+
+    /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
+    private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
+        guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
+        say(assignments.isEmpty ? "Saved as practice."
+            : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status.

@@ -2,13 +2,16 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam report [--student S] [--json]`: the attempts in the store, newest first.
+/// `edujam report`: the attempts in the store, or a class's review grid.
 enum ReportCommand {
     static let usage = """
         usage: edujam report [--student S] [--json] [--store PATH]
-        Lists the attempts saved in the store, newest first.
+               edujam report --class NAME [--assignment ID] [--student S] [--json | --csv]
+        Without --class: every attempt saved in the store, newest first.
+        With --class: the teacher's review of the class's assignments, students x activities,
+        with class averages; --student S shows that student's attempts in detail.
         """
-    static let spec = Arguments.Spec(valued: ["--student"], flags: ["--json"])
+    static let spec = Arguments.Spec(valued: ["--student", "--class", "--assignment"], flags: ["--json", "--csv"])
 
     /// The JSON document: `{"runs": [...]}`.
     struct Document: Encodable {
@@ -16,15 +19,52 @@ enum ReportCommand {
     }
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
+        let context = try StoreContext(words, spec: spec)
+        let arguments = context.arguments, store = context.store
         guard arguments.positionals.isEmpty else { throw UsageError("report takes no positional arguments") }
-        let collection = try GameCollection.load(from: arguments.value("--games") ?? "games")
-        let store = try StoreLocation.open(arguments, collection: collection, clock: .real())
+        if let className = arguments.value("--class") { return try classReport(className, context) }
+        guard arguments.value("--assignment") == nil else { throw UsageError("--assignment goes with --class") }
+        guard !arguments.flag("--csv") else { throw UsageError("--csv goes with --class") }
         let runs = try store.runs(student: arguments.value("--student"))
         if arguments.flag("--json") {
             try Output.json(Document(runs: runs))
         } else {
             Output.line(runs.isEmpty ? "No attempts saved yet." : RunTable.render(runs))
+        }
+        return .success
+    }
+}
+
+extension ReportCommand {
+    private static func classReport(_ className: String, _ context: StoreContext) throws -> ExitStatus {
+        let arguments = context.arguments
+        guard !(arguments.flag("--json") && arguments.flag("--csv")) else { throw UsageError("choose --json or --csv, not both") }
+        let id = try arguments.value("--assignment").map(StoreContext.assignmentID)
+        var report = try context.store.classReport(className: className, assignment: id)
+        if let student = arguments.value("--student") {
+            guard report.assignments.contains(where: { $0.students.contains { $0.student == student } })
+                || report.assignments.isEmpty else {
+                throw TrackingError.unknownStudent(student, className: className)
+            }
+            for index in report.assignments.indices {
+                report.assignments[index].students.removeAll { $0.student != student }
+            }
+            if !arguments.flag("--json") && !arguments.flag("--csv") {
+                Output.line(Grid.render(report))
+                for assignment in report.assignments where !assignment.students.isEmpty {
+                    let attempts = try context.store.attempts(assignment: assignment.id, student: student)
+                    Output.line("\nAttempts of \(student) for assignment \(assignment.id):")
+                    Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts))
+                }
+                return .success
+            }
+        }
+        if arguments.flag("--json") {
+            try Output.json(report)
+        } else if arguments.flag("--csv") {
+            Output.line(Grid.csv(report))
+        } else {
+            Output.line(Grid.render(report))
         }
         return .success
     }

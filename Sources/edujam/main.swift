@@ -1,10 +1,16 @@
 import Foundation
 import Runtime
+import Tracking
 
 /// edujam: dispatches a command and maps every outcome to an exit status, here and only here.
 let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = [
     "play": (PlayCommand.usage, PlayCommand.run),
     "report": (ReportCommand.usage, ReportCommand.run),
+    "catalog": (CatalogCommand.usage, CatalogCommand.run),
+    "class": (ClassCommand.usage, ClassCommand.run),
+    "assign": (AssignCommand.usage, AssignCommand.run),
+    "inbox": (InboxCommand.usage, InboxCommand.run),
+    "done": (DoneCommand.usage, DoneCommand.run),
 ]
 
 let overview = """
@@ -12,7 +18,12 @@ let overview = """
 
     commands:
       play      play a game in the terminal          edujam play games/math-jam
-      report    list saved attempts                  edujam report --json
+      report    list saved attempts, or review a class   edujam report --class 3B
+      catalog   list (and --publish) every activity  edujam catalog --search addition
+      class     create classes, add students          edujam class create 3B
+      assign    assign activities to a class          edujam assign --class 3B --title Sums MATH-JAM/LEVEL-1
+      inbox     a student's assignments               edujam inbox --student ana
+      done      mark work done                        edujam done 1 --student ana
 
     Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
     """
@@ -37,9 +48,25 @@ let overview = """
     } catch let error as UsageError {
         Output.error("edujam \(name): \(error)\n\n\(command.usage)")
         return .usage
+    } catch let error as TrackingError {
+        Output.error("edujam \(name): \(error.forPeople)")
+        return .failure
     } catch {
         Output.error("edujam \(name): \(error)")
         return .failure
+    }
+}
+
+
+extension TrackingError {
+    /// The store's own messages leave student names out (they may end up in logs);
+    /// the person at the terminal typed the name, so it is shown back to them.
+    var forPeople: String {
+        switch self {
+        case .unknownStudent(let student, let className?): return "unknown student '\(student)': not in class '\(className)'"
+        case .unknownStudent(let student, nil): return "unknown student '\(student)'"
+        default: return description
+        }
     }
 }
 

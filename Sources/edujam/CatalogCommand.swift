@@ -1,0 +1,137 @@
+import Foundation
+import Runtime
+import Tracking
+
+/// `edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]`
+enum CatalogCommand {
+    static let usage = """
+        usage: edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]
+        Lists every game's activity tree (identifier paths, titles, types, topics, summaries, keywords,
+        suggested age and time), loading each game.lua without playing it. A broken game is listed
+        with its error. --publish writes the tree into the store, so teachers can assign activities
+        before any student has played them.
+        """
+    static let spec = Arguments.Spec(valued: ["--search", "--topic"], flags: ["--json", "--publish"])
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(words, spec: spec)
+        guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
+        let games = arguments.positionals.first ?? arguments.value("--games") ?? "games"
+        let collection = try GameCollection.load(from: games)
+        let entries = try Catalog.entries(in: games)
+        if let topic = arguments.value("--topic"), Topic(rawValue: topic) == nil {
+            let names = Topic.allCases.map(\.rawValue)
+            throw UsageError("unknown topic '\(topic)'\(Suggest.hint(for: topic, among: names)) (one of: \(names.joined(separator: ", ")))")
+        }
+        let filter = CatalogFilter(words: arguments.value("--search"), topic: arguments.value("--topic").flatMap(Topic.init))
+        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap(filter.apply)
+        if arguments.flag("--publish") {
+            let store = try StoreLocation.open(arguments, collection: collection, clock: .real())
+            try Catalog.publish(entries, into: store)
+            let published = entries.filter { $0.declaration != nil }.count
+            Output.error("Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "").")
+        }
+        if arguments.flag("--json") {
+            try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
+        } else {
+            Output.line("\(collection.id)  \(collection.title)")
+            Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
+        }
+        return entries.contains { $0.error != nil } ? .failure : .success
+    }
+}
+
+/// `--search` words (all must appear in the node or an ancestor's id, title,
+/// summary or keywords) and `--topic` (the effective, inherited topic).
+struct CatalogFilter {
+    let words: [String]
+    let topic: Topic?
+
+    init(words: String?, topic: Topic?) {
+        self.words = (words ?? "").lowercased().split(separator: " ").map(String.init)
+        self.topic = topic
+    }
+
+    func apply(_ node: CatalogNode) -> CatalogNode? { keep(node, context: "", inherited: nil) }
+
+    private func keep(_ node: CatalogNode, context: String, inherited: Topic?) -> CatalogNode? {
+        guard node.error == nil else { return words.isEmpty && topic == nil ? node : nil }
+        let text = context + " " + node.searchText
+        let topic = node.topic.flatMap(Topic.init) ?? inherited
+        var copy = node
+        copy.contexts = node.contexts.compactMap { keep($0, context: text, inherited: topic) }
+        let matches = words.allSatisfy { text.contains($0) } && (self.topic == nil || self.topic == topic)
+        return matches || !copy.contexts.isEmpty ? copy : nil
+    }
+}
+
+/// One game or context in the catalog, as printed and as `--json` encodes it.
+struct CatalogNode: Encodable {
+    var folder: String?
+    var identifierPath: [String]
+    var title: String?
+    var type: String?
+    var topic: String?
+    var summary: String?
+    var keywords: [String]?
+    var age: [Int]?
+    var minutes: [Int]?
+    var assignable: Bool?
+    var contexts: [CatalogNode]
+    var error: String?
+
+    init?(entry: Catalog.Entry, root: [String]) {
+        if let declaration = entry.declaration {
+            self.init(declaration, parent: root)
+            folder = entry.folder
+        } else {
+            let name = (entry.folder as NSString).lastPathComponent
+            self.init(folder: entry.folder, identifierPath: root + [name], contexts: [],
+                      error: entry.error.map { "\($0)" } ?? "could not be loaded")
+        }
+    }
+
+    init(_ d: GameDeclaration, parent: [String]) {
+        let path = parent + [d.id]
+        self.init(identifierPath: path, title: d.title, type: d.type.name, topic: d.topic?.rawValue, summary: d.summary,
+                  keywords: d.keywords, age: d.age.map { [$0.lowerBound, $0.upperBound] },
+                  minutes: d.minutes.map { [$0.lowerBound, $0.upperBound] }, assignable: d.isAssignable,
+                  contexts: d.contexts.map { CatalogNode($0, parent: path) })
+    }
+
+    init(folder: String? = nil, identifierPath: [String], title: String? = nil, type: String? = nil, topic: String? = nil,
+         summary: String? = nil, keywords: [String]? = nil, age: [Int]? = nil, minutes: [Int]? = nil,
+         assignable: Bool? = nil, contexts: [CatalogNode], error: String? = nil) {
+        (self.folder, self.identifierPath, self.title, self.type, self.topic) = (folder, identifierPath, title, type, topic)
+        (self.summary, self.keywords, self.age, self.minutes) = (summary, keywords, age, minutes)
+        (self.assignable, self.contexts, self.error) = (assignable, contexts, error)
+    }
+
+    var searchText: String {
+        ([identifierPath.last ?? "", title ?? "", summary ?? ""] + (keywords ?? [])).joined(separator: " ").lowercased()
+    }
+
+    func text(indent: Int) -> String {
+        let pad = String(repeating: "  ", count: indent)
+        let path = identifierPath.dropFirst().joined(separator: "/")
+        if let error { return "\(pad)\(path)  BROKEN (\(folder ?? "")): \(error)" }
+        var facts = [type ?? "", topic ?? ""].filter { !$0.isEmpty }
+        if let age { facts.append("ages \(age[0])-\(age[1])") }
+        if let minutes { facts.append("\(minutes[0])-\(minutes[1]) min") }
+        if assignable == false { facts.append("not assignable") }
+        var lines = ["\(pad)\(path)  \(title ?? "")  (\(facts.joined(separator: ", ")))"]
+        if let summary { lines.append("\(pad)    \(summary)") }
+        if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.joined(separator: ", "))") }
+        return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")
+    }
+}
+
+/// `edujam catalog --json`.
+struct CatalogDocument: Encodable {
+    struct Collection: Encodable {
+        let id, title, locale: String
+        init(_ c: GameCollection) { (id, title, locale) = (c.id, c.title, c.locale) }
+    }
+    let collection: Collection
+    let games: [CatalogNode]
+}

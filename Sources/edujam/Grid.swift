@@ -1,0 +1,84 @@
+import Foundation
+import Tracking
+
+/// The teacher's view of a class report, readable at 80 columns: one block per
+/// assignment, one row per student and activity, then the class aggregates.
+enum Grid {
+    static func render(_ report: ClassReport) -> String {
+        guard !report.assignments.isEmpty else { return "No assignments for class \(report.className) yet." }
+        return report.assignments.map(block).joined(separator: "\n\n")
+    }
+
+    private static func block(_ assignment: AssignmentReport) -> String {
+        let due = assignment.due.map { ", due \($0.prefix(10))" } ?? ""
+        var lines = ["Assignment \(assignment.id): \(assignment.title)\(due)\(assignment.complete ? " (complete)" : "")"]
+        let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
+        let rows = assignment.students.flatMap { student in
+            student.activities.map { cell in
+                [student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
+                 bar(cell.progress), Format.duration(cell.durationSeconds), String(cell.attempts),
+                 cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-"]
+            }
+        }
+        lines.append(Format.table(header: header, rows: rows))
+        for summary in assignment.summary {
+            lines.append("  class, \(path(summary.identifierPath)): \(summary.done)/\(summary.students) done, "
+                + "average progress \(percent(summary.averageProgress))")
+            let results = ["average time \(Format.duration(summary.averageDurationSeconds))"]
+                + [summary.averageScore.map { "average score \(percent($0))" },
+                   summary.averageQuantity.map { "average \(Format.number(($0 * 10).rounded() / 10))" },
+                   summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil].compactMap { $0 }
+            lines.append("    " + results.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `[######....]  60%`: ASCII, so every terminal and font shows it.
+    static func bar(_ progress: Double) -> String {
+        let filled = Int((min(max(progress, 0), 1) * 10).rounded())
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 10 - filled) + "] "
+            + percent(progress).leftPadded(4)
+    }
+
+    static func status(_ status: ActivityStatus) -> String {
+        switch status {
+        case .notStarted: return "not started"
+        case .inProgress: return "in progress"
+        case .done: return "done"
+        }
+    }
+
+    static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+
+    static func path(_ identifierPath: [String]) -> String { identifierPath.dropFirst().joined(separator: "/") }
+
+    /// One row per student and activity, for spreadsheets.
+    static func csv(_ report: ClassReport) -> String {
+        var lines = ["assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"]
+        for assignment in report.assignments {
+            for student in assignment.students {
+                for cell in student.activities {
+                    lines.append([String(assignment.id), assignment.title, student.student, cell.identifierPath.joined(separator: "/"),
+                                  cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
+                                  String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
+                                  cell.primaryItem.map(Format.value) ?? ""].map(field).joined(separator: ","))
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula.
+    private static func field(_ text: String) -> String {
+        var text = text
+        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
+        guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Tracking
+
+/// `edujam inbox --student S [--json]`: a student's assignments and their status.
+enum InboxCommand {
+    static let usage = """
+        usage: edujam inbox --student S [--json]
+        Lists the student's assignments, each activity with its status and due date; late ones are flagged.
+        Play one with `edujam play --student S PATH`.
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let context = try StoreContext(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
+        guard let student = context.arguments.value("--student") else { throw UsageError("inbox needs --student S") }
+        let entries = try context.store.inbox(student: student)
+        if context.arguments.flag("--json") {
+            try Output.json(entries)
+            return .success
+        }
+        guard !entries.isEmpty else {
+            Output.line("No assignments for \(student).")
+            return .success
+        }
+        for entry in entries {
+            let due = entry.due.map { " (due \($0.prefix(10)))" } ?? ""
+            Output.line("[\(entry.assignmentId)] \(entry.title)\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")")
+            if let instructions = entry.instructions { Output.line("    \(instructions)") }
+            for activity in entry.activities {
+                let path = activity.identifierPath.dropFirst().joined(separator: "/")
+                Output.line("    \(Grid.status(activity.status).padding(toLength: 12, withPad: " ", startingAt: 0)) \(path)  \(activity.title)")
+            }
+        }
+        return .success
+    }
+}
