@@ -39,6 +39,7 @@ test-games: build
 ## bench: release build of the benchmark; prints the table (bench/README.md)
 bench: deps
 	$(SWIFT) build -c release --product edujam-bench
+	$(SWIFT) build -c release --product edujam
 	.build/release/edujam-bench
 
 clean:

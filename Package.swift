@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
         .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring"]),
         .executableTarget(
-            name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua"],
+            name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),

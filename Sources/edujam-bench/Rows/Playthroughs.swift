@@ -1,9 +1,98 @@
-/// PLACEHOLDER: whole Math Jam and Word Jam playthroughs driven by scripted
-/// answers. It needs the game runtime (the Runtime module), which the bench
-/// target does not depend on yet; whoever adds it replaces this file.
+import Foundation
+import Runtime
+import Tracking
+
+/// Row 4: Math Jam played to the end by a bot, in process (virtual clock, seeded,
+/// in-memory store saved once per run), against the same playthrough driven through
+/// `edujam play` as a subprocess with piped answers, as an expect-style test does.
+///
+/// Targets: >= 10,000 playthroughs per second on one core (<= 100 µs each) and at
+/// least 100 times the subprocess way (ratio <= 0.01).
 extension Row {
-    static let playthroughs = Row(name: "playthroughs") { _ in
-        [.placeholder("playthroughs", unit: "ms", target: Target(),
-                      note: "not measured yet (needs the game runtime)")]
+    static let playthroughs = Row(name: "playthroughs") { context in
+        let folder = try context.file("games/math-jam").path
+        let binary = try edujamBinary(context)
+        let batch = context.options.quick ? 100 : 400
+        let clock = RunClock.virtual()
+        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: store, clock: clock)
+        var seed = 0
+        let samples = try interleave(context.options.quick ? 3 : 5, [
+            { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
+            {
+                try cpuPerRun(batch) {
+                    seed += 1
+                    let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+                    guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
+                }
+            },
+        ])
+        let inProcess = samples.median(of: 1)
+        return [Measurement(
+            name: "playthroughs", reference: samples.median(of: 0) * 1e6, edujam: inProcess * 1e6, unit: "µs/run",
+            pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
+            note: String(format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
+                + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)", 1 / inProcess))]
     }
+}
+
+/// Answers every Math Jam question right, from the prompt.
+final class BotChannel: PlayChannel {
+    var answers: [String] = []
+
+    func handle(_ event: RunEvent) -> Reply? {
+        guard case .ask(let prompt) = event else { return nil }
+        let parts = prompt.split(separator: " ")
+        guard parts.count >= 3, let a = Int(parts[0]), let b = Int(parts[2]) else { return Reply("0") }
+        let answer = String(parts[1] == "+" ? a + b : parts[1] == "-" ? a - b : a * b)
+        answers.append(answer)
+        return Reply(answer)
+    }
+}
+
+private func play(folder: String, seed: Int, store: TrackingStore, clock: RunClock, channel: PlayChannel) throws -> RunReport {
+    var options = PlayOptions()
+    options.seed = seed
+    options.level = "LEVEL-1"
+    options.saving = .atEnd
+    return try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)
+}
+
+private func perfectAnswers(folder: String, seed: Int, store: TrackingStore, clock: RunClock) throws -> [String] {
+    let bot = BotChannel()
+    _ = try play(folder: folder, seed: seed, store: store, clock: clock, channel: bot)
+    return bot.answers
+}
+
+private func subprocess(_ binary: URL, folder: String, answers: [String]) throws {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["play", folder, "--level", "LEVEL-1", "--seed", "1", "--student", "bench"]
+    var environment = ProcessInfo.processInfo.environment
+    environment["EDUJAM_STORE"] = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-bench-play.sqlite").path
+    process.environment = environment
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data((answers.joined(separator: "\n") + "\n").utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw BenchError.mismatch("edujam play exited \(process.terminationStatus)") }
+}
+
+/// The release `edujam` beside this benchmark (`make bench` builds both), else the debug one.
+private func edujamBinary(_ context: Context) throws -> URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("edujam")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    return try context.file(".build/debug/edujam")
+}
+
+private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
+    try cpuSeconds { for _ in 0..<count { try body() } } / Double(count)
+}
+
+private func wallPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
+    try seconds { for _ in 0..<count { try body() } } / Double(count)
 }
