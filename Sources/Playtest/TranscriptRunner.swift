@@ -12,8 +12,13 @@ public struct CaseFailure: Sendable, Equatable, CustomStringConvertible {
     public var seen: [String]
 
     public var description: String {
+        "\(message)\n" + Self.show(seen)
+    }
+
+    /// The lines seen, indented and marked, as a failure shows them.
+    static func show(_ seen: [String]) -> String {
         let shown = seen.isEmpty ? "  | (no output)" : seen.map { "  | " + $0 }.joined(separator: "\n")
-        return "line \(line): \(message)\n  seen:\n\(shown)"
+        return "  seen:\n" + shown
     }
 }
 
@@ -35,8 +40,12 @@ public struct CaseResult {
 
     /// The failures as the author reads them: case, line, expected, seen.
     public var explanation: String {
-        failures.map { "\(file):\($0.line): in case '\(testCase.name)' (seed \(testCase.seed)): \($0)" }
-            .joined(separator: "\n")
+        // Failures on the same output show it once, after the last of them.
+        failures.enumerated().map { index, failure in
+            let head = "\(file):\(failure.line): in case '\(testCase.name)' (seed \(testCase.seed)): \(failure.message)"
+            let sameNext = index + 1 < failures.count && failures[index + 1].seen == failure.seen
+            return sameNext ? head : head + "\n" + CaseFailure.show(failure.seen)
+        }.joined(separator: "\n")
     }
 }
 
