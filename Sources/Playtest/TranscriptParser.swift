@@ -82,7 +82,7 @@ public enum TranscriptParser {
         }
         if let done = current { cases.append(done) }
         guard !cases.isEmpty else {
-            throw TranscriptError(file: file, line: max(lines.count, 1), message: "no test cases: start one with '* name'")
+            throw TranscriptError(file: file, line: 1, message: "no test cases: start one with '* name'")
         }
         return Transcript(file: file, cases: cases)
     }
