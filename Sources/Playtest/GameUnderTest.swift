@@ -15,6 +15,9 @@ public struct GameUnderTest {
     public var declaration: GameDeclaration
     /// The sandbox limits runs get: the student's defaults unless changed.
     public var limits = SandboxLimits()
+    /// Opening an in-memory store (SQLite and its migrations) costs about as much
+    /// as a whole short run, so runs share one and it is replaced now and then.
+    private let stores = StorePool()
 
     /// Loads the game's declaration and its collection.
     /// - Throws: `GameLoadError` when the game does not load.
@@ -42,8 +45,28 @@ public struct GameUnderTest {
         options.limits = limits
         options.saving = .atEnd
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: collection.id, rootTitle: collection.title,
-                                               clock: { clock.date() })
+        let store = try stores.store(for: collection, clock: clock)
         return try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)
+    }
+}
+
+/// One in-memory store shared by a game's runs, each run's clock plugged in as it starts.
+final class StorePool {
+    /// Runs per store before a fresh one, so a long fuzz session does not grow without bound.
+    static let runsPerStore = 500
+
+    private var store: TrackingStore?
+    private var runs = 0
+    private var clock = RunClock.virtual()
+
+    func store(for collection: GameCollection, clock: RunClock) throws -> TrackingStore {
+        self.clock = clock
+        runs += 1
+        if let store, runs <= Self.runsPerStore { return store }
+        runs = 1
+        let fresh = try TrackingStore.inMemory(rootIdentifier: collection.id, rootTitle: collection.title,
+                                               clock: { [unowned self] in self.clock.date() })
+        store = fresh
+        return fresh
     }
 }
