@@ -32,7 +32,7 @@ enum TestCommand {
         var outcomes: [TestOutcome] = []
         suite.run(settings, progress: progress.show) { outcome in
             progress.clear()
-            outcomes.append(outcome)
+            if outcome.diff.isEmpty { outcomes.append(outcome) }  // an update notice is not a test
             print(outcome)
         }
         progress.clear()
