@@ -20,6 +20,7 @@ static pthread_mutex_t wd_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wd_wake;
 static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static edujam_sandbox *wd_armed;               /* list of sandboxes with a deadline */
+static uint64_t wd_wakes_at;                   /* when the watchdog will wake; 0: only when signalled */
 static _Thread_local edujam_sandbox *tl_calls; /* this thread's sandboxes inside a call */
 
 uint64_t edujam_now_ns(void) {
@@ -65,6 +66,7 @@ static void *wd_main(void *unused) {
     pthread_mutex_lock(&wd_lock);
     for (;;) {
         uint64_t next = wd_fire_due(edujam_now_ns());
+        wd_wakes_at = next;
         if (next == 0) {
             pthread_cond_wait(&wd_wake, &wd_lock);
         } else {
@@ -111,7 +113,13 @@ void edujam_arm(edujam_sandbox *sb, uint64_t deadline_ns) {
     sb->paused = 0;
     sb->next_armed = wd_armed;
     wd_armed = sb;
-    pthread_cond_signal(&wd_wake);
+    /* Wake the watchdog only if it would sleep past this deadline. Calls and
+     * answers arm a deadline many times a second; each needless wake-up is two
+     * context switches. */
+    if (wd_wakes_at == 0 || deadline_ns < wd_wakes_at) {
+        wd_wakes_at = deadline_ns;
+        pthread_cond_signal(&wd_wake);
+    }
     pthread_mutex_unlock(&wd_lock);
 }
 

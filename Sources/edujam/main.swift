@@ -11,19 +11,23 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "assign": (AssignCommand.usage, AssignCommand.run),
     "inbox": (InboxCommand.usage, InboxCommand.run),
     "done": (DoneCommand.usage, DoneCommand.run),
+    "test": (TestCommand.usage, TestCommand.run),
+    "fuzz": (FuzzCommand.usage, FuzzCommand.run),
 ]
 
 let overview = """
     usage: edujam <command> [options]
 
     commands:
-      play      play a game in the terminal          edujam play games/math-jam
-      report    list saved attempts, or review a class   edujam report --class 3B
-      catalog   list (and --publish) every activity  edujam catalog --search addition
-      class     create classes, add students          edujam class create 3B
-      assign    assign activities to a class          edujam assign --class 3B --title Sums MATH-JAM/LEVEL-1
-      inbox     a student's assignments               edujam inbox --student ana
-      done      mark work done                        edujam done 1 --student ana
+      play      play a game in the terminal       edujam play games/math-jam
+      report    list attempts, or review a class  edujam report --class 3B
+      catalog   list (and --publish) activities   edujam catalog --search addition
+      class     create classes, add students      edujam class create 3B
+      assign    assign activities to a class      edujam assign --class 3B --title Sums MATH-JAM/LEVEL-1
+      inbox     a student's assignments           edujam inbox --student ana
+      done      mark work done                    edujam done 1 --student ana
+      test      run the games' transcripts, bots  edujam test
+      fuzz      play a game with random input     edujam fuzz games/math-jam --runs 10000
 
     Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
     """
