@@ -200,6 +200,48 @@ int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *
 /* }==================================================================== */
 
 /* {====================================================================
+ * Compiled chunks: the host compiles a game once and loads the result into
+ * each new sandbox (compiling is most of a sandbox's start-up)
+ * ===================================================================== */
+
+typedef struct { unsigned char *bytes; size_t len, cap; int failed; } dump_buffer;
+
+static int dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    dump_buffer *b = ud;
+    if (b->len + size > b->cap) {
+        size_t cap = (b->len + size) * 2;
+        unsigned char *grown = realloc(b->bytes, cap);
+        if (grown == NULL) { b->failed = 1; return 1; }
+        b->bytes = grown;
+        b->cap = cap;
+    }
+    memcpy(b->bytes + b->len, p, size);
+    b->len += size;
+    return 0;
+}
+
+int edujam_dump(edujam_sandbox *sb, unsigned char **bytes, size_t *len) {
+    dump_buffer b = {NULL, 0, 0, 0};
+    sb->relaxed++;
+    int status = lua_dump(sb->L, dump_writer, &b, 0);  /* keep line info: errors must point at lines */
+    sb->relaxed--;
+    if (status != 0 || b.failed) { free(b.bytes); return 1; }
+    *bytes = b.bytes;
+    *len = b.len;
+    return 0;
+}
+
+int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t len, const char *chunkname) {
+    sb->relaxed++;
+    int status = luaL_loadbufferx(sb->L, (const char *)bytes, len, chunkname, "b");
+    sb->relaxed--;
+    return status;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
  * Host functions
  * ===================================================================== */
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Sandbox
 import Tracking
 
@@ -12,7 +13,8 @@ struct LoadedGame {
         let source = try GameLoadError.reading(file)
         let value: LuaValue
         do {
-            value = try run.sandbox.run(source, name: file).first ?? .nil
+            let chunk = try ChunkCache.shared.chunk(file: file, source: source) { try run.sandbox.compile(source, name: file) }
+            value = try run.sandbox.call(run.sandbox.load(chunk)).first ?? .nil
         } catch let error as SandboxError {
             throw GameLoadError.script(file: file, error)
         }
@@ -39,5 +41,21 @@ extension GameLoadError {
         } catch let error as DeclarationError {
             throw GameLoadError.declaration(error)
         }
+    }
+}
+
+/// Games compiled once per process and source text: a test suite plays the same
+/// game thousands of times, and compiling is most of a sandbox's start-up.
+final class ChunkCache: Sendable {
+    static let shared = ChunkCache()
+
+    private let entries = Mutex<[String: (source: String, chunk: CompiledChunk)]>([:])
+
+    /// The compiled chunk for this file's current source, compiling it if the source is new.
+    func chunk(file: String, source: String, compile: () throws -> CompiledChunk) throws -> CompiledChunk {
+        if let cached = entries.withLock({ $0[file] }), cached.source == source { return cached.chunk }
+        let chunk = try compile()
+        entries.withLock { $0[file] = (source, chunk) }
+        return chunk
     }
 }

@@ -80,6 +80,13 @@ int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_n
 /* Loads a text chunk (never binary) with the global table as _ENV. A Lua status. */
 int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *chunkname);
 
+/* The function on top of the stack as a binary chunk, with debug information, in a
+ * buffer the caller frees with free(). 0 on success. For the host's cache of chunks
+ * it compiled itself from text: scripts never see or supply bytecode. */
+int edujam_dump(edujam_sandbox *sb, unsigned char **bytes, size_t *len);
+/* Loads a binary chunk that edujam_dump produced. A Lua status. */
+int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t len, const char *chunkname);
+
 /* Pushes a C closure that dispatches to Swift host function `function_id`. */
 void edujam_push_host_function(lua_State *L, int function_id);
 

@@ -40,15 +40,19 @@ public enum ContextType: Int, CaseIterable, Codable, Sendable {
     case custom
 
     /// The lowercase name used in JSON and by the ClassKit Catalog API, for example `"game"`.
-    public var name: String { String(describing: self) }
+    public var name: String { Self.names[rawValue] }
 
     /// Looks up a type by its ``name``.
     /// - Parameter name: For example `"quiz"`.
     /// - Returns: The type, or nil for an unknown name.
     public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = match
+        guard let index = Self.names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: index)
     }
+
+    /// Names by raw value, worked out once: `String(describing:)` reflects on every call,
+    /// and games declare their types on every run.
+    private static let names: [String] = allCases.map { String(describing: $0) }
 }
 
 /// The subject of a context (ClassKit's `CLSContextTopic`); inherited by descendants that set none.
