@@ -13,8 +13,15 @@ public struct GameUnderTest {
     public var collection: GameCollection
     /// The game's declaration, for its levels.
     public var declaration: GameDeclaration
-    /// The sandbox limits runs get: the student's defaults unless changed.
-    public var limits = SandboxLimits()
+    /// The sandbox limits runs get: the student's, but one second of Lua time per run
+    /// rather than five. The student's thinking is paused out of it, so a whole
+    /// playthrough uses microseconds; a game that hangs fails fast, which matters
+    /// when the fuzzer's shrinker replays it hundreds of times.
+    public var limits: SandboxLimits = {
+        var limits = SandboxLimits()
+        limits.time = .seconds(1)
+        return limits
+    }()
     /// Opening an in-memory store (SQLite and its migrations) costs about as much
     /// as a whole short run, so runs share one and it is replaced now and then.
     private let stores = StorePool()

@@ -113,3 +113,24 @@ import Sandbox
         #expect(try sandbox.call(global: "tostring", [.integer(5)]) == [.string("5")])
     }
 }
+
+/// Bytecode the host compiled itself, loaded into other sandboxes.
+@Suite struct CompiledChunkTests {
+    @Test func compiledOnceRunsAnywhereWithItsLines() throws {
+        let chunk = try Sandbox().compile("local n = ...\nif n == 0 then error('zero') end\nreturn n * 2", name: "double.lua")
+        let other = try Sandbox()
+        #expect(try other.call(other.load(chunk), [.integer(21)]) == [.integer(42)])
+        let error = sandboxError { try other.call(other.load(chunk), [.integer(0)]) }
+        #expect(error?.failure?.description == "double.lua:2: zero")
+    }
+
+    @Test func compileReportsSyntaxErrors() throws {
+        #expect(throws: SandboxError.self) { try Sandbox().compile("return +", name: "bad.lua") }
+    }
+
+    @Test func scriptsStillCannotLoadBytecode() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua")
+        #expect(result.first == .nil)
+    }
+}
