@@ -3,14 +3,16 @@ import Runtime
 import Sandbox
 import Tracking
 
-/// `edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]`
+/// `edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl]`
 enum PlayCommand {
     static let usage = """
         usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
-                           [--store PATH] [--games DIR]
+                           [--record FILE] [--driver jsonl] [--store PATH] [--games DIR]
         Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
+          --record FILE    also write the session as a test case in FILE (a .play transcript)
+          --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
         """
-    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed"])
+    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed", "--record", "--driver"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
@@ -21,11 +23,22 @@ enum PlayCommand {
         options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
         options.seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
         options.level = target.level
-        let clock = RunClock.real()
+        let driver = arguments.value("--driver")
+        guard driver == nil || driver == "jsonl" else { throw UsageError("--driver takes jsonl, got '\(driver!)'") }
+        // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
+        let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
-        let channel = TerminalChannel()
-        let report = try GamePlayer.play(folder: target.folder, store: store, channel: channel, clock: clock, options: options)
-        return conclude(report, interrupted: channel.interrupted)
+        let terminal = TerminalChannel()
+        let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
+        let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
+        let report = try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock,
+                                         options: options)
+        if let recorder, let file = arguments.value("--record") {
+            try recorder.write(to: file, report: report, options: options)
+            Output.error("edujam play: recorded the session as a test case in \(file)")
+        }
+        if driver != nil { return report.outcome == .error || report.outcome == .limit ? .failure : .success }
+        return conclude(report, interrupted: terminal.interrupted)
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status.

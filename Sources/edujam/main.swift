@@ -5,6 +5,8 @@ import Runtime
 let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = [
     "play": (PlayCommand.usage, PlayCommand.run),
     "report": (ReportCommand.usage, ReportCommand.run),
+    "test": (TestCommand.usage, TestCommand.run),
+    "fuzz": (FuzzCommand.usage, FuzzCommand.run),
 ]
 
 let overview = """
@@ -13,6 +15,8 @@ let overview = """
     commands:
       play      play a game in the terminal          edujam play games/math-jam
       report    list saved attempts                  edujam report --json
+      test      run the games' transcripts and bots  edujam test
+      fuzz      play a game with random input        edujam fuzz games/math-jam --runs 10000
 
     Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
     """

@@ -1,0 +1,56 @@
+import Runtime
+
+/// A student who types anything: numbers, words, empty lines, very long lines,
+/// Unicode, control characters; thinks for no time or for minutes; and may leave early.
+///
+/// Every choice comes from the run's seed, so the same seed types the same lines.
+final class MonkeyChannel: PlayChannel {
+    /// The most lines one run types before input ends, so a game that asks forever still stops.
+    static let maximumInputs = 200
+
+    private var dice: Dice
+    private(set) var replies: [Reply] = []
+
+    init(seed: Int) { dice = Dice(seed: seed) }
+
+    func handle(_ event: RunEvent) -> Reply? {
+        switch event {
+        case .ask, .choose:
+            guard replies.count < Self.maximumInputs, !dice.chance(0.02) else { return nil }
+            let reply = Reply(line(), thinking: thinking())
+            replies.append(reply)
+            return reply
+        case .say, .item, .progress, .end:
+            return nil
+        }
+    }
+
+    private static let words = ["hint", "HINT", "cat", "quit", "exit", "yes", "no", "help", "abc", "nil", "true", "%d", "%s"]
+    private static let unicode = ["café", "🙂", "数字", "١٢", "e\u{301}", "\u{200B}", "Ⅻ", "１２", "🇫🇷", "\u{FEFF}7"]
+    private static let controls = ["\u{1}", "\u{7}", "\u{1B}[2J", "\t", "\u{0}", "\u{8}\u{8}", "\u{1B}[31mred", "\u{7F}"]
+
+    /// One line, drawn from a spread of kinds a student (or a cat on the keyboard) might type.
+    private func line() -> String {
+        switch dice.int(0...11) {
+        case 0, 1, 2: return String(dice.int(-20...200))
+        case 3: return dice.pick(Self.words)
+        case 4: return ""
+        case 5: return String(repeating: " ", count: dice.int(1...6))
+        case 6: return String(repeating: dice.pick(["9", "a", "x ", "🙂", "1"]), count: dice.int(100...6000))
+        case 7: return dice.pick(Self.unicode)
+        case 8: return dice.pick(Self.controls) + (dice.chance(0.5) ? String(dice.int(0...20)) : "")
+        case 9: return dice.pick(["12abc", "-5", "+3", "1e5", "0x10", "3.5", " 7 ", "007", "1,000", "--1"])
+        case 10: return String(repeating: "9", count: dice.int(10...40))
+        default: return dice.pick(Self.words) + " " + String(dice.int(0...99))
+        }
+    }
+
+    /// Mostly a few seconds; sometimes none; sometimes minutes (to run timers out).
+    private func thinking() -> Double {
+        switch dice.int(0...9) {
+        case 0, 1: return 0
+        case 2: return Double(dice.int(30...300))
+        default: return Double(dice.int(1...5))
+        }
+    }
+}

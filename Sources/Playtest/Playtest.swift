@@ -1,1 +1,0 @@
-// Playtest: transcripts, bots, fuzzing. See docs/ARCHITECTURE.md.

@@ -1,0 +1,62 @@
+import Runtime
+import Tracking
+
+/// A run's record read the way `report:` lines write it.
+public enum ReportValues {
+    /// The value of `key` in `record` as a `report:` line writes it, or nil when there is no such item.
+    ///
+    /// Quantities read `70`, scores `7/10`, binaries `true`/`false`, progress `0.5`,
+    /// outcome `finished`, primary the item identifier (`none` when there is none).
+    public static func value(of key: String, in record: RunRecord) -> String? {
+        switch key {
+        case "outcome": return record.outcome.rawValue
+        case "progress": return number(record.progress)
+        case "primary": return record.primaryItem ?? "none"
+        case "done": return String(record.done)
+        default:
+            guard let item = record.items.first(where: { $0.identifier == key }) else { return nil }
+            return value(of: item)
+        }
+    }
+
+    /// An item's value as a `report:` line writes it.
+    public static func value(of item: ItemRecord) -> String {
+        switch (item.value, item.score, item.maxScore) {
+        case (.number(let n)?, _, _): return number(n)
+        case (.bool(let b)?, _, _): return String(b)
+        case (nil, let s?, let m?): return number(s) + "/" + number(m)
+        default: return ""
+        }
+    }
+
+    /// Whether `actual` is what `expected` says, comparing numbers as numbers
+    /// (`0.50` is `0.5`) and reading `yes`/`no` as `true`/`false`.
+    public static func matches(_ actual: String, _ expected: String) -> Bool {
+        let a = actual.split(separator: "/", omittingEmptySubsequences: false)
+        let e = expected.split(separator: "/", omittingEmptySubsequences: false)
+        if a.count == e.count, a.count <= 2 {
+            let pairs = zip(a, e).map { (Double($0.0.trimmingCharacters(in: .whitespaces)),
+                                         Double($0.1.trimmingCharacters(in: .whitespaces))) }
+            if pairs.allSatisfy({ $0.0 != nil && $0.1 != nil }) {
+                return pairs.allSatisfy { abs($0.0! - $0.1!) <= 1e-9 * max(1, abs($0.1!)) }
+            }
+        }
+        let aliases = ["yes": "true", "no": "false"]
+        return (aliases[actual] ?? actual) == (aliases[expected.lowercased()] ?? expected)
+    }
+
+    /// The report lines that describe a run: outcome, progress, primary, then every item.
+    public static func lines(for record: RunRecord) -> [String] {
+        var lines = ["outcome", "progress", "primary"].compactMap { key in
+            value(of: key, in: record).map { "report: \(key) = \($0)" }
+        }
+        lines += record.items.filter { !ReportCheck.fields.contains($0.identifier) }
+            .map { "report: \($0.identifier) = \(value(of: $0))" }
+        return lines
+    }
+
+    /// 7 -> "7", 0.25 -> "0.25".
+    static func number(_ n: Double) -> String {
+        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+    }
+}

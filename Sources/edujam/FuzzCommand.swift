@@ -1,0 +1,41 @@
+import Foundation
+import Playtest
+import Runtime
+
+/// `edujam fuzz <game> [--runs N] [--seed S]`
+enum FuzzCommand {
+    static let usage = """
+        usage: edujam fuzz <game folder | identifier> [--runs N] [--seed S] [--games DIR]
+        Plays the game N times (default 1000) with a monkey that types anything. Each script
+        error or limit hit is printed with the seed that reproduces it and the input, shrunk
+        to a minimal .play case. Run S is replayed by --seed S --runs 1.
+        """
+    static let spec = Arguments.Spec(valued: ["--runs", "--seed"])
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(words, spec: spec)
+        guard arguments.positionals.count == 1 else { throw UsageError("fuzz takes one game folder or identifier") }
+        let target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        let runs = try arguments.integer("--runs") ?? 1000
+        guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
+        let seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
+        let game = try GameUnderTest(folder: target.folder)
+        let progress = Progress()
+        let summary = Fuzzer.fuzz(game, runs: runs, seed: seed) { done, found in
+            progress.show("fuzz \(game.name): \(done)/\(runs) runs, \(found) findings")
+        }
+        progress.clear()
+        let rate = summary.seconds > 0 ? Int(Double(summary.runs) / summary.seconds) : summary.runs
+        let counts = ["finished", "quit", "error", "limit"].map { name in
+            "\(summary.outcomes.first { $0.key.rawValue == name }?.value ?? 0) \(name)"
+        }
+        Output.line("fuzz \(game.name): \(summary.runs) runs from seed \(seed) in "
+            + String(format: "%.2f s", summary.seconds) + " (\(rate) runs/s): " + counts.joined(separator: ", "))
+        for finding in summary.findings {
+            Output.line("")
+            Output.line(FuzzReport.describe(finding))
+        }
+        if summary.findings.isEmpty { Output.line("no findings") }
+        return summary.findings.isEmpty ? .success : .failure
+    }
+}

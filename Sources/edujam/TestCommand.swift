@@ -1,0 +1,80 @@
+import Foundation
+import Playtest
+
+/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]`
+enum TestCommand {
+    static let usage = """
+        usage: edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]
+        Runs every transcript (tests/*.play) and bot (tests/*.bot.lua) of each game under
+        the paths (default: the games folder), plus a short smoke fuzz of each game.
+          --junit FILE     also write the results as JUnit XML
+          --update         rewrite failing transcript expectations from what the game now does
+          --fuzz-runs N    smoke-fuzz runs per game (default 200; 0 for none)
+        """
+    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs"], flags: ["--update"])
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let arguments = try Arguments(words, spec: spec)
+        let paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
+        var settings = TestSuite.Settings()
+        settings.update = arguments.flag("--update")
+        if let runs = try arguments.integer("--fuzz-runs") {
+            guard runs >= 0 else { throw UsageError("--fuzz-runs needs 0 or more") }
+            settings.fuzzRuns = runs
+        }
+        let suite: TestSuite
+        do {
+            suite = try TestSuite.discover(paths)
+        } catch let error as TestSuite.PathError {
+            throw UsageError("\(error)")
+        }
+        let progress = Progress()
+        var outcomes: [TestOutcome] = []
+        suite.run(settings, progress: progress.show) { outcome in
+            progress.clear()
+            outcomes.append(outcome)
+            print(outcome)
+        }
+        progress.clear()
+        if let junit = arguments.value("--junit") {
+            try JUnitWriter.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+        }
+        let failed = outcomes.filter { !$0.passed }.count
+        Output.line("\(outcomes.count - failed) passed, \(failed) failed")
+        return failed == 0 ? .success : .failure
+    }
+
+    /// `ok    math-jam  basic.play: perfect round  (0.01 s)`, with the failure indented below.
+    private static func print(_ outcome: TestOutcome) {
+        if !outcome.diff.isEmpty {
+            Output.line("updated  \(outcome.game)  \(outcome.name)")
+            Output.line(outcome.diff.map { "    " + $0 }.joined(separator: "\n"))
+            return
+        }
+        let time = String(format: "%.2f s", outcome.seconds)
+        Output.line("\(outcome.passed ? "ok  " : "FAIL")  \(outcome.game)  \(outcome.name)  (\(time))")
+        if let failure = outcome.failure {
+            Output.line(failure.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+        }
+    }
+}
+
+/// A one-line progress display on stderr, only when stderr is a terminal, at most 20 times a second.
+final class Progress {
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var last = ContinuousClock.now - .seconds(1)
+    private var shown = false
+
+    func show(_ text: String) {
+        guard enabled, ContinuousClock.now - last > .milliseconds(50) else { return }
+        last = .now
+        shown = true
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + String(text.prefix(76))).utf8))
+    }
+
+    func clear() {
+        guard enabled, shown else { return }
+        shown = false
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
