@@ -7,6 +7,8 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "report": (ReportCommand.usage, ReportCommand.run),
     "test": (TestCommand.usage, TestCommand.run),
     "fuzz": (FuzzCommand.usage, FuzzCommand.run),
+    "new": (NewCommand.usage, NewCommand.run),
+    "check": (CheckCommand.usage, CheckCommand.run),
 ]
 
 let overview = """
@@ -17,6 +19,8 @@ let overview = """
       report    list saved attempts                  edujam report --json
       test      run the games' transcripts and bots  edujam test
       fuzz      play a game with random input        edujam fuzz games/math-jam --runs 10000
+      new       start a new game that already plays  edujam new my-quiz --topic math
+      check     find mistakes in games, with hints   edujam check games/my-quiz
 
     Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
     """
