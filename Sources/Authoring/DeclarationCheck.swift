@@ -50,8 +50,11 @@ enum DeclarationCheck {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = lines.lastIndex { $0.hasPrefix("return") } ?? 0
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
-        if parts.count >= 3, let i = lines[start...].firstIndex(where: { $0.contains("\"\(parts[1])\"") || $0.contains("'\(parts[1])'") }) {
-            return i + 1
+        if parts.count >= 3 {
+            let hits = lines[start...].indices.filter { lines[$0].contains("\"\(parts[1])\"") || lines[$0].contains("'\(parts[1])'") }
+            // contexts[2].id: 'LEVEL-1' is used twice -> the second 'LEVEL-1', not the first
+            let nth = field.split(separator: "[").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 1
+            if !hits.isEmpty { return hits[min(max(nth, 1), hits.count) - 1] + 1 }
         }
         let key = String(field.split(separator: ".").last ?? "").split(separator: "[").first.map(String.init) ?? ""
         let pattern = try? NSRegularExpression(pattern: "(^|[{,;\\s])\(NSRegularExpression.escapedPattern(for: key))\\s*=[^=]")

@@ -29,10 +29,13 @@ enum Luacheck {
         }
     }
 
+    /// Global reads and writes: our own scan reports those, with hints.
+    static let coveredCodes: Set<String> = ["luacheck W111", "luacheck W112", "luacheck W113"]
+
     /// luacheck's findings that none of `ours` already reports on the same line.
     static func newFindings(_ theirs: [Finding], besides ours: [Finding]) -> [Finding] {
         theirs.filter { finding in
-            !ours.contains { mine in
+            !coveredCodes.contains(finding.check) && !ours.contains { mine in
                 mine.file == finding.file && mine.line == finding.line
                     && (mine.check == "syntax" && finding.severity == .error
                         || quoted(mine.message) != nil && quoted(mine.message) == quoted(finding.message))
