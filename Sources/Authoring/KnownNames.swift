@@ -27,11 +27,13 @@ enum KnownNames {
 
     /// Fields of the standard tables, for "did you mean" on `string.fromat` and the like.
     static let libraryFields: [String: [String]] = [
-        "string": ["byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
+        "string": ["byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
                    "rep", "reverse", "sub", "unpack", "upper"],
         "math": ["abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger", "min",
                  "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type",
-                 "ult", "acos", "asin", "atan"],
+                 "ult", "acos", "asin", "atan",
+                 // Lua 5.4 as Debian builds it keeps 5.2's compatibility functions
+                 "atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh"],
         "table": ["concat", "insert", "move", "pack", "remove", "sort", "unpack"],
         "utf8": ["char", "charpattern", "codepoint", "codes", "len", "offset"],
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
