@@ -8,7 +8,7 @@ import Sandbox
 /// games/quiz/game.lua:14: attempt to call a nil value (global 'sya')
 ///    14 |     sya("Welcome!")
 ///       |     ^
-/// called from:
+/// stack traceback:
 ///   games/quiz/game.lua:30: in function 'play'
 /// ```
 public enum ErrorExcerpt {
@@ -21,7 +21,7 @@ public enum ErrorExcerpt {
             lines += excerpt(source: source, line: line, message: failure.message)
         }
         let frames = gameFrames(failure.traceback, folder: folder)
-        if !frames.isEmpty { lines += ["called from:"] + frames.map { "  " + $0 } }
+        if !frames.isEmpty { lines += ["stack traceback:"] + frames.map { "  " + $0 } }
         return lines.joined(separator: "\n")
     }
 
@@ -33,7 +33,10 @@ public enum ErrorExcerpt {
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
         var column = text.firstIndex { !$0.isWhitespace }.map { text.distance(from: text.startIndex, to: $0) } ?? 0
-        if let name = quotedName(in: message), let range = text.range(of: name) {
+        // The name as a whole word: the 't' of "(local 't')" is not the t in "return".
+        if let name = quotedName(in: message),
+           let range = text.range(of: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: name) + "(?![A-Za-z0-9_])",
+                                  options: .regularExpression) {
             column = text.distance(from: text.startIndex, to: range.lowerBound)
         }
         return ["  \(number) | \(text)", "  \(gutter) | " + String(repeating: " ", count: column) + "^"]

@@ -89,7 +89,7 @@ import Tracking
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[1] == "  3 |   sya(\"Welcome!\")")
         #expect(lines[2] == "    |   ^")
-        #expect(lines[3] == "called from:")
+        #expect(lines[3] == "stack traceback:")
         #expect(lines.count == 5, "[C] and host frames dropped: \(lines)")
     }
 }
