@@ -25,6 +25,8 @@ public enum Scaffold {
     public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// What is wrong, with what to do instead.
         public var description: String
+        /// The folder is there already (not a mistake on the command line, so not a usage error).
+        public var folderExists = false
     }
 
     /// Creates `<games>/<name>/` with `game.lua` and `tests/`.
@@ -35,7 +37,8 @@ public enum Scaffold {
         try check(options)
         let folder = (games as NSString).appendingPathComponent(options.name)
         guard !FileManager.default.fileExists(atPath: folder) else {
-            throw Refusal(description: "\(folder) already exists; pick another name or edit the game that is there")
+            throw Refusal(description: "\(folder) already exists; pick another name or edit the game that is there",
+                          folderExists: true)
         }
         let files = ScaffoldTemplates.files(id: id(for: options.name), title: title(for: options.name),
                                             type: options.type, topic: options.topic, folder: folder)

@@ -22,6 +22,9 @@ enum NewCommand {
         let files: [String]
         do {
             files = try Scaffold.create(options, in: games)
+        } catch let refusal as Scaffold.Refusal where refusal.folderExists {
+            Output.error("edujam new: \(refusal)")
+            return .failure
         } catch let refusal as Scaffold.Refusal {
             throw UsageError(refusal.description)
         }
