@@ -41,6 +41,7 @@ final class GameRun {
         box.run = self
         registerStudentAPI()
         registerActivityAPI()
+        try installRequire()  // ModuleLoader.swift
     }
 
     /// Saves now if the policy says every change is saved. A failed save is kept

@@ -7,17 +7,19 @@ import Tracking
 enum PlayCommand {
     static let usage = """
         usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
-                           [--record FILE] [--driver jsonl] [--store PATH] [--games DIR]
+                           [--record FILE] [--driver jsonl] [--store PATH] [--games DIR] [--watch]
         Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
           --record FILE    also write the session as a test case in FILE (a .play transcript)
           --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
+          --watch          play again whenever a file in the game's folder changes (Ctrl-C stops)
         """
-    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed", "--record", "--driver"])
+    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed", "--record", "--driver"], flags: ["--watch"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
         var target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = arguments.value("--level") { target.level = level }
         var options = PlayOptions()
         options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
@@ -39,7 +41,7 @@ enum PlayCommand {
         }
         if driver != nil { return report.outcome == .error || report.outcome == .limit ? .failure : .success }
         if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
-        return conclude(report, interrupted: terminal.interrupted)
+        return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
     }
 
     /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
@@ -50,19 +52,19 @@ enum PlayCommand {
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status.
-    static func conclude(_ report: RunReport, interrupted: Bool) -> ExitStatus {
+    static func conclude(_ report: RunReport, interrupted: Bool, folder: String? = nil) -> ExitStatus {
         switch report.outcome {
         case .error:
             say("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
-            explain(report.failure)
+            explain(report.failure, folder: folder)
             return .failure
         case .limit:
             say("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
-            explain(report.failure)
+            explain(report.failure, folder: folder)
             return .failure
         default:
             if report.failure != nil {  // failed after finishing: the attempt stands, the author still hears
-                explain(report.failure)
+                explain(report.failure, folder: folder)
                 return .failure
             }
             return interrupted ? .interrupted : .success
@@ -73,13 +75,11 @@ enum PlayCommand {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    /// The author's detail goes to stderr: file:line, message, traceback.
-    private static func explain(_ failure: ScriptFailure?) {
+    /// The author's detail goes to stderr: file:line, message, the source line, the game's own frames.
+    private static func explain(_ failure: ScriptFailure?, folder: String?) {
         guard let failure else { return }
-        var text = "edujam: \(failure)\n"
-        if let cause = failure.hostCause, !failure.message.contains(cause) { text += "caused by: \(cause)\n" }
-        if !failure.traceback.isEmpty { text += failure.traceback + "\n" }
-        FileHandle.standardError.write(Data(text.utf8))
+        let folder = folder ?? ((failure.chunk ?? ".") as NSString).deletingLastPathComponent
+        FileHandle.standardError.write(Data(("edujam: " + ErrorExcerpt.text(for: failure, folder: folder) + "\n").utf8))
     }
 }
 

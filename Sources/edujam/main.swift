@@ -13,6 +13,8 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "done": (DoneCommand.usage, DoneCommand.run),
     "test": (TestCommand.usage, TestCommand.run),
     "fuzz": (FuzzCommand.usage, FuzzCommand.run),
+    "new": (NewCommand.usage, NewCommand.run),
+    "check": (CheckCommand.usage, CheckCommand.run),
 ]
 
 let overview = """
@@ -28,6 +30,8 @@ let overview = """
       done      mark work done                    edujam done 1 --student ana
       test      run the games' transcripts, bots  edujam test
       fuzz      play a game with random input     edujam fuzz games/math-jam --runs 10000
+      new       start a game that already plays   edujam new my-quiz --topic math
+      check     find mistakes, with hints         edujam check games/my-quiz
 
     Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
     """

@@ -1,1 +1,0 @@
-// Authoring: edujam new and check. See docs/ARCHITECTURE.md.

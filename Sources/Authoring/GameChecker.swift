@@ -1,0 +1,126 @@
+import Foundation
+import Playtest
+import Runtime
+import Sandbox
+
+/// `edujam check` for one game folder: everything an author commonly gets wrong, as findings.
+///
+/// ```swift
+/// let result = GameChecker.check(folder: "games/my-quiz")
+/// for finding in result.findings { print(finding) }
+/// ```
+public enum GameChecker {
+    /// What to run.
+    public struct Settings: Sendable {
+        /// Monkey runs after the static checks pass; 0 for none.
+        public var fuzzRuns = 300
+        /// Fold in luacheck's findings when it is installed.
+        public var useLuacheck = true
+        /// Creates the defaults.
+        public init() {}
+    }
+
+    /// The findings for one game, and notes on how it was checked.
+    public struct Result: Sendable {
+        /// The game's folder.
+        public var folder: String
+        /// Errors first, then warnings, each in file and line order.
+        public var findings: [Finding]
+        /// How checks were done where it matters ("globals found by token scan: luac5.4 is not installed").
+        public var notes: [String]
+        /// Whether any finding is an error.
+        public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+    }
+
+    /// Checks the game in `folder`.
+    public static func check(folder: String, settings: Settings = Settings()) -> Result {
+        let gameFile = (folder as NSString).appendingPathComponent("game.lua")
+        var notes: [String] = []
+        guard FileManager.default.fileExists(atPath: gameFile) else {
+            return Result(folder: folder, findings: [Finding(.error, file: gameFile, line: nil, "no game.lua in this folder",
+                hint: "create a game with `edujam new NAME`", check: "load")], notes: [])
+        }
+        var findings: [Finding] = []
+        var sources: [(file: String, source: String, tokens: [LuaToken], accesses: [GlobalAccess])] = []
+        for file in luaFiles(in: folder) {
+            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
+                findings.append(Finding(.error, file: file, line: nil, "cannot be read as UTF-8 text", check: "load"))
+                continue
+            }
+            if let syntax = syntaxFinding(file: file, source: source) {
+                findings.append(syntax)
+                continue
+            }
+            let tokens = LuaTokenizer.tokens(source)
+            let (accesses, method) = GlobalScan.accesses(file: file, source: source)
+            if method == .tokens, notes.isEmpty { notes.append("globals found by a token scan (luac5.4 is not installed); a typo that matches a local elsewhere may be missed") }
+            findings += GlobalCheck.fieldFindings(file: file, tokens: tokens) + ActivityCallCheck.findings(file: file, tokens: tokens)
+            sources.append((file, source, tokens, accesses))
+        }
+        let written = Set(sources.flatMap { $0.accesses.filter(\.isWrite).map(\.name) })
+        for entry in sources {
+            findings += GlobalCheck.findings(file: entry.file, accesses: entry.accesses, definedElsewhere: written)
+        }
+        if !findings.contains(where: { $0.check == "syntax" }) {
+            findings += DeclarationCheck.load(folder: folder, gameFile: gameFile).1
+            findings += DeclarationCheck.usageFindings(gameFile: gameFile, tokens: sources.flatMap(\.tokens))
+        }
+        if settings.useLuacheck {
+            if Luacheck.isInstalled {
+                let theirs = sources.flatMap { Luacheck.findings(file: $0.file) ?? [] }
+                findings += Luacheck.newFindings(theirs, besides: findings)
+            } else {
+                notes.append("luacheck is not installed (Debian package lua-check): its extra warnings are skipped")
+            }
+        }
+        if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
+            findings += FuzzCheck.findings(folder: folder, runs: settings.fuzzRuns)
+        }
+        return Result(folder: folder, findings: sorted(findings), notes: notes)
+    }
+
+    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API.
+    static func luaFiles(in folder: String) -> [String] {
+        let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        let modules = names.filter { $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/") }.sorted()
+        return (["game.lua"] + modules).map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// A compile error, located, with Lua's own message.
+    static func syntaxFinding(file: String, source: String) -> Finding? {
+        do {
+            _ = try Sandbox().load(source, name: file)
+            return nil
+        } catch let error as SandboxError {
+            let failure = error.failure
+            return Finding(.error, file: file, line: failure?.line, failure?.message ?? error.description,
+                           hint: "Lua could not read this line; the mistake is often just before it (a missing `end`, `)` or `,`)",
+                           check: "syntax")
+        } catch {
+            return Finding(.error, file: file, line: nil, "\(error)", check: "syntax")
+        }
+    }
+
+    static func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted { a, b in
+            (a.severity, a.file, a.line ?? 0) < (b.severity, b.file, b.line ?? 0)
+        }
+    }
+}
+
+/// A short monkey run: the failures a student could hit by typing anything.
+enum FuzzCheck {
+    static func findings(folder: String, runs: Int) -> [Finding] {
+        guard let game = try? GameUnderTest(folder: folder) else { return [] }
+        let summary = Fuzzer.fuzz(game, runs: runs, seed: 1)
+        let gameFile = (folder as NSString).appendingPathComponent("game.lua")
+        return summary.findings.map { finding in
+            let failure = finding.failure ?? ScriptFailure(message: "\(finding.outcome.rawValue)")
+            var result = DeclarationCheck.scriptFinding(.runtime(failure), folder: folder, fallbackFile: gameFile, check: "fuzz")
+            result.message = "with random input (seed \(finding.seed)): " + failure.message
+            result.hint = "this .play case replays it; paste it into tests/ and fix the game until it passes"
+            result.detail = [result.detail ?? "", finding.transcript].filter { !$0.isEmpty }.joined(separator: "\n")
+            return result
+        }
+    }
+}

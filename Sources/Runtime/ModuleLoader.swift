@@ -1,0 +1,121 @@
+import Foundation
+import Sandbox
+
+/// Finds the file a game's `require("name")` means, confined to the game's own folder.
+///
+/// A module name is one or more parts joined by dots; each part is letters, digits, `_`
+/// or `-`. Dots are subfolders: `require("lists.animals")` loads `lists/animals.lua`.
+/// Anything else (`/`, `\`, `..`, an absolute path, an empty part) is refused, and so is
+/// a file whose real path (symlinks resolved) lies outside the game's folder.
+public struct ModuleLoader: Sendable {
+    /// The game's folder, as given (used in messages and chunk names).
+    public let folder: String
+    /// The largest module file read, so a stray data file cannot fill memory before the sandbox's limit applies.
+    public static let maxBytes = 1 << 20
+
+    /// A loader for the game in `folder`.
+    public init(folder: String) { self.folder = folder }
+
+    /// Why `name` is not a module name, or nil when it is one.
+    public static func problem(with name: String) -> String? {
+        if name.isEmpty { return "a module name must not be empty" }
+        if name.contains("/") || name.contains("\\") {
+            return "module names use dots for folders, not '/' or '\\' (e.g. require(\"lists.animals\"))"
+        }
+        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }) else {
+            return "a module name is words of letters, digits, '_' or '-' joined by dots, like \"words\" or \"lists.animals\""
+        }
+        return nil
+    }
+
+    /// The path of `name`'s file inside the folder (`<folder>/lists/animals.lua`).
+    public func path(of name: String) -> String {
+        (folder as NSString).appendingPathComponent(name.replacingOccurrences(of: ".", with: "/") + ".lua")
+    }
+
+    /// The source of module `name`, or a message saying why it cannot be loaded.
+    public func source(of name: String) -> Result<(path: String, source: String), ModuleError> {
+        if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
+        let file = path(of: name)
+        guard FileManager.default.fileExists(atPath: file) else {
+            return .failure(ModuleError("module '\(name)' not found: no file '\(file)' (modules live in the game's folder)"))
+        }
+        let root = Self.realPath(folder) + "/"
+        guard Self.realPath(file).hasPrefix(root) else {
+            return .failure(ModuleError("module '\(name)': '\(file)' leads outside the game's folder"))
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return .failure(ModuleError("module '\(name)': '\(file)' cannot be read"))
+        }
+        guard data.count <= Self.maxBytes else {
+            return .failure(ModuleError("module '\(name)': '\(file)' is \(data.count) bytes; the most is \(Self.maxBytes)"))
+        }
+        return .success((file, String(decoding: data, as: UTF8.self)))
+    }
+
+    /// The path with every symlink resolved, or the path itself if it cannot be resolved.
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return (path as NSString).standardizingPath }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// Why a module could not be loaded; the script sees the message at its `require` line.
+public struct ModuleError: Error, Sendable, CustomStringConvertible {
+    /// The message.
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension GameRun {
+    /// Replaces the sandbox's `require` stub with one that loads modules from the game's folder.
+    ///
+    /// The host function only compiles; a small Lua wrapper calls the chunk. A host function
+    /// must not call back into the sandbox: a nested `edujam_pcall` would reset the instruction
+    /// budget and disarm the outer call's time limit.
+    func installRequire() throws {
+        let loader = ModuleLoader(folder: (file as NSString).deletingLastPathComponent)
+        let name = "__edujam_load_module"
+        sandbox.register(name) { [unowned sandbox] call in  // unowned: the sandbox owns this closure
+            switch loader.source(of: try call.string(1)) {
+            case .success(let (path, source)):
+                do {
+                    return [.function(try sandbox.load(source, name: path))]
+                } catch let error as SandboxError {
+                    return [.nil, .string(error.failure?.description ?? error.description)]
+                }
+            case .failure(let error):
+                return [.nil, .string(error.description)]
+            }
+        }
+        guard case .function(let compile) = try sandbox.global(name) else { return }
+        try sandbox.setGlobal(name, .nil)
+        let require = try sandbox.run(Self.requireSource, name: "(require)", arguments: [.function(compile)])
+        try sandbox.setGlobal("require", require.first ?? .nil)
+    }
+
+    /// `require` in Lua: cached like `package.loaded`, a loop reported instead of overflowing the stack.
+    static let requireSource = """
+        local compile = ...
+        local loaded, loading = {}, {}
+        return function(name)
+          if type(name) ~= "string" then
+            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+          end
+          local cached = loaded[name]
+          if cached ~= nil then return cached end
+          if loading[name] then error("require: module '" .. name .. "' requires itself (a loop)", 2) end
+          local chunk, message = compile(name)
+          if not chunk then error(message, 2) end
+          loading[name] = true
+          local result = chunk(name)
+          loading[name] = nil
+          if result == nil then result = true end
+          loaded[name] = result
+          return result
+        end
+        """
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import Authoring
+
+/// `edujam check`: one fixture game per mistake, each reported at its line with a hint.
+@Suite struct CheckTests {
+    @Test func aGoodGameHasNoFindings() {
+        let result = check("good", fuzzRuns: 50, luacheck: true)
+        #expect(result.findings.isEmpty, "\(result.findings)")
+    }
+
+    @Test func syntaxErrorIsLocatedWithLuasMessage() throws {
+        let result = check("syntax")
+        let finding = try #require(result.errors.first)
+        #expect(result.errors.count == 1, "nothing else is judged in a file that does not compile")
+        #expect(finding.check == "syntax")
+        #expect(finding.file.hasSuffix("syntax/game.lua"))
+        #expect(finding.message.contains("'end' expected (to close 'function' at line 1)"))
+        #expect(finding.line == 9, "Lua notices at the end of the file")
+        #expect(finding.hint != nil)
+    }
+
+    @Test(arguments: [
+        ("missing-id", "id: missing", 7),
+        ("unknown-type", "type: unknown type 'qiuz'; did you mean 'quiz'?", 10),
+        ("unknown-topic", "topic: unknown topic 'maths'; did you mean 'math'?", 10),
+        ("duplicate-child", "contexts[2].id: 'LEVEL-1' is used twice", 12),
+        ("missing-play", "play: missing", 1),
+    ])
+    func declarationMistakeIsLocated(_ game: String, _ message: String, _ line: Int) throws {
+        let finding = try #require(check(game).errors.first { $0.check == "declaration" })
+        #expect(finding.message.hasPrefix(message), "\(finding.message)")
+        #expect(finding.line == line)
+    }
+
+    @Test func undefinedGlobalsSuggestTheName() throws {
+        let result = check("undefined-global")
+        let activity = try #require(result.finding("undefined global 'activty'"))
+        #expect(activity.line == 2 && activity.hint == "did you mean 'activity'?")
+        let say = try #require(result.finding("undefined global 'sya'"))
+        #expect(say.line == 3 && say.hint == "did you mean 'say'?")
+        #expect(say.severity == .error)
+    }
+
+    @Test func globalWritesAreWarningsSuggestingLocal() throws {
+        let result = check("global-write")
+        #expect(result.errors.isEmpty, "\(result.errors)")
+        let play = try #require(result.finding("assignment to global 'play'"))
+        #expect(play.line == 1 && play.hint?.contains("local function play") == true)
+        let score = try #require(result.finding("assignment to global 'score'"))
+        #expect(score.line == 3, "reported once, at the first write")
+        #expect(result.findings.allSatisfy { !$0.message.contains("undefined") }, "reading a global the game sets is no typo")
+    }
+
+    @Test(arguments: [
+        ("activity.quantity: argument #2 (the value) must be a number, got string", 3, nil as String?),
+        ("activity.score: missing argument #3 (maxScore)", 4, "write it like activity.score(\"correct\", right, asked)"),
+        ("activity.binary: unknown value type 'passFial'", 5, "did you mean 'passFail'? use one of trueFalse, passFail, yesNo, correctIncorrect"),
+        ("activity.progress: argument #1 must be within 0..1", 6, nil),
+    ])
+    func badActivityArgumentsAreSeenStatically(_ message: String, _ line: Int, _ hint: String?) throws {
+        let finding = try #require(check("bad-arguments").finding(message))
+        #expect(finding.line == line && finding.severity == .error)
+        #expect(finding.hint == hint)
+    }
+
+    @Test func unknownFieldsSuggestTheName() throws {
+        let result = check("unknown-field")
+        let strat = try #require(result.finding("unknown field 'activity.strat'"))
+        #expect(strat.line == 2 && strat.hint == "did you mean 'activity.start'?")
+        let format = try #require(result.finding("unknown field 'string.fromat'"))
+        #expect(format.line == 4 && format.hint == "did you mean 'string.format'?")
+    }
+
+    @Test func aGameThatNeverStartsOrReports() throws {
+        let result = check("never-started")
+        #expect(result.finding("never calls activity.start()")?.severity == .error)
+        #expect(result.finding("never sets an item")?.severity == .error)
+        #expect(result.finding("never calls activity.finish()")?.severity == .warning)
+        #expect(result.finding("never calls activity.start()")?.line == 1)
+    }
+
+    @Test func withheldLibrariesAreNamed() throws {
+        let finding = try #require(check("withheld").finding("'os' is not available in the sandbox"))
+        #expect(finding.line == 3 && finding.severity == .error)
+    }
+
+    @Test func anErrorWhileLoadingShowsTheLine() throws {
+        let finding = try #require(check("load-error").errors.first { $0.check == "load" })
+        #expect(finding.line == 2)
+        #expect(finding.message.contains("attempt to index a nil value (local 'settings')"))
+        #expect(finding.detail?.contains("2 | local rounds = settings.rounds") == true, "\(finding.detail ?? "")")
+    }
+
+    @Test func aModulesMistakeIsFoundInTheModule() throws {
+        let finding = try #require(check("with-module").finding("undefined global 'pritn'"))
+        #expect(finding.file.hasSuffix("with-module/words.lua") && finding.line == 4)
+        #expect(finding.hint == "did you mean 'print'?")
+    }
+
+    @Test func fuzzingFindsACrashOnOddInput() throws {
+        let result = check("fuzz-crash", fuzzRuns: 100)
+        let finding = try #require(result.errors.first { $0.check == "fuzz" })
+        #expect(finding.line == 7)
+        #expect(finding.message.hasPrefix("with random input (seed "))
+        #expect(finding.detail?.contains("report: outcome != error") == true, "a .play case to paste")
+    }
+
+    @Test func fuzzingWaitsForStaticErrorsToBeFixed() {
+        #expect(!check("never-started", fuzzRuns: 100).findings.contains { $0.check == "fuzz" })
+    }
+
+    @Test func luacheckFindingsAreFoldedInWithoutDuplicates() throws {
+        guard Luacheck.isInstalled else { return }
+        let result = check("undefined-global", luacheck: true)
+        #expect(result.findings.filter { $0.message.contains("'sya'") }.count == 1, "\(result.findings)")
+        let unused = check("global-write", luacheck: true)
+        #expect(!unused.findings.contains { $0.check == "luacheck W111" }, "our own write warning covers it")
+    }
+
+    @Test func errorsComeFirstAndExitStatusFollowsThem() {
+        let result = check("global-write")
+        #expect(!result.hasErrors)
+        #expect(check("syntax").hasErrors)
+        let mixed = check("never-started").findings
+        #expect(mixed.first?.severity == .error && mixed.last?.severity == .warning)
+    }
+}

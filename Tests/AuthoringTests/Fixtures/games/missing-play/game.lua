@@ -1,0 +1,4 @@
+return {
+  id = "MISSING-PLAY",
+  title = "Missing Play",
+}

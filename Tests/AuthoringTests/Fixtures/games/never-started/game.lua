@@ -1,0 +1,5 @@
+local function play()
+  say("Hello!")
+end
+
+return { id = "NEVER-STARTED", title = "Never Started", play = play }

@@ -1,0 +1,7 @@
+local M = {}
+
+function M.first()
+  return pritn("apple")
+end
+
+return M

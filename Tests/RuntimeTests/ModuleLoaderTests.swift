@@ -1,0 +1,146 @@
+import Foundation
+import Runtime
+import Testing
+import Tracking
+
+/// `require` loads modules from the game's own folder and nothing else.
+@Suite struct ModuleLoaderTests {
+    /// A game folder in a fresh temporary directory, with a `secret.lua` beside it (outside the game).
+    final class TempGame {
+        let root: String
+        let folder: String
+
+        init(play body: String, files: [String: String] = [:]) throws {
+            root = NSTemporaryDirectory() + "edujam-require-" + UUID().uuidString
+            folder = root + "/games/modules"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "return { secret = 42 }".write(toFile: root + "/games/secret.lua", atomically: true, encoding: .utf8)
+            let game = """
+                return { id = "MODULES", title = "Modules", play = function(level)
+                  activity.start()
+                \(body)
+                  activity.finish()
+                end }
+                """
+            try game.write(toFile: folder + "/game.lua", atomically: true, encoding: .utf8)
+            for (path, text) in files { try write(path, text) }
+        }
+
+        func write(_ path: String, _ text: String) throws {
+            let full = folder + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: true, encoding: .utf8)
+        }
+
+        func play() throws -> (RunReport, ScriptedChannel) {
+            let clock = RunClock.virtual()
+            let store = try TrackingStore.inMemory(rootIdentifier: "org.example.modules", rootTitle: "Modules",
+                                                   clock: { clock.date() })
+            let channel = ScriptedChannel([])
+            var options = PlayOptions()
+            options.saving = .atEnd
+            let report = try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)
+            return (report, channel)
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test func loadsAModuleFromTheGamesFolder() throws {
+        let game = try TempGame(play: #"say(require("words").first, require("lists.animals")[2])"#, files: [
+            "words.lua": #"return { first = "apple" }"#,
+            "lists/animals.lua": #"return { "cat", "dog" }"#,
+        ])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        #expect(channel.said == ["apple dog"])
+    }
+
+    @Test func cachesLikePackageLoaded() throws {
+        let game = try TempGame(play: """
+              local a = require("counter")
+              local b = require("counter")
+              say(a == b, a.loads, require("nothing"))
+            """, files: [
+            "counter.lua": "LOADS = (LOADS or 0) + 1 return { loads = LOADS }",
+            "nothing.lua": "local x = 1",
+        ])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        #expect(channel.said == ["true 1 true"], "loaded once; a module returning nothing gives true")
+    }
+
+    @Test(arguments: [
+        ("../secret", "not '/'"),
+        ("/etc/passwd", "not '/'"),
+        ("..secret", "joined by dots"),
+        ("a..b", "joined by dots"),
+        (".secret", "joined by dots"),
+        ("secret.", "joined by dots"),
+        ("..\\\\secret", "not '/' or '\\'"),
+        ("", "must not be empty"),
+        ("my words", "joined by dots"),
+    ])
+    func refusesNamesThatReachOut(_ name: String, _ fragment: String) throws {
+        let game = try TempGame(play: "require(\"\(name)\")")
+        let (report, _) = try game.play()
+        #expect(report.outcome == .error)
+        #expect(report.failure?.message.contains(fragment) == true, "\(String(describing: report.failure?.message))")
+        #expect(report.failure?.chunk?.hasSuffix("modules/game.lua") == true, "located at the require line")
+        #expect(report.failure?.line == 3)
+    }
+
+    @Test func refusesASymlinkOutOfTheFolder() throws {
+        let game = try TempGame(play: #"say(require("leak").secret)"#)
+        try FileManager.default.createSymbolicLink(atPath: game.folder + "/leak.lua", withDestinationPath: game.root + "/games/secret.lua")
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .error)
+        #expect(report.failure?.message.contains("leads outside the game's folder") == true)
+        #expect(channel.said.isEmpty)
+    }
+
+    @Test func refusesASymlinkedFolderOutOfTheFolder() throws {
+        let game = try TempGame(play: #"say(require("up.secret").secret)"#)
+        try FileManager.default.createSymbolicLink(atPath: game.folder + "/up", withDestinationPath: game.root + "/games")
+        let (report, _) = try game.play()
+        #expect(report.failure?.message.contains("leads outside the game's folder") == true)
+    }
+
+    @Test func allowsASymlinkInsideTheFolder() throws {
+        let game = try TempGame(play: #"say(require("alias").first)"#, files: ["words.lua": #"return { first = "apple" }"#])
+        try FileManager.default.createSymbolicLink(atPath: game.folder + "/alias.lua", withDestinationPath: game.folder + "/words.lua")
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished)
+        #expect(channel.said == ["apple"])
+    }
+
+    @Test func missingModuleSaysWhereItLooked() throws {
+        let game = try TempGame(play: #"require("wordz")"#)
+        let (report, _) = try game.play()
+        #expect(report.failure?.message.hasPrefix("module 'wordz' not found: no file '") == true)
+        #expect(report.failure?.message.contains("/games/modules/wordz.lua") == true)
+    }
+
+    @Test func moduleErrorsNameTheModuleFile() throws {
+        let game = try TempGame(play: #"require("broken")"#, files: ["broken.lua": "local x = nil\nreturn x.y"])
+        let (report, _) = try game.play()
+        #expect(report.failure?.chunk?.hasSuffix("modules/broken.lua") == true)
+        #expect(report.failure?.line == 2)
+        let syntax = try TempGame(play: #"require("bad")"#, files: ["bad.lua": "return {"])
+        let (again, _) = try syntax.play()
+        #expect(again.failure?.message.contains("bad.lua:1:") == true, "\(String(describing: again.failure))")
+    }
+
+    @Test func aLoopIsReported() throws {
+        let game = try TempGame(play: #"require("a")"#, files: ["a.lua": #"return require("b")"#, "b.lua": #"return require("a")"#])
+        let (report, _) = try game.play()
+        #expect(report.failure?.message.contains("requires itself") == true, "\(String(describing: report.failure))")
+    }
+
+    @Test func modulesRunInTheSameSandbox() throws {
+        let game = try TempGame(play: #"require("tricky")"#, files: ["tricky.lua": "return os.time()"])
+        let (report, _) = try game.play()
+        #expect(report.failure?.message.contains("is not available in the sandbox") == true)
+    }
+}
