@@ -27,13 +27,14 @@ play: build
 	$(EDUJAM) play games/math-jam
 
 ## test: every test: Swift unit and end-to-end tests, the pattern matcher against stock Lua,
-## and the games' own playthrough tests
+## and the games' own checks and playthrough tests
 test: test-swift test-patterns test-games
 
 test-swift: build
 	$(SWIFT) test
 
 test-games: build
+	$(EDUJAM) check games
 	$(EDUJAM) test games
 
 ## bench: release build of the benchmark; prints the table (bench/README.md)

@@ -38,16 +38,25 @@ enum CheckCommand {
         return errors == 0 ? .success : .failure
     }
 
-    /// The folders named, or every folder holding a game.lua in the games folder.
+    /// The folders named (a games folder stands for every game in it, as with `edujam test`),
+    /// or every game in `--games`.
     private static func gameFolders(_ arguments: Arguments) throws -> [String] {
-        if !arguments.positionals.isEmpty { return arguments.positionals }
-        let games = arguments.value("--games") ?? "games"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: games) else {
-            throw UsageError("\(games) is not a readable folder; name game folders or pass --games DIR")
+        guard !arguments.positionals.isEmpty else { return try games(in: arguments.value("--games") ?? "games") }
+        return try arguments.positionals.flatMap { folder in
+            hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }
-        let folders = names.sorted().map { (games as NSString).appendingPathComponent($0) }
-            .filter { FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("game.lua")) }
-        guard !folders.isEmpty else { throw UsageError("no games in \(games)") }
+    }
+
+    private static func games(in folder: String) throws -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw UsageError("\(folder) is not a readable folder; name game folders or pass --games DIR")
+        }
+        let folders = names.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter(hasGame)
+        guard !folders.isEmpty else { throw UsageError("no games in \(folder)") }
         return folders
+    }
+
+    private static func hasGame(_ folder: String) -> Bool {
+        FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("game.lua"))
     }
 }
