@@ -1,10 +1,11 @@
-/// `random(m, n)` for games: SplitMix64, so a run replays exactly from its seed.
-struct SeededRandom {
+/// `random(m, n)` for games, and every other seeded choice EduJam makes (the fuzzer's):
+/// SplitMix64, so a run replays exactly from its seed.
+public struct SeededRandom: Sendable {
     private var state: UInt64
 
-    init(seed: Int) { state = UInt64(bitPattern: Int64(seed)) ^ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: Int) { state = UInt64(bitPattern: Int64(seed)) ^ 0x9E37_79B9_7F4A_7C15 }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,7 +14,7 @@ struct SeededRandom {
     }
 
     /// A whole number in `low...high`, without modulo bias.
-    mutating func integer(in low: Int, _ high: Int) -> Int {
+    public mutating func integer(in low: Int, _ high: Int) -> Int {
         let span = UInt64(bitPattern: Int64(high &- low)) &+ 1
         if span == 0 { return Int(bitPattern: UInt(next())) }  // the full 64-bit range
         let limit = UInt64.max - UInt64.max % span
@@ -23,5 +24,5 @@ struct SeededRandom {
     }
 
     /// A number in `0..<1`.
-    mutating func fraction() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    public mutating func fraction() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }

@@ -42,6 +42,11 @@ extension Row {
 
 /// Seconds per start, for a batch of `count` bare states.
 private func startBare(_ source: String, _ count: Int) throws -> Double {
+    try startBareStates(count) { L in luaL_loadstring(L, source) }
+}
+
+/// Seconds per start of `count` bare states: new state, all libraries, `load`, then run the chunk.
+private func startBareStates(_ count: Int, load: (OpaquePointer) -> Int32) throws -> Double {
     var states: [OpaquePointer] = []
     states.reserveCapacity(count)
     defer { states.forEach { lua_close($0) } }
@@ -51,7 +56,7 @@ private func startBare(_ source: String, _ count: Int) throws -> Double {
             guard let L = luaL_newstate() else { failed = true; return }
             states.append(L)
             luaL_openlibs(L)
-            if luaL_loadstring(L, source) != LUA_OK || clua_pcall(L, 0, 1, 0) != LUA_OK { failed = true }
+            if load(L) != LUA_OK || clua_pcall(L, 0, 1, 0) != LUA_OK { failed = true }
         }
     }
     if failed { throw BenchError.rawLua("game.lua did not load") }
@@ -108,23 +113,11 @@ private func stockBytecode(_ context: Context) throws -> [UInt8] {
 
 /// Seconds per start from bytecode, for a batch of bare states.
 private func startBareBinary(_ bytecode: [UInt8], _ count: Int) throws -> Double {
-    var states: [OpaquePointer] = []
-    states.reserveCapacity(count)
-    defer { states.forEach { lua_close($0) } }
-    var failed = false
-    let elapsed = cpuSeconds {
-        for _ in 0..<count {
-            guard let L = luaL_newstate() else { failed = true; return }
-            states.append(L)
-            luaL_openlibs(L)
-            let status = bytecode.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, "game.lua", "b") }
-            }
-            if status != LUA_OK || clua_pcall(L, 0, 1, 0) != LUA_OK { failed = true }
+    try startBareStates(count) { L in
+        bytecode.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, "game.lua", "b") }
         }
     }
-    if failed { throw BenchError.rawLua("game.lua bytecode did not load") }
-    return elapsed / Double(count)
 }
 
 /// Seconds per start from a compiled chunk, for a batch of sandboxes.
