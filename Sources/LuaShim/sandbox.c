@@ -249,9 +249,9 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
 static int sb_host_trampoline(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
     if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
-    int id = (int)lua_tointeger(L, lua_upvalueindex(1));
+    void *function = lua_touserdata(L, lua_upvalueindex(1));
     sb->relaxed++;
-    int n = sb->dispatch(L, sb->host, id);
+    int n = sb->dispatch(L, sb->host, function);
     sb->relaxed--;
     if (n == EDUJAM_HOST_ERROR) {
         luaL_where(L, 1);             /* "game.lua:12: " of the Lua caller */
@@ -267,8 +267,8 @@ static int sb_host_trampoline(lua_State *L) {
     return n;
 }
 
-void edujam_push_host_function(lua_State *L, int function_id) {
-    lua_pushinteger(L, function_id);
+void edujam_push_host_function(lua_State *L, void *function) {
+    lua_pushlightuserdata(L, function);
     lua_pushcclosure(L, sb_host_trampoline, 1);
 }
 

@@ -10,7 +10,6 @@ public struct HostCall {
     let state: OpaquePointer
     /// Lives only while its Sandbox dispatches it.
     unowned(unsafe) let sandbox: Sandbox
-    let functionID: Int
 
     /// How many arguments the script passed.
     public var count: Int { Int(lua_gettop(state)) }

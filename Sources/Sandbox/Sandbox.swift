@@ -22,7 +22,8 @@ public final class Sandbox {
     let raw: OpaquePointer
     let state: OpaquePointer
     let token: StateToken
-    private var hostFunctions: [HostFunction] = []
+    /// Kept for the state's life: Lua holds raw pointers to them.
+    private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
 
@@ -185,7 +186,8 @@ public final class Sandbox {
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        hostFunctions.append(function)
+        let box = HostFunctionBox(function)
+        hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
         clua_pushglobaltable(state)
@@ -200,15 +202,15 @@ public final class Sandbox {
             }
         }
         lua_pushstring(state, name)
-        edujam_push_host_function(state, Int32(hostFunctions.count - 1))
+        edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
         lua_rawset(state, -3)
     }
 
     /// Called from C through `sandboxDispatch`; never lets an error escape.
-    fileprivate func dispatch(_ L: OpaquePointer, id: Int) -> Int32 {
-        let call = HostCall(state: L, sandbox: self, functionID: id)
+    fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
+        let call = HostCall(state: L, sandbox: self)
         do {
-            let results = try hostFunctions[id](call)
+            let results = try function.body(call)
             if results.isEmpty { return 0 }
             guard lua_checkstack(L, Int32(results.count) + 2) != 0 else {
                 throw SandboxError.conversion("too many results")
@@ -258,8 +260,16 @@ public final class Sandbox {
 
 /// C calls Swift host functions through this one entry; the host pointer is the Sandbox.
 /// The Sandbox outlives every call it dispatches, so no retain is needed here.
-private let sandboxDispatch: edujam_host_dispatch = { L, host, id in
-    Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(L!, id: Int(id)) }
+private let sandboxDispatch: edujam_host_dispatch = { L, host, function in
+    Unmanaged<HostFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { function in
+        Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(L!, function) }
+    }
+}
+
+/// A registered host function, addressed from Lua by pointer.
+final class HostFunctionBox {
+    let body: Sandbox.HostFunction
+    init(_ body: @escaping Sandbox.HostFunction) { self.body = body }
 }
 
 private let sandboxOutput: edujam_output_sink = { host, bytes, count in

@@ -38,8 +38,8 @@ enum {
 #define EDUJAM_HOST_ERROR (-1)   /* an error message is on top of the stack: raise it */
 #define EDUJAM_HOST_LIMIT (-2)   /* the host hit a limit (edujam_set_limit was called): raise it */
 
-/* Swift's side of a host call: run host function `function_id` of `host`. */
-typedef int (*edujam_host_dispatch)(lua_State *L, void *host, int function_id);
+/* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`. */
+typedef int (*edujam_host_dispatch)(lua_State *L, void *host, void *function);
 /* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
 typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
 
@@ -87,8 +87,9 @@ int edujam_dump(edujam_sandbox *sb, unsigned char **bytes, size_t *len);
 /* Loads a binary chunk that edujam_dump produced. A Lua status. */
 int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t len, const char *chunkname);
 
-/* Pushes a C closure that dispatches to Swift host function `function_id`. */
-void edujam_push_host_function(lua_State *L, int function_id);
+/* Pushes a C closure that dispatches to the Swift host function `function`: a pointer
+ * the host keeps valid for the state's life (a light userdata upvalue, read in O(1)). */
+void edujam_push_host_function(lua_State *L, void *function);
 
 /* The deadline stops while the host waits (for a student's answer, say). */
 void edujam_pause_clock(edujam_sandbox *sb);
