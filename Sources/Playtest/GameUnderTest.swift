@@ -50,7 +50,7 @@ public struct GameUnderTest {
         options.student = student
         options.level = level
         options.limits = limits
-        options.saving = .atEnd
+        options.saving = .never  // the report comes from memory; the pooled store is thrown away
         let clock = RunClock.virtual()
         let store = try stores.store(for: collection, clock: clock)
         return try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)

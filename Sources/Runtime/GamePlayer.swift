@@ -69,7 +69,7 @@ extension GameRun {
         if attempt.isStarted { try attempt.stop() }
         if attempt.outcome == .running { try attempt.end(outcome: outcome) }
         context.resignActive()
-        try store?.save()
+        if options.saving != .never { try store?.save() }
         let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
         _ = channel.handle(.end(report))
         return report

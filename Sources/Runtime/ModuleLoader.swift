@@ -83,7 +83,8 @@ extension GameRun {
             switch loader.source(of: try call.string(1)) {
             case .success(let (path, source)):
                 do {
-                    return [.function(try sandbox.load(source, name: path))]
+                    let chunk = try ChunkCache.shared.chunk(file: path, source: source) { try sandbox.compile(source, name: path) }
+                    return [.function(try sandbox.load(chunk))]
                 } catch let error as SandboxError {
                     return [.nil, .string(error.failure?.description ?? error.description)]
                 }
@@ -93,7 +94,10 @@ extension GameRun {
         }
         guard case .function(let compile) = try sandbox.global(name) else { return }
         try sandbox.setGlobal(name, .nil)
-        let require = try sandbox.run(Self.requireSource, name: "(require)", arguments: [.function(compile)])
+        let wrapper = try ChunkCache.shared.chunk(file: "(require)", source: Self.requireSource) {
+            try sandbox.compile(Self.requireSource, name: "(require)")
+        }
+        let require = try sandbox.call(sandbox.load(wrapper), [.function(compile)])
         try sandbox.setGlobal("require", require.first ?? .nil)
     }
 

@@ -22,6 +22,9 @@ public enum SavePolicy: Sendable {
     /// After every answer, item and progress change: a killed process loses
     /// at most the last moment. For students.
     case everyChange
-    /// Once, when the run ends. For in-process playthroughs on a throwaway store.
+    /// Once, when the run ends.
     case atEnd
+    /// Never: the report comes from the attempt in memory. For throwaway runs
+    /// (playthrough tests, fuzzing), where writing thousands of attempts is waste.
+    case never
 }

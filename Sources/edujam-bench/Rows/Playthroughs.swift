@@ -3,7 +3,7 @@ import Runtime
 import Tracking
 
 /// Row 4: Math Jam played to the end by a bot, in process (virtual clock, seeded,
-/// in-memory store saved once per run), against the same playthrough driven through
+/// a throwaway in-memory store, the report read from memory, as `edujam test` plays), against the same playthrough driven through
 /// `edujam play` as a subprocess with piped answers, as an expect-style test does.
 ///
 /// Targets: >= 10,000 playthroughs per second on one core (<= 100 µs each) and at
@@ -14,13 +14,16 @@ extension Row {
         let binary = try edujamBinary(context)
         let batch = context.options.quick ? 100 : 400
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
-        let answers = try perfectAnswers(folder: folder, seed: 1, store: store, clock: clock)
+        func freshStore() throws -> TrackingStore {
+            try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+        }
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         var seed = 0
         let samples = try interleave(context.options.quick ? 3 : 5, [
             { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
             {
-                try cpuPerRun(batch) {
+                let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
+                return try cpuPerRun(batch) {
                     seed += 1
                     let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
                     guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
@@ -54,7 +57,7 @@ private func play(folder: String, seed: Int, store: TrackingStore, clock: RunClo
     var options = PlayOptions()
     options.seed = seed
     options.level = "LEVEL-1"
-    options.saving = .atEnd
+    options.saving = .never
     return try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)
 }
 
