@@ -72,8 +72,9 @@ static void pm_restart(pm_state *ms) {
     ms->depth_left = PM_MAXDEPTH;
 }
 
-/* Counts `work` steps; checks the deadline once enough have accumulated. */
-static void pm_tick(pm_state *ms, size_t work) {
+/* Counts `work` steps; checks the deadline once enough have accumulated.
+ * Inline: it runs on every step, and the check itself is rare. */
+static inline void pm_tick(pm_state *ms, size_t work) {
     ms->steps += (unsigned)(work < PM_STEPS_PER_CHECK ? work : PM_STEPS_PER_CHECK);
     if (ms->steps >= PM_STEPS_PER_CHECK) {
         ms->steps = 0;
@@ -93,7 +94,7 @@ static void pm_tick(pm_state *ms, size_t work) {
 /* Does byte c belong to class letter cl (%a, %D, ...)? Unknown letters stand for themselves. */
 static int pm_class_has(int c, int cl) {
     int yes;
-    switch (tolower(cl)) {
+    switch (cl | 0x20) {  /* lower case for ASCII letters; other bytes fall to the default */
     case 'a': yes = isalpha(c); break;
     case 'c': yes = iscntrl(c); break;
     case 'd': yes = isdigit(c); break;
@@ -107,7 +108,7 @@ static int pm_class_has(int c, int cl) {
     case 'z': yes = (c == 0); break;   /* deprecated since 5.2, still accepted */
     default: return cl == c;
     }
-    if (isupper(cl))               /* upper-case letter: the complement */
+    if (cl >= 'A' && cl <= 'Z')    /* upper-case letter: the complement */
         yes = !yes;
     return yes;
 }
@@ -167,7 +168,7 @@ static const char *pm_item_end(pm_state *ms, const char *p) {
 }
 
 /* Does the item p..ep accept the subject byte at s? One step. */
-static int pm_item_accepts(pm_state *ms, const char *s, const char *p, const char *ep) {
+static inline int pm_item_accepts(pm_state *ms, const char *s, const char *p, const char *ep) {
     int c;
     pm_tick(ms, 1);
     if (s >= ms->subject_end)
