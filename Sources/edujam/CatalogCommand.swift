@@ -1,3 +1,4 @@
+import Authoring
 import Foundation
 import Runtime
 import Tracking
@@ -77,6 +78,8 @@ struct CatalogNode: Encodable {
     var age: [Int]?
     var minutes: [Int]?
     var assignable: Bool?
+    /// What the game reports (ClassKit's progress reporting capabilities), scanned from its source.
+    var reports: ReportedCapabilities?
     var contexts: [CatalogNode]
     var error: String?
 
@@ -84,6 +87,7 @@ struct CatalogNode: Encodable {
         if let declaration = entry.declaration {
             self.init(declaration, parent: root)
             folder = entry.folder
+            reports = ReportedCapabilities.scan(gameFolder: entry.folder)
         } else {
             let name = (entry.folder as NSString).lastPathComponent
             self.init(folder: entry.folder, identifierPath: root + [name], contexts: [],
@@ -122,6 +126,10 @@ struct CatalogNode: Encodable {
         var lines = ["\(pad)\(path)  \(title ?? "")  (\(facts.joined(separator: ", ")))"]
         if let summary { lines.append("\(pad)    \(summary)") }
         if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.joined(separator: ", "))") }
+        if let reports {
+            let items = reports.items.map { "\($0.identifier) (\($0.kind))" }
+            lines.append("\(pad)    reports: \((reports.kinds.filter { !["quantity", "binary", "score"].contains($0) } + items).joined(separator: ", "))")
+        }
         return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")
     }
 }

@@ -82,6 +82,14 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.store)) == Data("this is not a database".utf8), "nothing overwritten")
     }
 
+    @Test func catalogSaysWhatEachGameReports() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let result = try cli.run(["catalog"])
+        #expect(result.output.contains("reports: duration, progress, score (quantity), correct (score), passed (binary)"))
+        #expect(result.output.contains("reports: duration, progress, score (quantity), hints (quantity), correct (score), passed (binary)"))
+    }
+
     @Test func catalogListsBrokenGamesAndTheRest() throws {
         let cli = Edujam()
         defer { cli.remove() }

@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a game reports, read from its source without playing it: ClassKit's progress
+/// reporting capabilities (duration always; progress, quantity, binary, score as the
+/// script calls them) and the item identifiers it sets with literal names.
+public struct ReportedCapabilities: Equatable, Sendable, Encodable {
+    /// `duration`, then `progress`, `quantity`, `binary`, `score` in that order when reported.
+    public var kinds: [String]
+    /// Item identifiers with their kind, in the order first set in the source: `score (quantity)`.
+    public var items: [Item]
+
+    /// An item a game sets, e.g. `score` of kind `quantity`.
+    public struct Item: Equatable, Sendable, Encodable {
+        public var identifier: String
+        public var kind: String
+    }
+
+    /// Scans `game.lua` (and the `.lua` modules beside it) for `activity.*` calls.
+    public static func scan(gameFolder folder: String) -> ReportedCapabilities {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".lua") }.sorted { $0 == "game.lua" || ($1 != "game.lua" && $0 < $1) }
+        let calls = files.flatMap { name -> [ActivityCallCheck.Call] in
+            guard let source = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(name), encoding: .utf8) else {
+                return []
+            }
+            return ActivityCallCheck.calls(in: LuaTokenizer.tokens(source))
+        }
+        var items: [Item] = []
+        for call in calls where ["quantity", "binary", "score"].contains(call.name) {
+            guard case .string(let id)? = call.arguments.first, !items.contains(where: { $0.identifier == id }) else { continue }
+            items.append(Item(identifier: id, kind: call.name))
+        }
+        let used = Set(calls.map(\.name))
+        let kinds = ["duration"] + ["progress", "quantity", "binary", "score"].filter(used.contains)
+        return ReportedCapabilities(kinds: kinds, items: items)
+    }
+}
