@@ -132,8 +132,6 @@ extension GameRun {
             if pendingPrimary == item.identifier {
                 pendingPrimary = nil
                 try activity.setPrimaryItem(item)
-            } else if activity.primaryItem?.identifier == item.identifier {
-                try activity.setPrimaryItem(item)
             } else {
                 try activity.record(item)
             }

@@ -16,7 +16,7 @@ extension GameRun {
     }
 
     private func ask(_ call: HostCall) throws -> [LuaValue] {
-        let prompt = call.isNil(1) ? "" : Terminal.clean(try call.value(1).text)
+        let prompt = call.isNil(1) ? "" : Terminal.clean(try call.value(1).description)
         guard let reply = try reply(to: .ask(prompt: prompt)) else { return [.nil] }
         return [.string(reply)]
     }

@@ -61,10 +61,8 @@ public enum LuaValue: Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { text }
-
     /// The value as `tostring` shows it, without metamethods (a table shows its contents).
-    public var text: String {
+    public var description: String {
         switch self {
         case .nil: return "nil"
         case .boolean(let b): return String(b)

@@ -6,7 +6,7 @@ extension Sandbox {
     /// The one place a Lua status becomes a ``SandboxError``. The error
     /// (already text, from the C message handler) is on top of the stack.
     func failure(status: Int32) -> SandboxError {
-        let text = lua_type(state, -1) == LUA_TSTRING ? string(at: -1, on: state) : "(error object is not a string)"
+        let text = lua_type(state, -1) == LUA_TSTRING ? luaString(at: -1, on: state) : "(error object is not a string)"
         var failure = ScriptFailure(text)
         failure.hostCause = lastHostError.map { String(describing: $0) }
         switch Int(edujam_limit(raw)) {

@@ -57,7 +57,7 @@ extension Sandbox {
             var isInteger: Int32 = 0
             let i = lua_tointegerx(L, index, &isInteger)
             return lua_isinteger(L, index) != 0 && isInteger != 0 ? .integer(Int(i)) : .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(string(at: index, on: L))
+        case LUA_TSTRING: return .string(luaString(at: index, on: L))
         case LUA_TFUNCTION:
             lua_pushvalue(L, index)
             let reference = withRelaxedLimit { luaL_ref(L, clua_registryindex()) }
@@ -103,7 +103,6 @@ extension Sandbox {
         }
     }
 
-    func string(at index: Int32, on L: OpaquePointer) -> String { luaString(at: index, on: L) }
 }
 
 /// The bytes of the string at `index` (which must be a string), decoded as UTF-8.

@@ -1,9 +1,5 @@
 import Foundation
 import Runtime
-import Synchronization
-
-/// Set by the SIGINT handler; read when a read comes back empty.
-let interruptRequested = Atomic<Bool>(false)
 
 /// A student at a terminal, or a script piping answers: one line per answer,
 /// end of input ends the run. Colour only on a terminal and never with NO_COLOR.
@@ -16,7 +12,7 @@ final class TerminalChannel: PlayChannel {
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
         colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        Self.catchInterrupt()
+        catchInterrupt()
     }
 
     func handle(_ event: RunEvent) -> Reply? {
@@ -57,20 +53,5 @@ final class TerminalChannel: PlayChannel {
 
     private func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// Ctrl-C while reading makes the read return (no SA_RESTART), so the game
-    /// sees the end of input, stops, and its attempt is saved before exit 130.
-    private static func catchInterrupt() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in interruptRequested.store(true, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
-        // A parent that blocks signals (a Dispatch worker thread spawning us) passes its mask on.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     }
 }

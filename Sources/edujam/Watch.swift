@@ -2,7 +2,6 @@ import Foundation
 import Synchronization
 
 /// Set by the watcher's SIGINT handler.
-private let watchInterrupted = Atomic<Bool>(false)
 
 /// `edujam play --watch`: plays the game in a child `edujam play`, and plays it again
 /// whenever a file in the game's folder changes.
@@ -22,12 +21,12 @@ enum Watch {
         while true {
             let child = try start(arguments)
             var changed = false
-            while !watchInterrupted.load(ordering: .relaxed) {
+            while !interruptRequested.load(ordering: .relaxed) {
                 Thread.sleep(forTimeInterval: 0.3)
                 let now = modificationTimes(in: folder)
                 if now != snapshot { snapshot = now; changed = true; break }
             }
-            if watchInterrupted.load(ordering: .relaxed) {
+            if interruptRequested.load(ordering: .relaxed) {
                 child.waitUntilExit()  // it got the same Ctrl-C from the terminal and saves its attempt
                 return .interrupted
             }
@@ -62,14 +61,5 @@ enum Watch {
             times[name] = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
         }
         return times
-    }
-
-    /// The watcher ends on Ctrl-C, after its child has saved; the child handles its own.
-    private static func catchInterrupt() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in watchInterrupted.store(true, ordering: .relaxed) }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
     }
 }
