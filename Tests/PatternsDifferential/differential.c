@@ -1,9 +1,11 @@
 /*
  * differential.c: runs cases.lua, which compares EduJam's pattern functions
  * (Sources/LuaShim/patterns.c, exposed as ej.find, ej.match, ej.gmatch,
- * ej.gsub) with the stock string library of the same Lua 5.4.
+ * ej.gsub) with the stock string library of the same Lua 5.4, or
+ * sort-cases.lua, which compares its table.sort (Sources/LuaShim/sort.c,
+ * ej.sort) with the stock one.
  *
- * patterns.c calls edujam_check_interrupt, which the sandbox normally
+ * patterns.c and sort.c call edujam_check_interrupt, which the sandbox normally
  * provides. Here it counts its calls and, when armed, raises like a passed
  * deadline would, so the script can prove a runaway match is stopped.
  *
@@ -74,6 +76,7 @@ static const luaL_Reg ej_funcs[] = {
     {"match", edujam_str_match},
     {"gmatch", edujam_str_gmatch},
     {"gsub", edujam_str_gsub},
+    {"sort", edujam_tab_sort},
     {"interrupts", t_interrupts},
     {"arm_calls", t_arm_calls},
     {"arm_deadline", t_arm_deadline},

@@ -1,13 +1,17 @@
 # Tests/PatternsDifferential/rules.mk: included by the main Makefile (make runs at the
 # repository root). `make test-patterns` builds the differential test of
-# Sources/LuaShim/patterns.c against the stock string library and runs it.
+# Sources/LuaShim/patterns.c against the stock string library and runs it;
+# `make test-sort` runs the same program on Sources/LuaShim/sort.c against table.sort.
 
 PATTERNS_DIFF_BIN := .build/patterns-differential
-PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/patterns.c
+PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/patterns.c Sources/LuaShim/sort.c
 
-.PHONY: test-patterns
+.PHONY: test-patterns test-sort
 test-patterns: $(PATTERNS_DIFF_BIN)
 	./$(PATTERNS_DIFF_BIN) Tests/PatternsDifferential/cases.lua
+
+test-sort: $(PATTERNS_DIFF_BIN)
+	./$(PATTERNS_DIFF_BIN) Tests/PatternsDifferential/sort-cases.lua
 
 $(PATTERNS_DIFF_BIN): $(PATTERNS_DIFF_SRC) Sources/LuaShim/include/edujam_shim.h
 	@mkdir -p $(dir $@)

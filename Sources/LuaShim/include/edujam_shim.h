@@ -106,4 +106,8 @@ int edujam_str_match(lua_State *L);
 int edujam_str_gmatch(lua_State *L);
 int edujam_str_gsub(lua_State *L);
 
+/* table.sort with a work budget (sort.c): stock Lua 5.4's results and errors,
+ * interruptible by the deadline even inside one long string comparison's wake. */
+int edujam_tab_sort(lua_State *L);
+
 #endif
