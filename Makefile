@@ -5,7 +5,7 @@ PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
 
-.PHONY: all deps build play test test-swift test-games bench clean
+.PHONY: all deps build play test test-swift test-asan test-games bench clean
 
 all: build
 
@@ -26,12 +26,18 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher against stock Lua,
-## and the games' own checks and playthrough tests
-test: test-swift test-patterns test-games
+## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
+## AddressSanitizer, the pattern matcher and table.sort/concat against stock Lua, and the
+## games' own checks and playthrough tests
+test: test-swift test-asan test-patterns test-tables test-games
 
 test-swift: build
 	$(SWIFT) test
+
+## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
+## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)
+test-asan: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 test-games: build
 	$(EDUJAM) check games

@@ -9,7 +9,7 @@ import Sandbox
         "infinite-loop.lua", "pcall-loop.lua", "nested-pcall.lua", "xpcall-handler-loop.lua",
         "coroutine-loop.lua", "coroutine-wrap-loop.lua", "close-loop.lua", "tostring-loop.lua",
         "pattern-backtrack.lua", "table-move.lua", "table-insert-len.lua",
-        "sort-same-long-string.lua", "sort-long-prefix.lua", "sort-c-comparator.lua",
+        "sort-same-long-string.lua", "sort-long-prefix.lua", "sort-c-comparator.lua", "concat-c-index.lua",
     ]
 
     @Test(arguments: timeFixtures)

@@ -126,8 +126,9 @@ int edujam_str_match(lua_State *L);
 int edujam_str_gmatch(lua_State *L);
 int edujam_str_gsub(lua_State *L);
 
-/* table.sort with a work budget (sort.c): stock Lua 5.4's results and errors,
- * interruptible by the deadline even inside one long string comparison's wake. */
+/* table.sort and table.concat with a work budget (tables.c): stock Lua 5.4's
+ * results and errors, interruptible by the deadline. */
 int edujam_tab_sort(lua_State *L);
+int edujam_tab_concat(lua_State *L);
 
 #endif

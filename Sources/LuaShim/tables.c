@@ -1,7 +1,13 @@
 /*
- * sort.c: table.sort, with Lua 5.4's observable behaviour, that a deadline can stop.
+ * tables.c: table.sort and table.concat, with Lua 5.4's observable behaviour, that a
+ * deadline can stop.
  *
- * Why: the stock sort runs in C, where no hook fires, and one comparison of two
+ * Why concat: it loops from i to j in C, and each element may come from an __index
+ * that is a C function (table.concat itself returns "" for a table with no length):
+ * table.concat(setmetatable({}, {__index = table.concat}), "", 1, 1e12) allocates
+ * nothing and runs no Lua instruction, for days. Each element's bytes count as work.
+ *
+ * Why sort: the stock sort runs in C, where no hook fires, and one comparison of two
  * long strings is a strcoll over all of them: 20,000 references to one 8 MiB string
  * sort for minutes. Here every comparison is counted by what it costs (a fixed
  * amount, plus the shorter string's length when the default comparison meets two
@@ -10,8 +16,8 @@
  * comparisons of numbers. A comparison function written in Lua is stopped by the
  * hook as any Lua code is.
  *
- * Same behaviour as stock Lua 5.4 (Tests/SandboxTests/SortDifferentialTests compares
- * them): the same quicksort (median of three, the same partition), so the same
+ * Same behaviour as stock Lua 5.4 (`make test-tables` compares them, with
+ * Tests/PatternsDifferential/table-cases.lua): the same quicksort (median of three, the same partition), so the same
  * comparisons in the same order, hence the same result for equal elements and the
  * same "invalid order function for sorting" for inconsistent comparators, and the
  * same argument errors. One difference: where stock Lua re-randomises the pivot
@@ -25,22 +31,39 @@
 #include "edujam_shim.h"
 
 #define SORT_COMPARE_COST 16              /* a comparison, apart from the bytes it reads */
-#define SORT_WORK_PER_CHECK (64u * 1024u) /* about a few hundred microseconds of work */
+#define CONCAT_ELEMENT_COST 16            /* an element, apart from its bytes */
+#define TAB_WORK_PER_CHECK (64u * 1024u)  /* about a few hundred microseconds of work */
 #define SORT_RANDOM_ABOVE 100u            /* intervals this long may get a random pivot */
 #define SORT_SEED 0x9E3779B97F4A7C15u     /* the pivot sequence's start: any constant */
 
+/* What stock table functions accept as argument 1: a table, or a value whose
+ * metatable has the metamethods the function uses (__index to read, __newindex to
+ * write, __len for the length); else "table expected". */
+static void tab_check(lua_State *L, int writes) {
+    if (lua_type(L, 1) == LUA_TTABLE) return;
+    static const char *const needed[] = {"__index", "__len", "__newindex"};
+    int count = writes ? 3 : 2;
+    int pushed = 1;
+    if (!lua_getmetatable(L, 1)) luaL_checktype(L, 1, LUA_TTABLE);
+    for (int k = 0; k < count; k++, pushed++) {
+        lua_pushstring(L, needed[k]);
+        if (lua_rawget(L, -pushed - 1) == LUA_TNIL) luaL_checktype(L, 1, LUA_TTABLE);
+    }
+    lua_pop(L, pushed);
+}
+
 typedef unsigned int sort_index;          /* 1 .. INT_MAX - 1, as stock Lua */
 
-typedef struct sort_state {
+typedef struct tab_state {
     lua_State *L;
     size_t work;                          /* since the last interrupt check */
-    lua_Unsigned seed;                    /* for a new pivot after an unbalanced partition */
-} sort_state;
+    lua_Unsigned seed;                    /* sort: a new pivot after an unbalanced partition */
+} tab_state;
 
 /* Counts work; checks the deadline once enough has accumulated. */
-static void sort_tick(sort_state *st, size_t work) {
+static void tab_tick(tab_state *st, size_t work) {
     st->work += work;
-    if (st->work >= SORT_WORK_PER_CHECK) {
+    if (st->work >= TAB_WORK_PER_CHECK) {
         st->work = 0;
         edujam_check_interrupt(st->L);
     }
@@ -56,13 +79,13 @@ static size_t sort_compare_bytes(lua_State *L, int a, int b) {
 
 /* Is the value at a less than the value at b, by the comparison function
  * (argument 2) or by Lua's `<`? */
-static int sort_less(sort_state *st, int a, int b) {
+static int sort_less(tab_state *st, int a, int b) {
     lua_State *L = st->L;
     int less;
     if (lua_isnil(L, 2)) {
         size_t bytes = sort_compare_bytes(L, a, b);
         less = lua_compare(L, a, b, LUA_OPLT);
-        sort_tick(st, SORT_COMPARE_COST + bytes);
+        tab_tick(st, SORT_COMPARE_COST + bytes);
         return less;
     }
     lua_pushvalue(L, 2);
@@ -71,7 +94,7 @@ static int sort_less(sort_state *st, int a, int b) {
     lua_call(L, 2, 1);
     less = lua_toboolean(L, -1);
     lua_pop(L, 1);
-    sort_tick(st, SORT_COMPARE_COST);
+    tab_tick(st, SORT_COMPARE_COST);
     return less;
 }
 
@@ -83,7 +106,7 @@ static void sort_set2(lua_State *L, sort_index i, sort_index j) {
 
 /* The pivot P is on top of the stack, and a[lo] <= P == a[up - 1] <= a[up].
  * Moves what is less than P below it and the rest above; returns P's place. */
-static sort_index sort_partition(sort_state *st, sort_index lo, sort_index up) {
+static sort_index sort_partition(tab_state *st, sort_index lo, sort_index up) {
     lua_State *L = st->L;
     sort_index i = lo, j = up - 1;
     for (;;) {
@@ -113,14 +136,14 @@ static sort_index sort_random_pivot(sort_index lo, sort_index up, unsigned rnd) 
 }
 
 /* The next pseudo-random pivot seed: deterministic, so a run replays. */
-static unsigned sort_next_random(sort_state *st) {
+static unsigned sort_next_random(tab_state *st) {
     st->seed = st->seed * 6364136223846793005u + 1442695040888963407u;
     return (unsigned)(st->seed >> 33) | 1u;
 }
 
 /* Sorts a[lo .. up]: orders a[lo], the pivot and a[up], partitions, recurses into the
  * smaller side and loops on the larger (so the C stack stays logarithmic). */
-static void sort_range(sort_state *st, sort_index lo, sort_index up, unsigned rnd) {
+static void sort_range(tab_state *st, sort_index lo, sort_index up, unsigned rnd) {
     lua_State *L = st->L;
     while (lo < up) {
         sort_index p, smaller;
@@ -160,34 +183,46 @@ static void sort_range(sort_state *st, sort_index lo, sort_index up, unsigned rn
     }
 }
 
-/* What stock table functions accept as a table: a table, or a value whose
- * metatable has __index, __newindex and __len. */
-static void sort_check_table(lua_State *L) {
-    if (lua_type(L, 1) == LUA_TTABLE) return;
-    int popped = 1;
-    if (lua_getmetatable(L, 1)) {
-        static const char *const needed[] = {"__index", "__newindex", "__len"};
-        for (int k = 0; k < 3; k++, popped++) {
-            lua_pushstring(L, needed[k]);
-            if (lua_rawget(L, -popped - 1) == LUA_TNIL) {
-                luaL_checktype(L, 1, LUA_TTABLE);  /* raises table expected */
-            }
-        }
-        lua_pop(L, popped);
-        return;
-    }
-    luaL_checktype(L, 1, LUA_TTABLE);
-}
-
 int edujam_tab_sort(lua_State *L) {
-    sort_check_table(L);
+    tab_check(L, 1);
     lua_Integer n = luaL_len(L, 1);
     if (n > 1) {
         luaL_argcheck(L, n < INT_MAX, 1, "array too big");
         if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
         lua_settop(L, 2);
-        sort_state st = {L, 0, SORT_SEED};
+        tab_state st = {L, 0, SORT_SEED};
         sort_range(&st, 1, (sort_index)n, 0);
     }
     return 0;
+}
+
+/* Appends t[i] to the line, as stock concat does: strings and numbers only. */
+static size_t concat_add(lua_State *L, luaL_Buffer *line, lua_Integer i) {
+    lua_geti(L, 1, i);
+    if (!lua_isstring(L, -1))
+        luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
+                   (LUAI_UACINT)i);
+    size_t len = lua_rawlen(L, -1);     /* a number counts as its few digits: 0 here */
+    luaL_addvalue(line);
+    return len;
+}
+
+int edujam_tab_concat(lua_State *L) {
+    tab_check(L, 0);
+    lua_Integer last = luaL_len(L, 1);
+    size_t seplen;
+    const char *sep = luaL_optlstring(L, 2, "", &seplen);
+    lua_Integer i = luaL_optinteger(L, 3, 1);
+    last = luaL_optinteger(L, 4, last);
+    tab_state st = {L, 0, 0};
+    luaL_Buffer line;
+    luaL_buffinit(L, &line);
+    for (; i < last; i++) {
+        size_t len = concat_add(L, &line, i);
+        luaL_addlstring(&line, sep, seplen);
+        tab_tick(&st, CONCAT_ELEMENT_COST + len + seplen);
+    }
+    if (i == last) concat_add(L, &line, i);
+    luaL_pushresult(&line);
+    return 1;
 }

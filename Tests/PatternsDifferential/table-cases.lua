@@ -1,5 +1,5 @@
--- sort-cases.lua: EduJam's ej.sort (Sources/LuaShim/sort.c) against table.sort of the
--- same Lua 5.4. Run by differential.c (`make test-sort`). Returns the number of failures.
+-- table-cases.lua: EduJam's ej.sort (Sources/LuaShim/tables.c) against table.sort of the
+-- same Lua 5.4. Run by differential.c (`make test-tables`). Returns the number of failures.
 --
 -- Each case sorts two copies of the same array, one with each sort, and compares the
 -- results, the error (if any), and every comparison made, in order: the same
@@ -41,7 +41,7 @@ local function record(label, expected, got)
   end
   failed = failed + 1
   if failed <= MAX_SHOWN then
-    print(("MISMATCH %s\n  table.sort: %s\n  ej.sort:    %s"):format(label, expected, got))
+    print(("MISMATCH %s\n  stock:  %s\n  edujam: %s"):format(label, expected, got))
   end
 end
 
@@ -64,13 +64,20 @@ local function check(label, values, n, compare, seed)
   record(label, run(table.sort, values, n, compare, seed), run(ej.sort, values, n, compare, seed))
 end
 
--- An argument list as given, errors and all: (t, f) exactly as passed.
+-- An argument list as given, errors and all, to sort (or to concat).
 local function check_call(label, ...)
-  local function call(sort, ...)
-    local ok, err = pcall(sort, ...)
-    return ok and "ok" or normalize_error(err)
+  local function call(f, ...)
+    local ok, result = pcall(f, ...)
+    return ok and "ok " .. show(result) or normalize_error(result)
   end
   record(label, call(table.sort, ...), call(ej.sort, ...))
+end
+local function check_concat(label, ...)
+  local function call(f, ...)
+    local ok, result = pcall(f, ...)
+    return ok and "ok " .. show(result) or normalize_error(result)
+  end
+  record("concat " .. label, call(table.concat, ...), call(ej.concat, ...))
 end
 
 ---------------------------------------------------------------------------
@@ -147,6 +154,31 @@ do
   record("proxy table", tostring(ok1) .. tostring(e1) .. render(s1, 5), tostring(ok2) .. tostring(e2) .. render(s2, 5))
 end
 
+-- concat
+check_concat("empty", {})
+check_concat("strings", { "a", "b", "c" })
+check_concat("separator", { "a", "b", "c" }, ", ")
+check_concat("numbers", { 1, 2.5, -0.0, 3.0, 2^63, math.mininteger, 1e300 }, " ")
+check_concat("range", { "a", "b", "c", "d" }, "-", 2, 3)
+check_concat("one", { "a", "b" }, "-", 2, 2)
+check_concat("empty range", { "a", "b" }, "-", 3, 2)
+check_concat("negative range", { [-1] = "x", [0] = "y", [1] = "z" }, "", -1, 1)
+check_concat("hole", { "a", nil, "c" }, "", 1, 3)
+check_concat("a table inside", { "a", {}, "c" })
+check_concat("a boolean inside", { "a", true })
+check_concat("separator a number", { "a", "b" }, 7)
+check_concat("separator a table", { "a", "b" }, {})
+check_concat("start not an integer", { "a" }, "", 1.5)
+check_concat("end a string number", { "a", "b" }, "", 1, "2")
+check_concat("no argument")
+check_concat("a string", "abc")
+check_concat("a number", 5)
+check_concat("__len", setmetatable({ "a", "b", "c" }, { __len = function() return 2 end }))
+check_concat("__len not an integer", setmetatable({}, { __len = function() return "x" end }))
+check_concat("__index", setmetatable({}, { __index = function(_, i) return "<" .. i .. ">" end }), "", 1, 4)
+check_concat("past the end of integers", { [math.maxinteger] = "m" }, "", math.maxinteger, math.maxinteger)
+check_concat("embedded zeros", { "a\0b", "\0" }, "\0")
+
 ---------------------------------------------------------------------------
 -- Part 2: random arrays, fixed seed
 ---------------------------------------------------------------------------
@@ -193,10 +225,10 @@ for round = 1, 20 do
   record("long distinct #" .. round, render(a, n), render(b, n))
 end
 
-print(("sort: %d cases compared with table.sort"):format(passed + failed))
+print(("tables: %d cases compared with table.sort and table.concat"):format(passed + failed))
 
 ---------------------------------------------------------------------------
--- Part 3: a sort of long strings reaches edujam_check_interrupt and stops
+-- Part 3: long sorts and concats reach edujam_check_interrupt and stop
 ---------------------------------------------------------------------------
 
 local function expect_interrupt(label, limit_seconds, f, ...)
@@ -228,6 +260,15 @@ ej.arm_calls(3)
 expect_interrupt("sort(200000 numbers) at the 3rd check", 1.0, ej.sort, numbers)
 ej.arm_calls(3)
 expect_interrupt("sort(200000 numbers, rawequal) at the 3rd check", 1.0, ej.sort, numbers, rawequal)
+
+-- Each element from an __index that is a C function returning "": no Lua instruction,
+-- no allocation, 1e12 elements.
+ej.arm_deadline(0.05)
+expect_interrupt("concat(1e12 empty elements) at 50 ms", 0.25, ej.concat,
+  setmetatable({}, { __index = ej.concat }), "", 1, 1e12)
+ej.arm_deadline(0.05)
+expect_interrupt("concat(1e12 x '', separator '') at 50 ms", 0.25, ej.concat,
+  setmetatable({}, { __index = ej.concat }), "", 1, math.maxinteger)
 
 -- And ordinary sorts are not disturbed: the same answers, with checks along the way.
 do
