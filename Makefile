@@ -37,7 +37,8 @@ test-swift: build
 ## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
 ## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)
 test-asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 test-games: build
 	$(EDUJAM) check games

@@ -46,7 +46,7 @@ import Sandbox
 
     @Test func pausedClockDoesNotCountHostWaits() throws {
         let sandbox = try quickSandbox(time: .milliseconds(100))
-        sandbox.register("wait") { _ in
+        sandbox.register("wait") { [unowned sandbox] _ in
             sandbox.withClockPaused { Thread.sleepForTests(0.3) }
             return []
         }
