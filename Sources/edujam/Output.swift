@@ -128,11 +128,11 @@ enum Format {
     }
 
     /// Left-aligned columns two spaces apart, aligned by display width, each cell cleaned to one
-    /// line. With `width`, the `shrinking` columns are cut with an ellipsis until lines fit in it.
-    static func table(header: [String], rows: [[String]], width: Int? = nil, shrinking: Set<Int> = []) -> String {
+    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`.
+    static func table(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> String {
         let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
-        var widths = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
-        if let width { widths = fitted(widths, into: width - 2 * (widths.count - 1), shrinking: shrinking) }
+        let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
+        let widths = fitted(natural, into: width - 2 * (natural.count - 1), shrinking: shrinking)
         return all.map { row in
             let cells = row.enumerated().map { Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0]) }
             var line = cells.joined(separator: "  ")
