@@ -127,7 +127,7 @@ struct CatalogNode: Encodable {
         if assignable == false { facts.append("not assignable") }
         var lines = ["\(pad)\(path)  \(Terminal.cleanLine(title ?? ""))  (\(facts.joined(separator: ", ")))"]
         if let summary {  // a summary may run over lines: each is indented
-            lines += summary.split(separator: "\n").map { "\(pad)    \(Terminal.cleanLine(String($0)))" }
+            lines += summary.split { $0 == "\n" || $0 == "\r\n" }.map { "\(pad)    \(Terminal.cleanLine(String($0)))" }
         }
         if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.map(Terminal.cleanLine).joined(separator: ", "))") }
         if let reports {
