@@ -88,9 +88,8 @@ public final class Context {
     public func validate() throws {
         try Validate.identifier(identifier, what: "context identifier")
         try Validate.title(title)
-        if let summary, summary.count > Limits.summaryLength {
-            throw TrackingError.summaryTooLong(length: summary.count)
-        }
+        if let summary { try Limits.summary.check(summary) }
+        try Validate.keywords(keywords)
         if type == .app && parent != nil { throw TrackingError.reservedType }
         if let suggestedAge, suggestedAge.lowerBound < 0 { throw TrackingError.invalidRange(field: "suggestedAge") }
         if let time = suggestedCompletionTime, time.lowerBound < 0 {
