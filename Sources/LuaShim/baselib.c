@@ -212,10 +212,7 @@ static int base_print(lua_State *L) {
         total = print_add(total, print_add(print_cleaned_length(s, len), i > 1));
     }
     edujam_sandbox *sb = edujam_of(L);
-    if (sb->output_limit > 0 && total > sb->output_limit - sb->output_used) {
-        sb->limit = EDUJAM_LIMIT_OUTPUT;
-        return edujam_raise_limit(L, sb);
-    }
+    if (edujam_spend_output(sb, total)) return edujam_raise_limit(L, sb);  /* before building it */
     luaL_Buffer line;
     char *out = luaL_buffinitsize(L, &line, total);  /* may collect: every text is on the stack */
     for (int i = 1; i <= n; i++) {
@@ -227,7 +224,6 @@ static int base_print(lua_State *L) {
     *out = '\n';
     luaL_pushresultsize(&line, total);
     const char *text = lua_tostring(L, -1);
-    sb->output_used += total;
     if (sb->output != NULL && sb->output(sb->host, text, total) != 0) {
         sb->limit = EDUJAM_LIMIT_OUTPUT;
         return edujam_raise_limit(L, sb);
