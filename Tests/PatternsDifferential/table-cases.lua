@@ -34,13 +34,13 @@ local function render(list, n)
   return table.concat(parts, " ")
 end
 
+local interrupt = dofile((debug.getinfo(1, "S").source:match("^@(.-)[^/]*$") or "") .. "interrupt.lua")
+local function count(good) if good then passed = passed + 1 else failed = failed + 1 end end
+local function expect_interrupt(...) count(interrupt.stopped_in_time(...)) end
+
 local function record(label, expected, got)
-  if expected == got then
-    passed = passed + 1
-    return
-  end
-  failed = failed + 1
-  if failed <= MAX_SHOWN then
+  count(expected == got)
+  if expected ~= got and failed <= MAX_SHOWN then
     print(("MISMATCH %s\n  stock:  %s\n  edujam: %s"):format(label, expected, got))
   end
 end
@@ -64,21 +64,16 @@ local function check(label, values, n, compare, seed)
   record(label, run(table.sort, values, n, compare, seed), run(ej.sort, values, n, compare, seed))
 end
 
--- An argument list as given, errors and all, to sort (or to concat).
-local function check_call(label, ...)
+-- An argument list as given, errors and all, to both versions of a function.
+local function check_both(label, stock, ours, ...)
   local function call(f, ...)
     local ok, result = pcall(f, ...)
     return ok and "ok " .. show(result) or normalize_error(result)
   end
-  record(label, call(table.sort, ...), call(ej.sort, ...))
+  record(label, call(stock, ...), call(ours, ...))
 end
-local function check_concat(label, ...)
-  local function call(f, ...)
-    local ok, result = pcall(f, ...)
-    return ok and "ok " .. show(result) or normalize_error(result)
-  end
-  record("concat " .. label, call(table.concat, ...), call(ej.concat, ...))
-end
+local function check_call(label, ...) check_both(label, table.sort, ej.sort, ...) end
+local function check_concat(label, ...) check_both("concat " .. label, table.concat, ej.concat, ...) end
 
 ---------------------------------------------------------------------------
 -- Part 1: hand-written cases
@@ -231,23 +226,6 @@ print(("tables: %d cases compared with table.sort and table.concat"):format(pass
 -- Part 3: long sorts and concats reach edujam_check_interrupt and stop
 ---------------------------------------------------------------------------
 
-local function expect_interrupt(label, limit_seconds, f, ...)
-  local before = ej.interrupts()
-  local t0 = ej.now()
-  local ok, err = pcall(f, ...)
-  local elapsed = ej.now() - t0
-  ej.arm_calls(0); ej.arm_deadline(0)
-  local checks = ej.interrupts() - before
-  local good = not ok and type(err) == "string" and err:find(ej.interrupt_message, 1, true)
-      and elapsed < limit_seconds
-  print(("interrupt %-44s %s after %.4f s, %d checks"):format(label,
-    good and "stopped" or "NOT STOPPED", elapsed, checks))
-  if good then passed = passed + 1 else
-    failed = failed + 1
-    print("  got: " .. tostring(ok) .. " " .. tostring(err))
-  end
-end
-
 local big = ("x"):rep(8 << 20)
 local refs = {}
 for i = 1, 2000 do refs[i] = big end
@@ -271,17 +249,12 @@ expect_interrupt("concat(1e12 x '', separator '') at 50 ms", 0.25, ej.concat,
   setmetatable({}, { __index = ej.concat }), "", 1, math.maxinteger)
 
 -- And ordinary sorts are not disturbed: the same answers, with checks along the way.
-do
-  local before = ej.interrupts()
+count(interrupt.checked_along_the_way("a long ordinary sort", function()
   local a = table.move(numbers, 1, #numbers, 1, {})
   local b = table.move(numbers, 1, #numbers, 1, {})
   table.sort(a); ej.sort(b)
   record("200000 numbers after the interrupts", render(a, #a), render(b, #b))
-  if ej.interrupts() - before > 0 then passed = passed + 1 else
-    failed = failed + 1
-    print("no interrupt checks during a long ordinary sort")
-  end
-end
+end))
 
 print(("%d passed, %d failed"):format(passed, failed))
 return failed
