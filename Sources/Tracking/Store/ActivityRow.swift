@@ -47,10 +47,13 @@ enum ActivityRow {
                 """).run(common + [.integer(id)])
             return id
         }
+        let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
         try connection.statement("""
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                context_id, student, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970)])
+                context_id, student, created_at, owner_host, owner_pid, owner_start)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
+                        .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start)])
         return connection.lastInsertRowID
     }
 

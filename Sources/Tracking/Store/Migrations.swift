@@ -121,5 +121,12 @@ enum Migrations {
                     REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
             ) WITHOUT ROWID;
             """),
+        // The process playing each attempt (RunOwner), so that an attempt whose process died
+        // without ending it is reported `interrupted`, not `running` for ever.
+        Migration(name: "007-activity-owner", sql: """
+            ALTER TABLE activities ADD COLUMN owner_host TEXT;
+            ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
+            ALTER TABLE activities ADD COLUMN owner_start TEXT;
+            """),
     ]
 }
