@@ -2,13 +2,16 @@ import Foundation
 import Tracking
 
 /// Writing to stdout and stderr, and shared formats.
+///
+/// A failed write is dropped: after a hang-up the terminal is gone (EIO), and edujam must
+/// still save the attempt and exit 129 rather than trap in `FileHandle.write(_:)`.
 enum Output {
     static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((text + "\n").utf8))
     }
 
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
     }
 
     /// Pretty, key-sorted JSON on stdout, so output is stable for tools and tests.

@@ -2,17 +2,16 @@ import Foundation
 import Runtime
 
 /// A student at a terminal, or a script piping answers: one line per answer,
-/// end of input ends the run. Colour only on a terminal and never with NO_COLOR.
+/// end of input ends the run. Bold prompts only where ``Styling`` allows.
 final class TerminalChannel: PlayChannel {
     private let colour: Bool
     private let inputIsTerminal: Bool
-    private(set) var interrupted = false
     private let input = LineReader()
 
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
-        colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        catchInterrupt()
+        colour = Styling.canStyle(STDOUT_FILENO)
+        catchStopSignals()
     }
 
     func handle(_ event: RunEvent) -> Reply? {
@@ -36,14 +35,14 @@ final class TerminalChannel: PlayChannel {
     }
 
     private func readAnswer() -> Reply? {
-        let line = interruptRequested.load(ordering: .relaxed) ? nil
-            : input.next { interruptRequested.load(ordering: .relaxed) }
+        let line = stopRequested ? nil : input.next { stopRequested }
         guard let line else {
-            interrupted = interruptRequested.load(ordering: .relaxed)
             write("\n")
             return nil
         }
-        if !inputIsTerminal { write("\n") }  // piped answers are not echoed: keep lines apart
+        // Piped answers are not echoed, and an answer ended by Ctrl-D leaves the cursor after
+        // it: either way, end the student's line before the game answers.
+        if !inputIsTerminal || input.lastLineWasCut { write("\n") }
         return Reply(line.hasSuffix("\r") ? String(line.dropLast()) : line)
     }
 
@@ -51,7 +50,9 @@ final class TerminalChannel: PlayChannel {
         colour && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// Writes what the student sees. After a hang-up the terminal is gone and writes fail:
+    /// they are dropped, so the attempt is still saved.
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
     }
 }

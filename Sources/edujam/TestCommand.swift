@@ -15,7 +15,7 @@ enum TestCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
-        let paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
+        let paths = arguments.positionals.isEmpty ? [try Installation.games(arguments)] : arguments.positionals
         var settings = TestSuite.Settings()
         settings.update = arguments.flag("--update")
         if let runs = try arguments.integer("--fuzz-runs") {
@@ -61,7 +61,7 @@ enum TestCommand {
 
 /// A one-line progress display on stderr, only when stderr is a terminal, at most 20 times a second.
 final class Progress {
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let enabled = Styling.canRedraw(STDERR_FILENO)
     private var last = ContinuousClock.now - .seconds(1)
     private var shown = false
 
