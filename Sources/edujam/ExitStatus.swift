@@ -13,8 +13,10 @@ enum ExitStatus: Int32 {
     /// Someone asked edujam to stop (SIGTERM, 128 + 15).
     case terminated = 143
 
-    /// 128 + the stop signal, as a shell reports a command a signal ended.
-    static func stopped(by signal: Int32) -> ExitStatus {
-        ExitStatus(rawValue: 128 + signal) ?? .interrupted
+    /// 128 + the stop signal that arrived (``stopSignal``), as a shell reports a command a
+    /// signal ended; nil when none did.
+    static var afterStopSignal: ExitStatus? {
+        let signal = stopSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : ExitStatus(rawValue: 128 + signal) ?? .interrupted
     }
 }

@@ -30,6 +30,7 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
@@ -39,7 +40,10 @@ enum PlayCommand {
             try recorder.write(to: file, report: report, options: options)
             Output.error("edujam play: recorded the session as a test case in \(file)")
         }
-        if driver != nil { return report.outcome == .error || report.outcome == .limit ? .failure : .success }
+        if driver != nil {
+            if let stopped = ExitStatus.afterStopSignal { return stopped }
+            return report.outcome == .error || report.outcome == .limit ? .failure : .success
+        }
         let status = conclude(report, folder: target.folder)
         if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
         return status
@@ -79,7 +83,7 @@ enum PlayCommand {
                 explain(report.failure, folder: folder)
                 return .failure
             }
-            return stopRequested ? .stopped(by: stopSignal.load(ordering: .relaxed)) : .success
+            return ExitStatus.afterStopSignal ?? .success
         }
     }
 

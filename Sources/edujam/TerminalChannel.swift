@@ -11,7 +11,6 @@ final class TerminalChannel: PlayChannel {
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
         colour = Styling.canStyle(STDOUT_FILENO)
-        catchStopSignals()
     }
 
     func handle(_ event: RunEvent) -> Reply? {

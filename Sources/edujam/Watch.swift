@@ -30,13 +30,12 @@ enum Watch {
                 let now = modificationTimes(in: folder)
                 if now != snapshot { snapshot = now; break }
             }
-            if stopRequested {
-                let signal = stopSignal.load(ordering: .relaxed)
+            if let stopped = ExitStatus.afterStopSignal {
                 if let child {  // Ctrl-C and a hang-up reached it already; SIGTERM may have been ours alone
-                    kill(child, signal)
+                    kill(child, stopSignal.load(ordering: .relaxed))
                     waitForEnd(child)
                 }
-                return .stopped(by: signal)
+                return stopped
             }
             if let child { stop(child) }
             Output.error("\n----- \(folder) changed: playing again -----\n")
