@@ -15,7 +15,7 @@ enum TestCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
-        let paths = arguments.positionals.isEmpty ? [try Installation.games(arguments)] : arguments.positionals
+        let paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
         var settings = TestSuite.Settings()
         settings.update = arguments.flag("--update")
         if let runs = try arguments.integer("--fuzz-runs") {
@@ -61,7 +61,7 @@ enum TestCommand {
 
 /// A one-line progress display on stderr, only when stderr is a terminal, at most 20 times a second.
 final class Progress {
-    private let enabled = Styling.canRedraw(STDERR_FILENO)
+    private let enabled = Output.isTerminal(.standardError)
     private var last = ContinuousClock.now - .seconds(1)
     private var shown = false
 
@@ -69,12 +69,12 @@ final class Progress {
         guard enabled, ContinuousClock.now - last > .milliseconds(50) else { return }
         last = .now
         shown = true
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + String(text.prefix(76))).utf8))
+        Output.write([.clearLine, .text(Format.fit(text, 76))], to: .standardError)
     }
 
     func clear() {
         guard enabled, shown else { return }
         shown = false
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Output.write([.clearLine], to: .standardError)
     }
 }
