@@ -25,6 +25,13 @@ struct Edujam {
 
     let store: String
 
+    /// A fresh empty folder under the temporary folder; the caller removes it.
+    static func scratchFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-\(name)-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// A fresh store file in a temporary folder.
     init() {
         store = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-cli-\(UUID()).sqlite").path

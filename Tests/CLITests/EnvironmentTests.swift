@@ -4,13 +4,6 @@ import Testing
 /// edujam as installed and used outside the project: where it finds games and the store, what
 /// it says when the store is not usable, `--version`, and terminals that cannot show styling.
 @Suite struct EnvironmentTests {
-    /// A fresh folder, removed by the caller.
-    private func scratch(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-\(name)-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// As root (CI), permissions do not bind: run as `nobody` so they do, owning `folders`.
     private func otherUser(owning folders: [URL]) throws -> [String] {
         guard getuid() == 0 else { return [] }
@@ -30,7 +23,7 @@ import Testing
     @Test func edujamGamesNamesTheGamesFolderFromAnyFolder() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let folder = try scratch("anywhere")
+        let folder = try Edujam.scratchFolder("anywhere")
         defer { try? FileManager.default.removeItem(at: folder) }
         let played = try cli.run(play, input: "1\n", environment: ["EDUJAM_GAMES": Edujam.root.path + "/games"],
                                  directory: folder)
@@ -44,7 +37,7 @@ import Testing
 
     /// `make install-files` is the copying half of `make install` (which adds a release build).
     @Test func installedEdujamPlaysFromAnyFolderForAnyUser() throws {
-        let root = try scratch("install")
+        let root = try Edujam.scratchFolder("install")
         defer { try? FileManager.default.removeItem(at: root) }
         let prefix = root.appendingPathComponent("prefix")
         let make = Process()
@@ -75,7 +68,7 @@ import Testing
     }
 
     @Test func theDefaultStoreFollowsHomeAndXDGDataHome() throws {
-        let root = try scratch("home")
+        let root = try Edujam.scratchFolder("home")
         defer { try? FileManager.default.removeItem(at: root) }
         let cli = Edujam()
         let cases: [([String: String], String)] = [
@@ -91,7 +84,7 @@ import Testing
     }
 
     @Test func aStoreThatCannotBeUsedIsNamedWithWhatToDo() throws {
-        let root = try scratch("stores")
+        let root = try Edujam.scratchFolder("stores")
         defer { try? FileManager.default.removeItem(at: root) }
         let cli = Edujam()
         let text = root.appendingPathComponent("notes.txt").path

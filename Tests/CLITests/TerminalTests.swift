@@ -13,6 +13,15 @@ import Testing
         return try TerminalSession(arguments, environment: env, directory: directory)
     }
 
+    /// Answers Math Jam's first question and waits at the second: one answer is saved.
+    private func answerTheFirstQuestion(_ terminal: TerminalSession) {
+        #expect(terminal.expect("Question 1 of 10"))
+        #expect(terminal.expect(" = "))
+        terminal.type("0\n")
+        #expect(terminal.expect("Question 2 of 10"), "the run reads the answer: \(terminal.output)")
+        #expect(terminal.expect(" = "))
+    }
+
     private func run(of student: String, cli: Edujam) throws -> [String: Any]? {
         try cli.runs().first { $0["student"] as? String == student }
     }
@@ -47,10 +56,7 @@ import Testing
         let cli = Edujam()
         defer { cli.remove() }
         let terminal = try session(mathJam + ["--student", "sig"], cli: cli)
-        #expect(terminal.expect("Question 1 of 10"))
-        terminal.type("0\n")
-        #expect(terminal.expect("Question 2 of 10"))
-        #expect(terminal.expect(" = "))
+        answerTheFirstQuestion(terminal)
         if signal == SIGHUP { terminal.hangUp() } else { kill(terminal.pid, signal) }
         #expect(terminal.waitForExit() == 128 + signal, "\(how)")
         let run = try #require(try run(of: "sig", cli: cli))
@@ -62,10 +68,7 @@ import Testing
         let cli = Edujam()
         defer { cli.remove() }
         let terminal = try session(mathJam + ["--student", "kay"], cli: cli)
-        #expect(terminal.expect("Question 1 of 10"))
-        terminal.type("0\n")
-        #expect(terminal.expect("Question 2 of 10"))
-        #expect(terminal.expect(" = "))
+        answerTheFirstQuestion(terminal)
         #expect(try run(of: "kay", cli: cli)?["outcome"] as? String == "running", "its process is still playing")
         kill(terminal.pid, SIGKILL)
         #expect(terminal.waitForExit() == 128 + SIGKILL)
@@ -81,9 +84,8 @@ import Testing
     @Test func watchPlaysAgainAfterASaveAndEachRunReadsTheTerminal() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let games = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-watch-\(UUID())")
+        let games = try Edujam.scratchFolder("watch")
         defer { try? FileManager.default.removeItem(at: games) }
-        try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
         for name in ["collection.lua", "math-jam"] {
             try FileManager.default.copyItem(at: Edujam.root.appendingPathComponent("games/\(name)"),
                                              to: games.appendingPathComponent(name))
@@ -91,20 +93,12 @@ import Testing
         let game = games.appendingPathComponent("math-jam")
         let terminal = try session(["play", game.path, "--level", "LEVEL-1", "--seed", "5", "--student", "wat", "--watch"],
                                    cli: cli)
-        #expect(terminal.expect("Question 1 of 10"))
-        #expect(terminal.expect(" = "))
-        terminal.type("0\n")
-        #expect(terminal.expect("Question 2 of 10"), "the first run reads the answer")
-        #expect(terminal.expect(" = "))
+        answerTheFirstQuestion(terminal)
 
         let source = game.appendingPathComponent("game.lua")
         try (String(contentsOf: source, encoding: .utf8) + "\n-- edited\n").write(to: source, atomically: false, encoding: .utf8)
         #expect(terminal.expect("playing again"))
-        #expect(terminal.expect("Question 1 of 10"))
-        #expect(terminal.expect(" = "))
-        terminal.type("0\n")
-        #expect(terminal.expect("Question 2 of 10"), "the restarted run reads the answer too: \(terminal.output)")
-        #expect(terminal.expect(" = "))
+        answerTheFirstQuestion(terminal)  // the restarted run reads the terminal too
 
         terminal.type("\u{3}")  // Ctrl-C
         #expect(terminal.waitForExit() == 130)
