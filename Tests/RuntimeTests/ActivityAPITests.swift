@@ -1,5 +1,6 @@
 import Runtime
 import Testing
+import Tracking
 
 /// Every bad call raises a Lua error that says what was wrong and where in game.lua.
 @Suite struct ActivityAPITests {
@@ -26,6 +27,43 @@ import Testing
     @Test func primaryKindIsLocked() throws {
         let (report, _, _) = try play("mistakes", ["primary-kind"])
         #expect(report.outcome == .error)
-        #expect(report.failure?.message.hasPrefix("activity.primary: ") == true)
+        #expect(report.failure?.message == "activity.primary: primary item kind locked: is score, cannot become quantity")
+    }
+
+    /// The first item set is only a default: `activity.primary` replaces it whatever its kind,
+    /// whether it names an item already set or one set later, and the default stays an item.
+    @Test(arguments: ["chosen-last", "named-before-set", "named-first"])
+    func primaryReplacesTheDefault(_ way: String) throws {
+        let (report, _, store) = try play("primary", [way])
+        #expect(report.failure == nil)
+        #expect(report.outcome == .finished)
+        for record in [report.record, try #require(try store.runs().first)] {
+            #expect(record.primaryItem == "correct")
+            #expect(Set(record.items.map(\.identifier)) == ["correct", "streak"])
+            #expect(record.item("streak")?.value == .number(3))
+        }
+    }
+
+    @Test func binaryTakesATitle() throws {
+        let (report, _, _) = try play("primary", ["binary-title"])
+        #expect(report.failure == nil)
+        #expect(report.record.item("passed")?.title == "Passed the quiz")
+        #expect(report.record.item("passed")?.value == .bool(false))
+        #expect(report.record.item("certain")?.title == "Sure of it")
+        #expect(report.record.item("certain")?.valueType == .trueFalse)
+    }
+
+    /// A choice the kind lock refuses is reported at the `activity.primary` line that made it,
+    /// not at a later line that sets the item.
+    @Test(arguments: [
+        ("locked", 27, "activity.primary: primary item kind locked: is score, cannot become quantity"),
+        ("locked-unset", 32, "activity.primary: no item 'streak' to make primary: the primary item's kind is locked as score, so set 'streak' first"),
+    ])
+    func lockedChoiceNamesItsLine(_ way: String, _ line: Int, _ message: String) throws {
+        let (report, _, _) = try play("primary", [way])
+        #expect(report.outcome == .error)
+        #expect(report.failure?.line == line)
+        #expect(report.failure?.message == message)
+        #expect(report.record.primaryItem == "correct")
     }
 }
