@@ -145,9 +145,11 @@ void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions) {
  * ===================================================================== */
 
 /* Message handler: the error as text plus a traceback. While a limit is
- * being raised it touches no metamethod (hooks are off in here then). */
+ * being raised it touches no metamethod (hooks are off in here then).
+ * Entering it means the call has failed: nothing can catch the error now. */
 static int sb_traceback(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
+    sb->failed = 1;  /* from here the host ignores the script (see the trampoline) */
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (sb->limit == EDUJAM_LIMIT_NONE && luaL_callmeta(L, 1, "__tostring") &&
@@ -173,12 +175,15 @@ int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_n
     sb->instructions_left = sb->instruction_limit;
     atomic_store(&sb->interrupt, EDUJAM_LIMIT_NONE);
     sb->forbidden = 0;
+    int outer_failed = sb->failed;  /* a call nested in a host function fails on its own */
+    sb->failed = 0;
     edujam_enter_thread(sb);
     if (timeout_ns > 0) edujam_arm(sb, edujam_now_ns() + timeout_ns);
     int outer_relaxed = sb->relaxed;
     sb->relaxed = 0;
     int status = lua_pcall(L, nargs, nresults, base);
     sb->relaxed = outer_relaxed;
+    sb->failed = outer_failed;
     edujam_disarm(sb);
     edujam_leave_thread(sb);
     lua_remove(L, base);
@@ -249,6 +254,10 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
 static int sb_host_trampoline(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
     if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
+    /* The call has failed: script code still running (an error object's __tostring, a
+     * __close) must not change what the host recorded. Ignored, not raised, so the
+     * author still sees the first error rather than this one. */
+    if (sb->failed) return 0;
     void *function = lua_touserdata(L, lua_upvalueindex(1));
     sb->relaxed++;
     int n = sb->dispatch(L, sb->host, function);

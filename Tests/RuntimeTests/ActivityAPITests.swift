@@ -1,4 +1,5 @@
 import Runtime
+import Sandbox
 import Testing
 import Tracking
 
@@ -65,5 +66,25 @@ import Tracking
         #expect(report.failure?.line == line)
         #expect(report.failure?.message == message)
         #expect(report.record.primaryItem == "correct")
+    }
+
+    /// Once the script has failed, code that still runs (an error object's `__tostring`, a
+    /// `__close`, a coroutine, an `xpcall` handler after a limit) cannot reach the host:
+    /// the outcome, the items and the student's screen stay as they were at the failure.
+    @Test(arguments: ["tostring-finish", "tostring-items", "tostring-ask", "tostring-say", "close", "coroutine", "xpcall-limit"])
+    func failedRunCannotBeChanged(_ way: String) throws {
+        var limits = SandboxLimits()
+        limits.instructions = 1_000_000
+        let (report, channel, store) = try play("aftermath", [way, "yes"], limits: limits)
+        #expect(report.outcome == (way == "xpcall-limit" ? .limit : .error))
+        for record in [report.record, try #require(try store.runs().first)] {
+            #expect(record.outcome == report.outcome)
+            #expect(record.items.map(\.identifier) == ["hints"])
+            #expect(record.item("hints")?.value == .number(1))
+            #expect(record.primaryItem == "hints" && record.progress == 0 && !record.done)
+        }
+        #expect(channel.answers == ["yes"], "the student is not asked again")
+        #expect(channel.said.isEmpty)
+        if way != "xpcall-limit" { #expect(report.failure?.message.hasSuffix("boom") == true, "the author still sees the error") }
     }
 }
