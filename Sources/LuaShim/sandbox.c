@@ -250,6 +250,21 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
  * Host functions
  * ===================================================================== */
 
+/* Pushes "chunk:line: " of the nearest Lua function calling in: a host function
+ * called through a C function (string.gsub, table.sort) is blamed on the script
+ * line that made that call, where luaL_where(L, 1) would name no line at all. */
+static void where_script(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 /* Calls Swift, then raises for it: a longjmp must never cross a Swift frame. */
 static int sb_host_trampoline(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
@@ -263,7 +278,7 @@ static int sb_host_trampoline(lua_State *L) {
     int n = sb->dispatch(L, sb->host, function);
     sb->relaxed--;
     if (n == EDUJAM_HOST_ERROR) {
-        luaL_where(L, 1);             /* "game.lua:12: " of the Lua caller */
+        where_script(L);              /* "game.lua:12: " of the Lua caller */
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);

@@ -16,6 +16,7 @@ import Tracking
         ("long-id", "bad argument #1 to 'quantity' (identifier is 257 bytes; the most is 256)"),
         ("value-type", "bad argument #3 to 'binary' (unknown value type 'passFial'; did you mean 'passFail'?; use one of trueFalse, passFail, yesNo, correctIncorrect)"),
         ("after-finish", "activity.quantity called after activity.finish(): the run is over"),
+        ("through-c", "bad argument #2 to 'quantity' (number expected, got no value)"),
     ])
     func badCallIsLocated(_ mistake: String, _ message: String) throws {
         let (report, _, _) = try play("mistakes", [mistake])
