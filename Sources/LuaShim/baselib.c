@@ -177,6 +177,7 @@ static void print_add_clean(luaL_Buffer *b, const char *s, size_t len) {
 
 /* Arguments are joined by one space (not Lua's tab): output is for a student's eyes. */
 static int base_print(lua_State *L) {
+    if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
     int n = lua_gettop(L);
     luaL_Buffer line;
     luaL_buffinit(L, &line);

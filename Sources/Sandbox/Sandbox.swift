@@ -204,7 +204,7 @@ public final class Sandbox {
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let box = HostFunctionBox(function)
+        let box = HostFunctionBox(name: name, function)
         hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
@@ -226,7 +226,7 @@ public final class Sandbox {
 
     /// Called from C through `sandboxDispatch`; never lets an error escape.
     fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        let call = HostCall(state: L, sandbox: self)
+        let call = HostCall(state: L, sandbox: self, name: function.name)
         let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
         argumentBudget = ConversionBudget(bytes: limits.conversion)
         defer { argumentBudget = outerBudget }
@@ -289,8 +289,13 @@ private let sandboxDispatch: edujam_host_dispatch = { L, host, function in
 
 /// A registered host function, addressed from Lua by pointer.
 final class HostFunctionBox {
+    /// The name it was registered under, for messages.
+    let name: String
     let body: Sandbox.HostFunction
-    init(_ body: @escaping Sandbox.HostFunction) { self.body = body }
+    init(name: String, _ body: @escaping Sandbox.HostFunction) {
+        self.name = name
+        self.body = body
+    }
 }
 
 private let sandboxOutput: edujam_output_sink = { host, bytes, count in

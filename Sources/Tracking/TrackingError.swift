@@ -34,8 +34,11 @@ public enum TrackingError: Error, Equatable, Sendable {
     case activitySuperseded
     /// ``RunOutcome/running`` is not a way to end an activity.
     case invalidOutcome
-    /// The primary item's kind is locked once set.
+    /// The primary item's kind is locked once an item was chosen primary: a later choice must keep it.
     case primaryKindLocked(existing: ItemKind, attempted: ItemKind)
+    /// No item has this identifier to name primary, and the chosen primary's kind is locked:
+    /// the new item's kind could only be checked later, at another call.
+    case primaryItemMissing(String, lockedKind: ItemKind)
     /// Another item of the activity already uses this identifier, with a different role or kind.
     case duplicateItemIdentifier(String)
     /// A score item needs `maxScore > 0` and `0 <= score <= maxScore`.
@@ -99,6 +102,8 @@ extension TrackingError: CustomStringConvertible {
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
         case .invalidOutcome: return "invalid outcome: 'running' cannot end an activity"
         case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
+        case .primaryItemMissing(let id, let kind):
+            return "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
         case .duplicateItemIdentifier(let id): return "duplicate item identifier '\(id)' in this activity"
         case .invalidScore(let s, let m): return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
         case .nonFinite(let field): return "\(field) must be a finite number"

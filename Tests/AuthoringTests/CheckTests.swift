@@ -57,6 +57,7 @@ import Testing
         ("activity.score: missing argument #3 (maxScore)", 4, "write it like activity.score(\"correct\", right, asked)"),
         ("activity.binary: unknown value type 'passFial'", 5, "did you mean 'passFail'? use one of trueFalse, passFail, yesNo, correctIncorrect"),
         ("activity.progress: argument #1 must be within 0..1", 6, nil),
+        ("activity.binary: argument #4 (the title) must be a string, got number", 7, nil),
     ])
     func badActivityArgumentsAreSeenStatically(_ message: String, _ line: Int, _ hint: String?) throws {
         let finding = try #require(check("bad-arguments").finding(message))
