@@ -95,6 +95,12 @@ import Sandbox
         }
     }
 
+    @Test func sourceIsEightBitClean() throws {
+        let sandbox = try Sandbox()
+        let source: [UInt8] = Array("local s = \"caf".utf8) + [0xE9] + Array("\" return #s, s:byte(-1)".utf8)
+        #expect(try sandbox.run(source, name: "latin1.lua") == [.integer(4), .integer(0xE9)])
+    }
+
     @Test func loadRunsInTheSandboxGlobals() throws {
         let sandbox = try Sandbox()
         #expect(try sandbox.run("secret = 41 return load('return secret + 1')()", name: "l.lua") == [.integer(42)])
