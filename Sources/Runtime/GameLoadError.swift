@@ -23,12 +23,12 @@ public enum GameLoadError: Error, CustomStringConvertible {
         }
     }
 
-    /// Reads a source file, or throws ``unreadable(path:reason:)``.
-    static func reading(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw GameLoadError.unreadable(path: path, reason: exists ? "cannot be read" : "no such file")
+    /// Reads a source file with ``SourceFile/read(_:confinedTo:limit:)``, or throws ``unreadable(path:reason:)``.
+    static func reading(_ path: String, confinedTo folder: String? = nil) throws -> [UInt8] {
+        do {
+            return try SourceFile.read(path, confinedTo: folder)
+        } catch {
+            throw GameLoadError.unreadable(path: path, reason: error.reason)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -78,31 +78,40 @@ public final class Sandbox {
     /// Compiles a text chunk without running it.
     ///
     /// - Parameters:
-    ///   - source: Lua source text; binary chunks are refused.
+    ///   - source: Lua source, the bytes as they are (Lua is 8-bit clean: a Latin-1 byte in a
+    ///     string literal stays one byte); binary chunks are refused.
     ///   - name: the chunk name errors are located by, e.g. `game.lua`.
     /// - Returns: the compiled chunk, a function of no parameters.
     /// - Throws: ``SandboxError/syntax(_:)``, or ``SandboxError/finished``.
-    public func load(_ source: String, name: String) throws -> LuaFunction {
+    public func load(_ source: [UInt8], name: String) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                edujam_load(raw, chars.baseAddress, chars.count, "@" + name)
-            }
+        let status = source.withUnsafeBytes { bytes in
+            edujam_load(raw, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "@" + name)
         }
         guard status == LUA_OK else { throw failure(status: status) }
         return makeFunction(at: -1)
     }
 
-    /// Compiles and runs a text chunk.
+    /// Compiles Lua source text without running it: its UTF-8 bytes, as the byte version does.
+    public func load(_ source: String, name: String) throws -> LuaFunction {
+        try load(Array(source.utf8), name: name)
+    }
+
+    /// Compiles and runs a chunk.
     ///
     /// - Returns: what the chunk returns.
     /// - Throws: any ``SandboxError``.
     @discardableResult
-    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+    public func run(_ source: [UInt8], name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
         try call(load(source, name: name), arguments)
+    }
+
+    /// Compiles and runs Lua source text.
+    @discardableResult
+    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+        try run(Array(source.utf8), name: name, arguments: arguments)
     }
 
     /// Calls a Lua function within the limits.
