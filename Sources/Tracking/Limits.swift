@@ -1,6 +1,6 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum characters in a context or item identifier, and in a student name.
+    /// Maximum characters in a context or item identifier. (Student and class names: ``NameRule``.)
     public static let identifierLength = 256
     /// Maximum characters in a context or item title.
     public static let titleLength = 256

@@ -16,13 +16,13 @@ extension Context {
 
     /// Starts a new attempt for `student`; the previous ``currentActivity`` is stopped and
     /// finalized (it keeps its outcome and can no longer change).
-    /// - Parameter student: A name or id chosen by the caller, 1 to 256 characters.
+    /// - Parameter student: A name or id chosen by the caller, following ``NameRule``.
     /// - Returns: The new activity, not yet started; it becomes ``currentActivity``.
-    /// - Throws: ``TrackingError/invalidStudent`` or ``TrackingError/contextRemoved``.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or ``TrackingError/contextRemoved``.
     @discardableResult
     public func createNewActivity(student: String) throws -> Activity {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
-        guard !student.isEmpty, student.count <= Limits.identifierLength else { throw TrackingError.invalidStudent }
+        try Validate.student(student)
         currentActivity?.supersede()
         let activity = Activity(context: self, student: student, store: store)
         currentActivity = activity
