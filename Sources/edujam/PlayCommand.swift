@@ -22,7 +22,7 @@ enum PlayCommand {
         if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = arguments.value("--level") { target.level = level }
         var options = PlayOptions()
-        options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
+        options.student = try arguments.student() ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
         options.seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
         options.level = target.level
         let driver = arguments.value("--driver")
@@ -44,9 +44,11 @@ enum PlayCommand {
         return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
+    /// An attempt counts for every assignment of the student that holds its activity (or the game
+    /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
-        guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
+        guard report.record.started else { return say("Not started, so it counts for no assignment.") }
+        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
         say(assignments.isEmpty ? "Saved as practice."
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
@@ -93,6 +95,7 @@ struct GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = games ?? "games"
