@@ -18,7 +18,7 @@ enum DoneCommand {
         guard let first = positionals.first else { throw UsageError("done needs an assignment id") }
         let id = try StoreContext.assignmentID(first)
         let everyone = context.arguments.flag("--all-students")
-        switch (try context.arguments.student(), everyone) {
+        switch (try context.student(), everyone) {
         case (let student?, false):
             let paths = try positionals.dropFirst().map(StoreContext.path)
             try context.store.markDone(assignment: id, student: student, paths: paths.isEmpty ? nil : paths)

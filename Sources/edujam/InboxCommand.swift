@@ -16,7 +16,7 @@ enum InboxCommand {
     }
 
     private static func show(_ context: StoreContext) throws -> ExitStatus {
-        guard let student = try context.arguments.student() else { throw UsageError("inbox needs --student S") }
+        guard let student = try context.student() else { throw UsageError("inbox needs --student S") }
         let entries = try context.store.inbox(student: student)
         if context.arguments.flag("--json") {
             try Output.json(entries)

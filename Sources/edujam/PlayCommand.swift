@@ -22,7 +22,7 @@ enum PlayCommand {
         if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = arguments.value("--level") { target.level = level }
         var options = PlayOptions()
-        options.student = try arguments.student() ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
+        options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
         options.seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
         options.level = target.level
         let driver = arguments.value("--driver")
@@ -30,6 +30,7 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         let terminal = TerminalChannel()
         let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }

@@ -45,6 +45,13 @@ extension StoreContext {
         }
     }
 
+    /// `--student S`, checked at the door by Tracking's name rule; nil when absent.
+    func student() throws -> String? {
+        guard let student = arguments.value("--student") else { return nil }
+        try store.checkStudentName(student)
+        return student
+    }
+
     private func nearestName(to error: TrackingError) throws -> String {
         let classes = try store.classes()
         switch error {
@@ -63,13 +70,4 @@ extension StoreContext {
 /// An unknown class or student, said with a "did you mean".
 struct UnknownName: Error, CustomStringConvertible {
     let description: String
-}
-
-extension Arguments {
-    /// `--student S`, checked at the door against Tracking's ``NameRule``; nil when absent.
-    func student() throws -> String? {
-        guard let student = value("--student") else { return nil }
-        try NameRule.check(student, what: "student name")
-        return student
-    }
 }

@@ -71,8 +71,16 @@ import Testing
         try store.createClass(named: "5A")
         #expect(try refusedWithoutChange(store) { try store.addStudents([name], toClass: "5A") }
                 == .invalidName(what: "student name", reason: reason))
-        let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
-        #expect(trackingError { try game.createNewActivity(student: name) } == .invalidName(what: "student name", reason: reason))
+        #expect(trackingError { try store.checkStudentName(name) } == .invalidName(what: "student name", reason: reason))
+    }
+
+    @Test func aNameOnARosterFromBeforeTheCheckStillPassesTheDoor() throws {
+        let store = try classroomStore()
+        let legacy = "ben\u{1B}[31m"
+        #expect(trackingError { try store.checkStudentName(legacy) } != nil)
+        try store.connection.statement("UPDATE class_students SET student = ? WHERE student = 'ben'").run([.text(legacy)])
+        #expect(trackingError { try store.checkStudentName(legacy) } == nil, "ben can still play and be reviewed")
+        #expect(trackingError { try store.checkStudentName("ana") } == nil)
     }
 
     @Test func realNamesPass() throws {
