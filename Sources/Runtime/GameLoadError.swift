@@ -11,6 +11,9 @@ public enum GameLoadError: Error, CustomStringConvertible {
     case declaration(DeclarationError)
     /// The requested level is not one of the game's contexts.
     case unknownLevel(String, available: [String])
+    /// Several games in one games folder declare this id (compared ignoring case); `folders` are all
+    /// of them, in folder order. None of them is listed, published or played by id until it is fixed.
+    case duplicateID(String, folders: [String])
 
     public var description: String {
         switch self {
@@ -20,6 +23,8 @@ public enum GameLoadError: Error, CustomStringConvertible {
         case .unknownLevel(let level, let available):
             let hint = Suggest.hint(for: level, among: available)
             return "no level '\(level)' in this game\(hint) (levels: \(available.joined(separator: ", ")))"
+        case .duplicateID(let id, let folders):
+            return "game id '\(id)' is declared by \(folders.count) games: \(folders.joined(separator: ", ")); give each game its own id"
         }
     }
 

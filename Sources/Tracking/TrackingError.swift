@@ -24,8 +24,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     case unknownTopic(String)
     /// A range (suggested age or completion time) had a negative bound.
     case invalidRange(field: String)
-    /// The student name was empty or longer than ``Limits/identifierLength`` characters.
-    case invalidStudent
+    /// A student or class name breaks ``NameRule``. `what` names it (`student name`, `class name`,
+    /// `student name 2 of 3`); `reason` says why, without repeating the name.
+    case invalidName(what: String, reason: String)
     /// The activity must be started before progress or items change.
     case notStarted
     /// The activity has ended (``Activity/end(outcome:)``); it can no longer change.
@@ -96,7 +97,7 @@ extension TrackingError: CustomStringConvertible {
         case .reservedType: return "reserved type: only the main context has type 'app'"
         case .unknownTopic(let t): return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidRange(let field): return "invalid range: \(field) must not be negative"
-        case .invalidStudent: return "invalid student: must be 1 to \(Limits.identifierLength) characters"
+        case .invalidName(let what, let reason): return "invalid \(what): \(reason)"
         case .notStarted: return "activity not started: call start() before recording progress or items"
         case .activityEnded: return "activity ended: it can no longer change"
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
