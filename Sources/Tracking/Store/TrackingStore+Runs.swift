@@ -23,7 +23,7 @@ extension TrackingStore {
         let filter = student == nil ? "" : "WHERE a.student = ?"
         let sql = """
             SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-                a.primary_item, a.context_id, a.owner_host, a.owner_pid, a.owner_start
+                a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
             FROM activities a JOIN contexts c ON c.id = a.context_id \(filter)
             ORDER BY a.started_at DESC, a.id DESC
             """
@@ -39,16 +39,16 @@ extension TrackingStore {
             if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
             return RunRecord(
                 id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
-                outcome: outcome, done: !row.isNull(5), startedAt: ISO8601.string(fromEpoch: row.double(6)),
+                outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0, startedAt: ISO8601.string(fromEpoch: row.double(6)),
                 durationSeconds: row.double(7), progress: row.double(8), primaryItem: row.text(9), items: [])
         }
     }
 
-    /// Whether the process that saved this running row (columns 11-13) is gone. A row saved
+    /// Whether the process that saved this running row (columns 12-14) is gone. A row saved
     /// before owners were recorded has none: no edujam that old can still be playing it.
     private func ownerIsGone(_ row: Statement, cache: inout [RunOwner: Bool]) -> Bool {
-        guard !row.isNull(12) else { return true }
-        let owner = RunOwner(host: row.text(11) ?? "", pid: Int32(truncatingIfNeeded: row.int(12)), start: row.text(13) ?? "")
+        guard !row.isNull(13) else { return true }
+        let owner = RunOwner(host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
         if let known = cache[owner] { return known }
         let isGone = owner.isGone
         cache[owner] = isGone
