@@ -16,8 +16,9 @@
  * comparisons of numbers. A comparison function written in Lua is stopped by the
  * hook as any Lua code is.
  *
- * Same behaviour as stock Lua 5.4 (`make test-tables` compares them, with
- * Tests/PatternsDifferential/table-cases.lua): the same quicksort (median of three, the same partition), so the same
+ * Same behaviour as stock Lua 5.4 (`make test-differential` compares them, with
+ * Tests/SandboxDifferential/cases.lua): the same quicksort (median of three, the
+ * same partition), so the same
  * comparisons in the same order, hence the same result for equal elements and the
  * same "invalid order function for sorting" for inconsistent comparators, and the
  * same argument errors. One difference: where stock Lua re-randomises the pivot

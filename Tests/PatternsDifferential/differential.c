@@ -1,11 +1,9 @@
 /*
  * differential.c: runs cases.lua, which compares EduJam's pattern functions
  * (Sources/LuaShim/patterns.c, exposed as ej.find, ej.match, ej.gmatch,
- * ej.gsub) with the stock string library of the same Lua 5.4, or
- * table-cases.lua, which compares its table.sort and table.concat
- * (Sources/LuaShim/tables.c, ej.sort, ej.concat) with the stock ones.
+ * ej.gsub) with the stock string library of the same Lua 5.4.
  *
- * patterns.c and tables.c call edujam_check_interrupt, which the sandbox normally
+ * patterns.c calls edujam_check_interrupt, which the sandbox normally
  * provides. Here it counts its calls and, when armed, raises like a passed
  * deadline would, so the script can prove a runaway match is stopped.
  *
@@ -76,8 +74,6 @@ static const luaL_Reg ej_funcs[] = {
     {"match", edujam_str_match},
     {"gmatch", edujam_str_gmatch},
     {"gsub", edujam_str_gsub},
-    {"sort", edujam_tab_sort},
-    {"concat", edujam_tab_concat},
     {"interrupts", t_interrupts},
     {"arm_calls", t_arm_calls},
     {"arm_deadline", t_arm_deadline},

@@ -1,18 +1,13 @@
 # Tests/PatternsDifferential/rules.mk: included by the main Makefile (make runs at the
 # repository root). `make test-patterns` builds the differential test of
-# Sources/LuaShim/patterns.c against the stock string library and runs it;
-# `make test-tables` runs the same program on Sources/LuaShim/tables.c against table.sort
-# and table.concat.
+# Sources/LuaShim/patterns.c against the stock string library and runs it.
 
 PATTERNS_DIFF_BIN := .build/patterns-differential
-PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/patterns.c Sources/LuaShim/tables.c
+PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/patterns.c
 
-.PHONY: test-patterns test-tables
+.PHONY: test-patterns
 test-patterns: $(PATTERNS_DIFF_BIN)
 	./$(PATTERNS_DIFF_BIN) Tests/PatternsDifferential/cases.lua
-
-test-tables: $(PATTERNS_DIFF_BIN)
-	./$(PATTERNS_DIFF_BIN) Tests/PatternsDifferential/table-cases.lua
 
 $(PATTERNS_DIFF_BIN): $(PATTERNS_DIFF_SRC) Sources/LuaShim/include/edujam_shim.h
 	@mkdir -p $(dir $@)
