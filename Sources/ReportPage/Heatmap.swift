@@ -65,8 +65,7 @@ struct Heatmap {
         let progress = row.activities[column.index]
         let background = Palette.background(progress.progress)
         let foreground = Palette.foreground(on: background)
-        let marks = (progress.status == .done ? "✓" : "") + (progress.late ? "!" : "")
-            + (progress.status == .notStarted ? "–" : "")
+        let marks = (progress.status == .done ? "✓" : progress.status == .notStarted ? "–" : "") + (progress.late ? "!" : "")
         let label = progress.status == .notStarted ? "" : Figures.percent(progress.progress)
         let classes = ["cell", progress.status.rawValue] + (progress.late ? ["late"] : [])
         return #"<td class="\#(classes.joined(separator: " "))" style="background:\#(background.hex);color:\#(foreground.hex)""#

@@ -44,7 +44,7 @@ import Testing
         let html = Demo.page(students: ["ana", "bo", "cy"], titles: ["Sums"]).html()
         #expect(html.contains(#"aria-label="done">✓"#))
         #expect(html.contains(#"aria-label="in progress, late">!"#))
-        #expect(html.contains(#"aria-label="not started, late">!–"#))
+        #expect(html.contains(#"aria-label="not started, late">–!"#))
     }
 
     @Test func heatmapTextMeetsWCAGAAOnEveryShade() {
