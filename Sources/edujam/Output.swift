@@ -89,9 +89,11 @@ enum Output {
         isatty(stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO) == 1
     }
 
-    /// Bold only on a terminal and never with NO_COLOR (https://no-color.org).
+    /// Styling (bold, block-character bars) only on a terminal, never with NO_COLOR
+    /// (https://no-color.org) and never on `TERM=dumb`.
     static func showsStyle(_ stream: Stream) -> Bool {
-        isTerminal(stream) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let environment = ProcessInfo.processInfo.environment
+        return isTerminal(stream) && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
     }
 }
 

@@ -54,7 +54,7 @@ extension ReportCommand {
                 report.assignments[index].students.removeAll { $0.student != student }
             }
             if formats.allSatisfy({ !$0 }) {
-                Output.line(Grid.render(report))
+                Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
                     Output.line("\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
@@ -70,7 +70,7 @@ extension ReportCommand {
         } else if arguments.flag("--csv") {
             Output.line(Grid.csv(report))
         } else {
-            Output.line(Grid.render(report))
+            Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
         }
         return .success
     }

@@ -31,8 +31,13 @@ struct Edujam {
     }
 
     func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+        try runProgram(Self.binary.path, arguments, input: input, environment: environment)
+    }
+
+    /// Runs another program (a pseudo-terminal wrapper, a browser) with this store in its environment.
+    func runProgram(_ path: String, _ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = Self.root
         var env = ProcessInfo.processInfo.environment
