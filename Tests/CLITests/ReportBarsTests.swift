@@ -23,7 +23,7 @@ import Testing
         let unset = env.filter { $0.value == nil }.map { "-u \($0.key)" }
         let exports = unset + env.compactMap { key, value in value.map { "\(key)=\($0)" } }
         let command = "env \(exports.joined(separator: " ")) EDUJAM_STORE='\(cli.store)' '\(Edujam.binary.path)' report --class 3B"
-        return try cli.runProgram(Self.script, ["-q", "-e", "-c", command, "/dev/null"]).output
+        return try cli.run(["-q", "-e", "-c", command, "/dev/null"], program: URL(fileURLWithPath: Self.script)).output
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: terminal bars not checked"))
