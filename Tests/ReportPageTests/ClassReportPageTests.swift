@@ -96,10 +96,12 @@ enum Demo {
                                             attempts: status == .notStarted ? 0 : attemptsEach,
                                             progress: status == .notStarted ? 0 : Double(number % 10) / 10,
                                             durationSeconds: Double(number * 17), primaryItem: item)
-                attempts[id, default: [:]][student] = (0..<cell.attempts).map { attempt in
-                    RunRecord(id: Int64(index * 10_000 + number * 10 + attempt), student: student, identifierPath: path, title: title,
-                              outcome: .finished, done: false, startedAt: "2026-11-2\(attempt)T10:00:00Z",
-                              durationSeconds: 60, progress: cell.progress, primaryItem: "correct", items: item.map { [$0] } ?? [])
+                let items: [ItemRecord] = item.map { [$0] } ?? []
+                attempts[id, default: [:]][student] = (0..<cell.attempts).map { (attempt: Int) -> RunRecord in
+                    let runID = Int64(index * 10_000 + number * 10 + attempt)
+                    return RunRecord(id: runID, student: student, identifierPath: path, title: title,
+                                     outcome: .finished, done: false, started: true, startedAt: "2026-11-2\(attempt)T10:00:00Z",
+                                     durationSeconds: 60, progress: cell.progress, primaryItem: "correct", items: items)
                 }
                 return StudentProgress(student: student, activities: [cell])
             }
