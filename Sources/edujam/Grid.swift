@@ -26,7 +26,7 @@ enum Grid {
                 + "average progress \(percent(summary.averageProgress))")
             let results = ["average time \(Format.duration(summary.averageDurationSeconds))"]
                 + [summary.averageScore.map { "average score \(percent($0))" },
-                   summary.averageQuantity.map { "average \(Format.number(($0 * 10).rounded() / 10))" },
+                   summary.averageQuantity.map { "average \(Format.number(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))" },  // x10 may overflow
                    summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil].compactMap { $0 }
             lines.append("    " + results.joined(separator: ", "))
         }
