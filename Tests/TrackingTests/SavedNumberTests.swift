@@ -43,8 +43,8 @@ import Testing
         let clock = VirtualClock()
         let store = try classWithAssignment(clock)
         try playQuantity(store, "ana", Self.huge, clock: clock)
-        try playQuantity(store, "ben", -Self.huge, clock: clock)
-        try playQuantity(store, "cleo", Self.huge, clock: clock)
+        try playQuantity(store, "ben", Self.huge, clock: clock)  // a plain sum overflows here, then stays infinite
+        try playQuantity(store, "cleo", -Self.huge, clock: clock)
         let average = try #require(try level1Summary(store).averageQuantity)
         #expect(abs(average - Self.huge / 3) <= Self.huge * 1e-12)
     }
