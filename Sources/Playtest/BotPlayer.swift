@@ -132,8 +132,9 @@ final class BotChannel: PlayChannel {
             return nil
         }
         var thinking = bot.think
-        if results.count > 1, results[1] != .nil {
-            guard let seconds = results[1].numberValue, Reply.thinkingRange.contains(seconds) else {
+        // Only a number is a think time: `return assert(word, "message")` returns the message second.
+        if results.count > 1, let seconds = results[1].numberValue {
+            guard Reply.thinkingRange.contains(seconds) else {
                 problem = "answer returned the think time \(results[1]) at prompt '\(prompt)'; \(Reply.thinkingRangeText)"
                 return nil
             }

@@ -6,23 +6,7 @@ import Testing
 /// Numbers from transcripts and bots are checked where they enter: a bad one is an error
 /// naming the file (and line), never a trap, an infinite duration or a silent default.
 @Suite struct UntrustedNumberTests {
-    private static let huge = "17" + String(repeating: "0", count: 307)  // 1.7e308, still finite
-
-    @Test(arguments: [
-        ("* c\n> 1 @\(huge)\n", 2, "@\(huge): a think time is a number of seconds from 0 to 86400"),
-        ("* c\n> 1\n> 2 @" + String(repeating: "9", count: 400) + "\n", 3, "a think time is"),  // infinite
-        ("* c\n> 1 @86401\n", 2, "@86401: a think time is"),
-        ("* c\nseed: 9007199254740993\n", 2, "seed: needs a whole number from -9007199254740992 to 9007199254740992"),
-        ("* c\nseed: -9223372036854775808\n", 2, "seed: needs a whole number from"),
-    ])
-    func transcriptNumbersOutOfRangeNameTheLine(text: String, line: Int, message: String) {
-        #expect {
-            try TranscriptParser.parse(text, file: "bad.play")
-        } throws: { error in
-            guard let error = error as? TranscriptError else { return false }
-            return error.file == "bad.play" && error.line == line && error.message.contains(message)
-        }
-    }
+    // Transcript numbers out of range: TranscriptParserTests.malformedFilesNameTheLine.
 
     @Test func theLongestThinkTimeIsADay() throws {
         let text = "* c\nseed: 9007199254740992\n> 5 @86400\n> 7 @0\n"
@@ -78,5 +62,14 @@ import Testing
         let result = BotPlayer.run(bot, on: try FixtureGames.game("tiny-jam"))[0]
         #expect(result.failure?.contains("answer returned the think time 1.7e+308 at prompt '") == true, "\(result.explanation)")
         #expect(result.report?.record.durationSeconds.isFinite == true)
+    }
+
+    @Test func aSecondResultThatIsNotANumberIsNoThinkTime() throws {
+        // `return assert(word, "message")` returns the message second: the bot's think time stands.
+        let bot = try BotScript(file: try botFile("""
+            return { seeds = 3, think = 4, answer = function(p) local a, b = p:match("(%d+) %+ (%d+)"); return assert(a + b, "no sum") end }
+            """))
+        let result = BotPlayer.run(bot, on: try FixtureGames.game("tiny-jam"))[0]
+        #expect(result.passed && result.report?.record.durationSeconds == 8, "\(result.explanation)")
     }
 }
