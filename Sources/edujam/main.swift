@@ -33,7 +33,8 @@ let overview = """
       new       start a game that already plays   edujam new my-quiz --topic math
       check     find mistakes, with hints         edujam check games/my-quiz
 
-    Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
+    Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
+    Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).
     """
 
 @MainActor func main() -> ExitStatus {
@@ -41,6 +42,10 @@ let overview = """
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
         Output.line(overview)
         return words.isEmpty ? .usage : .success
+    }
+    if name == "--version" {
+        Output.line("edujam \(edujamVersion)")
+        return .success
     }
     guard let command = commands[name] else {
         Output.error("edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: Array(commands.keys)))\n\n\(overview)")
