@@ -30,7 +30,21 @@ enum ActivityRow {
             guard let item = activity.items.item(identifier) else { continue }
             try upsert.run(itemValues(item, activityID: id, sequence: activity.items.sequence[identifier] ?? 0))
         }
+        try writeEvents(activity, id: id, connection: connection)
         return id
+    }
+
+    /// Appends the events since the last save. Numbered from the count already saved, so a save
+    /// that rolled back writes the same numbers again next time.
+    private static func writeEvents(_ activity: Activity, id: Int64, connection: Connection) throws {
+        guard !activity.pendingEvents.isEmpty else { return }
+        let insert = try connection.statement("""
+            INSERT OR REPLACE INTO attempt_events (activity_id, sequence, kind, at, progress, outcome) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for (offset, event) in activity.pendingEvents.enumerated() {
+            try insert.run([.integer(id), .integer(activity.eventCount + offset), .text(event.kind.rawValue),
+                            .real(event.at.timeIntervalSince1970), .real(event.progress), .text(event.outcome?.rawValue)])
+        }
     }
 
     private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
@@ -49,8 +63,9 @@ enum ActivityRow {
         }
         try connection.statement("""
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                context_id, student, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970)])
+                context_id, student, created_at, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
+                               .text(a.uuid.uuidString.lowercased())])
         return connection.lastInsertRowID
     }
 
