@@ -30,6 +30,7 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         let terminal = TerminalChannel()
         let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
@@ -44,10 +45,12 @@ enum PlayCommand {
         return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
+    /// An attempt counts for every assignment of the student that holds its activity (or the game
+    /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
-        guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
-        say(assignments.isEmpty ? "Saved as practice."
+        guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
+        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
+        Output.line(assignments.isEmpty ? "Saved as practice."
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
@@ -55,11 +58,11 @@ enum PlayCommand {
     static func conclude(_ report: RunReport, interrupted: Bool, folder: String? = nil) -> ExitStatus {
         switch report.outcome {
         case .error:
-            say("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
+            Output.line("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         case .limit:
-            say("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
+            Output.line("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         default:
@@ -71,15 +74,11 @@ enum PlayCommand {
         }
     }
 
-    private static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
     /// The author's detail goes to stderr: file:line, message, the source line, the game's own frames.
     private static func explain(_ failure: ScriptFailure?, folder: String?) {
         guard let failure else { return }
         let folder = folder ?? ((failure.chunk ?? ".") as NSString).deletingLastPathComponent
-        FileHandle.standardError.write(Data(("edujam: " + ErrorExcerpt.text(for: failure, folder: folder) + "\n").utf8))
+        Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
     }
 }
 
@@ -93,6 +92,7 @@ struct GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = games ?? "games"

@@ -121,7 +121,16 @@ enum Migrations {
                     REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
             ) WITHOUT ROWID;
             """),
-            // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
+        // Whether the game ever started the attempt (`Activity.start()`). A launch that never starts
+        // (the student left at the level menu) is kept but counts for no assignment. Rows written
+        // before this column get 0 only when nothing at all was recorded in them.
+        Migration(name: "007-activities-started", sql: """
+            ALTER TABLE activities ADD COLUMN was_started INTEGER NOT NULL DEFAULT 1;
+            UPDATE activities SET was_started = 0
+            WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
+                AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
+            """),
+        // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
         Migration(name: "008-attempt-events", sql: """
             ALTER TABLE activities ADD COLUMN uuid TEXT;
