@@ -130,7 +130,9 @@ public struct StatementBuilder: Sendable {
         var events = [AttemptEvent(sequence: 0, kind: .started, at: run.startedAt)]
         let end = date(run.startedAt).map { ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0)) } ?? run.startedAt
         if run.progress > 0 { events.append(.init(sequence: 1, kind: .progressed, at: end, progress: run.progress)) }
-        if run.outcome != .running { events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome)) }
+        if run.outcome != .running && run.outcome != .interrupted {  // neither has ended
+            events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome))
+        }
         return events
     }
 

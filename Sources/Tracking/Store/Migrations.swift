@@ -132,7 +132,7 @@ enum Migrations {
             """),
         // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
-        Migration(name: "008-attempt-events", sql: """
+        Migration(name: "009-attempt-events", sql: """
             ALTER TABLE activities ADD COLUMN uuid TEXT;
             UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
                 || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
