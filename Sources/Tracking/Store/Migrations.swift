@@ -130,6 +130,13 @@ enum Migrations {
             WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
                 AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
             """),
+        // The process playing each attempt (RunOwner), so that an attempt whose process died
+        // without ending it is reported `interrupted`, not `running` for ever.
+        Migration(name: "008-activity-owner", sql: """
+            ALTER TABLE activities ADD COLUMN owner_host TEXT;
+            ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
+            ALTER TABLE activities ADD COLUMN owner_start TEXT;
+            """),
         // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
         Migration(name: "009-attempt-events", sql: """
