@@ -72,6 +72,9 @@ import Testing
             ALTER TABLE activities DROP COLUMN owner_host;
             ALTER TABLE activities DROP COLUMN owner_pid;
             ALTER TABLE activities DROP COLUMN owner_start;
+            DROP INDEX activities_uuid;
+            ALTER TABLE activities DROP COLUMN uuid;
+            DROP TABLE attempt_events;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

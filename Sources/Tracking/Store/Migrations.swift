@@ -137,5 +137,23 @@ enum Migrations {
             ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
             ALTER TABLE activities ADD COLUMN owner_start TEXT;
             """),
+        // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
+        // history, in order. Attempts saved before this migration get a random UUID and no history.
+        Migration(name: "009-attempt-events", sql: """
+            ALTER TABLE activities ADD COLUMN uuid TEXT;
+            UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+                || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
+                || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+            CREATE UNIQUE INDEX activities_uuid ON activities(uuid);
+            CREATE TABLE attempt_events (
+                activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
+                sequence INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                at REAL NOT NULL,
+                progress REAL,
+                outcome TEXT,
+                PRIMARY KEY (activity_id, sequence)
+            ) WITHOUT ROWID;
+            """),
     ]
 }
