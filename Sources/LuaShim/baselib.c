@@ -192,11 +192,7 @@ static int base_print(lua_State *L) {
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     edujam_sandbox *sb = edujam_of(L);
-    if (sb->output_limit > 0 && len > sb->output_limit - sb->output_used) {
-        sb->limit = EDUJAM_LIMIT_OUTPUT;
-        return edujam_raise_limit(L, sb);
-    }
-    sb->output_used += len;
+    if (edujam_spend_output(sb, len)) return edujam_raise_limit(L, sb);
     if (sb->output != NULL && sb->output(sb->host, text, len) != 0) {
         sb->limit = EDUJAM_LIMIT_OUTPUT;
         return edujam_raise_limit(L, sb);

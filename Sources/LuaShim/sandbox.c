@@ -126,6 +126,14 @@ void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes) { sb->memory_limi
 size_t edujam_memory_used(edujam_sandbox *sb) { return sb->memory_used; }
 void edujam_set_output_limit(edujam_sandbox *sb, size_t bytes) { sb->output_limit = bytes; }
 size_t edujam_output_used(edujam_sandbox *sb) { return sb->output_used; }
+int edujam_spend_output(edujam_sandbox *sb, size_t len) {
+    if (sb->output_limit > 0 && len > sb->output_limit - sb->output_used) {
+        edujam_set_limit(sb, EDUJAM_LIMIT_OUTPUT);
+        return 1;
+    }
+    sb->output_used += len;
+    return 0;
+}
 void edujam_set_limit(edujam_sandbox *sb, int reason) {
     if (sb->limit == EDUJAM_LIMIT_NONE) sb->limit = reason;
 }

@@ -15,7 +15,7 @@ public enum GameLoadError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): \(reason)"
-        case .script(_, let error): return error.failure.map(\.description) ?? error.description
+        case .script(let file, let error): return error.failure.map(\.description) ?? "\(file): \(error)"
         case .declaration(let error): return error.description
         case .unknownLevel(let level, let available):
             let hint = Suggest.hint(for: level, among: available)

@@ -159,8 +159,8 @@ extension GameRun {
         guard let title = try call.optionalString(position) else {
             return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
         }
+        if let overrun = Limits.title.overrun(title) { throw call.badArgument(position, overrun.description) }
         guard !title.allSatisfy(\.isWhitespace) else { throw call.badArgument(position, "title must not be blank") }
-        guard title.count <= 256 else { throw call.badArgument(position, "title is over 256 characters") }
         return title
     }
 

@@ -26,6 +26,8 @@ public final class Sandbox {
     private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
+    /// What the running host call may still copy of its arguments: one budget for all of them.
+    var argumentBudget: ConversionBudget
 
     /// Creates a sandbox with the safe libraries opened.
     ///
@@ -39,9 +41,10 @@ public final class Sandbox {
         limits: SandboxLimits = SandboxLimits(), seed: Int = 0,
         output: @escaping (String) -> Void = { _ in }
     ) throws {
-        precondition(limits.memory > 0 && limits.output > 0, "limits must be positive")
+        precondition(limits.memory > 0 && limits.output > 0 && limits.conversion > 0, "limits must be positive")
         self.limits = limits
         self.output = output
+        self.argumentBudget = ConversionBudget(bytes: limits.conversion)
         guard let raw = edujam_new(0, nil, sandboxDispatch, sandboxOutput) else {
             throw SandboxError.stateUnavailable
         }
@@ -124,7 +127,10 @@ public final class Sandbox {
         let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET, timeoutNanoseconds)
         guard status == LUA_OK else { throw failure(status: status) }
         let resultCount = max(0, Int(lua_gettop(state) - top))
-        return try (0..<resultCount).map { try value(at: top + 1 + Int32($0)) }
+        var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
+        return try (0..<resultCount).map { offset in
+            try value(at: top + 1 + Int32(offset), on: state, budget: &budget) { "the returned value" }
+        }
     }
 
     /// Calls the global function `name`.
@@ -145,7 +151,7 @@ public final class Sandbox {
         clua_pushglobaltable(state)
         lua_pushstring(state, name)
         lua_rawget(state, -2)
-        return try value(at: -1)
+        return try value(at: -1) { "global '\(name)'" }
     }
 
     /// Sets a global without running any metamethod.
@@ -158,6 +164,18 @@ public final class Sandbox {
             lua_pushstring(state, name)
             try push(value)
             lua_rawset(state, -3)
+        }
+    }
+
+    /// Counts `bytes` a host function shows on the script's behalf (a prompt, a list of
+    /// options) against the output budget that `print` spends: whatever channel text
+    /// takes, the script's output is bounded by ``SandboxLimits/output``.
+    /// - Throws: ``SandboxError/outputLimit(_:)`` when they do not fit. The sandbox is
+    ///   then finished; thrown on from a host function, it ends the call as `print`
+    ///   past the budget does.
+    public func spendOutput(_ bytes: Int) throws {
+        guard edujam_spend_output(raw, max(0, bytes)) == 0 else {
+            throw SandboxError.outputLimit(ScriptFailure(message: "output limit exceeded (\(limits.output) bytes)"))
         }
     }
 
@@ -209,6 +227,9 @@ public final class Sandbox {
     /// Called from C through `sandboxDispatch`; never lets an error escape.
     fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
         let call = HostCall(state: L, sandbox: self)
+        let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
+        argumentBudget = ConversionBudget(bytes: limits.conversion)
+        defer { argumentBudget = outerBudget }
         do {
             let results = try function.body(call)
             if results.isEmpty { return 0 }

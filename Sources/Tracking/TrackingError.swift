@@ -10,10 +10,10 @@ public enum TrackingError: Error, Equatable, Sendable {
     case identifierTooLong(length: Int)
     /// A title was empty or only whitespace.
     case blankTitle
-    /// A title exceeded ``Limits/titleLength`` characters.
-    case titleTooLong(length: Int)
-    /// A summary exceeded ``Limits/summaryLength`` characters.
-    case summaryTooLong(length: Int)
+    /// A title, summary or keyword went past its ``TextLimit`` (``Limits/title``, ...), in characters or in bytes.
+    case tooLong(TextOverrun)
+    /// A context had more than ``Limits/keywordCount`` keywords.
+    case tooManyKeywords(count: Int)
     /// A context would sit deeper than ``Limits/depth`` levels, counting the root.
     case depthExceeded(depth: Int)
     /// A sibling already uses this identifier.
@@ -86,8 +86,8 @@ extension TrackingError: CustomStringConvertible {
         case .invalidIdentifier(let what): return "invalid identifier: \(what) must not be blank"
         case .identifierTooLong(let n): return "identifier too long: \(n) characters (limit \(Limits.identifierLength))"
         case .blankTitle: return "invalid title: must contain a non-whitespace character"
-        case .titleTooLong(let n): return "title too long: \(n) characters (limit \(Limits.titleLength))"
-        case .summaryTooLong(let n): return "summary too long: \(n) characters (limit \(Limits.summaryLength))"
+        case .tooLong(let o): return "\(o.field) too long: \(o.count) \(o.unit.rawValue) (limit \(o.limit))"
+        case .tooManyKeywords(let n): return "too many keywords: \(n) (limit \(Limits.keywordCount))"
         case .depthExceeded(let d): return "context too deep: depth \(d) (limit \(Limits.depth) including the root)"
         case .duplicateIdentifier(let id): return "duplicate identifier: a sibling already uses '\(id)'"
         case .reservedType: return "reserved type: only the main context has type 'app'"

@@ -29,7 +29,8 @@ enum ClassCommand {
                 try Output.json(classes)
             } else {
                 Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME"
-                    : classes.map { "\($0.name): \($0.students.isEmpty ? "(no students)" : $0.students.joined(separator: ", "))" }
+                    : classes.map { "\(Terminal.cleanLine($0.name)): "
+                        + ($0.students.isEmpty ? "(no students)" : $0.students.map(Terminal.cleanLine).joined(separator: ", ")) }
                         .joined(separator: "\n"))
             }
         case let other?:

@@ -47,7 +47,7 @@ enum PlayCommand {
     /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
         guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
-        say(assignments.isEmpty ? "Saved as practice."
+        Output.line(assignments.isEmpty ? "Saved as practice."
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
@@ -55,11 +55,11 @@ enum PlayCommand {
     static func conclude(_ report: RunReport, interrupted: Bool, folder: String? = nil) -> ExitStatus {
         switch report.outcome {
         case .error:
-            say("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
+            Output.line("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         case .limit:
-            say("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
+            Output.line("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         default:
@@ -71,15 +71,11 @@ enum PlayCommand {
         }
     }
 
-    private static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
     /// The author's detail goes to stderr: file:line, message, the source line, the game's own frames.
     private static func explain(_ failure: ScriptFailure?, folder: String?) {
         guard let failure else { return }
         let folder = folder ?? ((failure.chunk ?? ".") as NSString).deletingLastPathComponent
-        FileHandle.standardError.write(Data(("edujam: " + ErrorExcerpt.text(for: failure, folder: folder) + "\n").utf8))
+        Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
     }
 }
 

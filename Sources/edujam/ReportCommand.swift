@@ -53,7 +53,7 @@ extension ReportCommand {
                 Output.line(Grid.render(report))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
-                    Output.line("\nAttempts of \(student) for assignment \(assignment.id):")
+                    Output.line("\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
                     Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts))
                 }
                 return .success
@@ -70,7 +70,7 @@ extension ReportCommand {
     }
 }
 
-/// Attempts as a table readable at 80 columns.
+/// Attempts as a table at most 80 columns wide: student, activity and result give way first.
 enum RunTable {
     static func render(_ runs: [RunRecord]) -> String {
         let header = ["started", "student", "activity", "outcome", "progress", "time", "result"]
@@ -79,6 +79,6 @@ enum RunTable {
              run.identifierPath.dropFirst().joined(separator: "/"), run.outcome.rawValue + (run.done ? " (done)" : ""),
              "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds), Format.primary(of: run)]
         }
-        return Format.table(header: header, rows: rows)
+        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: [1, 2, 6])
     }
 }

@@ -27,7 +27,7 @@ import Sandbox
         #expect(sandboxError { try sandbox.run("local t = {} t.self = t return t", name: "c.lua") }
             == .conversion("table nested too deeply (a cycle?)"))
         #expect(sandboxError { try sandbox.run("local t = {} for i = 1, 200000 do t[i] = i end return t", name: "h.lua") }
-            == .conversion("table has more than 100000 entries"))
+            == .tooLarge("the returned value holds more than 100000 table entries"))
         #expect(sandboxError { try sandbox.run("return coroutine.create(print)", name: "th.lua") }
             == .conversion("a thread value has no Swift counterpart"))
     }

@@ -61,7 +61,7 @@ import Testing
             (draft(paths: [Catalog.level1, Catalog.menu]), .notAssignable(Catalog.menu)),
             (draft(paths: []), .noActivities),
             (draft(title: " "), .blankTitle),
-            (draft(title: String(repeating: "t", count: 257)), .titleTooLong(length: 257)),
+            (draft(title: String(repeating: "t", count: 257)), .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters))),
         ]
         for (bad, expected) in cases {
             #expect(try refusedWithoutChange(store) { try store.createAssignment(bad) } == expected)

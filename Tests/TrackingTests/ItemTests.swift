@@ -68,7 +68,7 @@ import Testing
             == .identifierTooLong(length: 257))
         #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
         #expect(trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
-            == .titleTooLong(length: 257))
+            == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
         #expect(run.primaryItem == nil)
         try run.setScore(id: "s", title: "S", score: 0, maxScore: 2)
         try run.setScore(id: "s", title: "S", score: 2, maxScore: 2)
