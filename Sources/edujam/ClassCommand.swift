@@ -8,10 +8,13 @@ enum ClassCommand {
         usage: edujam class create NAME
                edujam class add NAME STUDENT...
                edujam class list [--json]
-        Creates classes, adds students to them, lists them.
+               edujam class import --oneroster DIR
+        Creates classes, adds students to them, lists them (with their teachers), imports them
+        from a school's OneRoster 1.1 CSV export, all or nothing (docs/interop.md).
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
+        if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
         let context = try StoreContext(words, spec: Arguments.Spec(flags: ["--json"]))
         let words = context.arguments.positionals
         switch words.first {
@@ -24,19 +27,17 @@ enum ClassCommand {
             try context.store.addStudents(Array(words.dropFirst(2)), toClass: words[1])
             Output.line("Added \(words.count - 2) student(s) to \(words[1]).")
         case "list":
-            let classes = try context.store.classes()
+            let rosters = try context.store.classRosters()
+            let classes = try context.store.classes().map { ClassListing(schoolClass: $0, roster: rosters[$0.name]) }
             if context.arguments.flag("--json") {
                 try Output.json(classes)
             } else {
-                Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME"
-                    : classes.map { "\(Terminal.cleanLine($0.name)): "
-                        + ($0.students.isEmpty ? "(no students)" : $0.students.map(Terminal.cleanLine).joined(separator: ", ")) }
-                        .joined(separator: "\n"))
+                Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
             }
         case let other?:
-            throw UsageError("unknown class action '\(other)'\(Suggest.hint(for: other, among: ["create", "add", "list"]))")
+            throw UsageError("unknown class action '\(other)'\(Suggest.hint(for: other, among: ["create", "add", "list", "import"]))")
         case nil:
-            throw UsageError("class needs an action: create, add or list")
+            throw UsageError("class needs an action: create, add, list or import")
         }
         return .success
     }

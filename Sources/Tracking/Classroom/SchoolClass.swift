@@ -45,12 +45,16 @@ extension TrackingStore {
         for student in students { try Validate.student(student) }
         try connection.transaction {
             let id = try requireClassID(named: className)
-            let insert = try connection.statement("""
-                INSERT OR IGNORE INTO class_students (class_id, student, position)
-                VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
-                """)
-            for student in students { try insert.run([.integer(id), .text(student)]) }
+            for student in students { try insertClassStudent(student, classID: id) }
         }
+    }
+
+    /// Adds `student` at the end of class `classID`, unless already in it. Call inside a transaction.
+    func insertClassStudent(_ student: String, classID: Int64) throws {
+        try connection.statement("""
+            INSERT OR IGNORE INTO class_students (class_id, student, position)
+            VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
+            """).run([.integer(classID), .text(student)])
     }
 
     /// Every class with its students (`edujam class list`), ordered by name.
