@@ -35,7 +35,7 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],

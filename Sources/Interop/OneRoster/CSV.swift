@@ -38,8 +38,9 @@ public enum CSV {
             wasQuoted = false
         }
         func endRecord() {
+            let blank = fields.isEmpty && field.isEmpty && !wasQuoted
             endField()
-            if !(fields.count == 1 && fields[0].isEmpty) { records.append(Record(line: recordLine, fields: fields)) }
+            if !blank { records.append(Record(line: recordLine, fields: fields)) }
             fields = []
         }
 
@@ -85,7 +86,9 @@ public enum CSV {
 
     /// One field, quoted when it holds a comma, a quote, a line break or edge spaces.
     public static func field(_ text: String) -> String {
-        let needsQuotes = text.contains { ",\"\r\n".contains($0) } || text.first == " " || text.last == " "
+        // Scalars, not Characters: "\r\n" is one Character and would hide a lone "\n".
+        let needsQuotes = text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+            || text.first == " " || text.last == " "
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
