@@ -102,6 +102,27 @@ import Tracking
         #expect(declared["oneroster.version"] == "1.1" && declared["file.results"] == "bulk" && declared["file.users"] == "absent")
     }
 
+    /// Math Jam's primary item is its points (a quantity); its right answers are a score item.
+    /// A finished game with 3 of 10 right is 30, not the 100 its progress would give.
+    @Test func aScoreItemBeatsProgressWhenThePrimaryItemIsACount() throws {
+        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games")
+        try store.createClass(named: "3B")
+        try store.addStudents(["ana"], toClass: "3B")
+        let level = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+        try store.save()
+        try store.createAssignment(AssignmentDraft(className: "3B", title: "Sums", paths: [["MATH-JAM"]]))
+        let run = try level.createNewActivity(student: "ana")
+        try run.start()
+        try run.setQuantity(id: "points", title: "Points", value: 150)  // the first item: primary
+        try run.setScore(id: "correct", title: "Correct", score: 3, maxScore: 10)
+        try run.setProgress(1)
+        try run.end(outcome: .finished)
+        try store.save()
+        let results = try Self.table(try #require(OneRosterResults.files(try store.gradebook())["results.csv"]))
+        #expect(results.map { $0["studentSourcedId"] } == ["ana"])  // not imported: the EduJam name
+        #expect(results.first?["score"] == "30")
+    }
+
     @Test func numbersHaveAtMostTwoDecimals() {
         #expect([100, 87.5, 100.0 / 3, 0, 66.666, 0.004].map(OneRosterResults.number) == ["100", "87.5", "33.33", "0", "66.67", "0"])
     }

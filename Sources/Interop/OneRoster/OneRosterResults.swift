@@ -6,9 +6,10 @@ import Tracking
 /// `results.csv` (one result per assignee), `categories.csv` (the one category every line item
 /// points to) and a `manifest.csv` declaring them in bulk.
 ///
-/// - score: for each activity of the assignment, the primary score item of the best counted
-///   attempt as a percentage, or the best progress (0–100) when no counted attempt has a score
-///   item; the assignment's score is the mean over its activities (0 for one not started), 0–100
+/// - score: for each activity of the assignment, the best score item among the counted attempts
+///   as a percentage (an attempt's score item is its primary item when that is a score, else its
+///   first score item), or the best progress (0–100) when no counted attempt has a score item;
+///   the assignment's score is the mean over its activities (0 for one not started), 0–100
 ///   with at most two decimals;
 /// - scoreStatus: `not submitted` without any counted attempt or Done mark, `fully graded` when
 ///   every activity is done, `partially graded` in between;
@@ -104,12 +105,20 @@ public enum OneRosterResults {
         return (cell.progress.progress * 100).clamped(0, 100)
     }
 
-    /// The highest percentage among the counted attempts whose primary item is a score, or nil.
+    /// The highest percentage among the counted attempts' score items, or nil when none has one.
     static func bestScoreItem(_ cell: GradebookCell) -> Double? {
         cell.attempts.compactMap { run -> Double? in
-            guard let item = run.items.first(where: { $0.identifier == run.primaryItem }) else { return nil }
-            return StatementBuilder.score(item)?.scaled.map { $0 * 100 }
+            scoreItem(of: run).flatMap(StatementBuilder.score)?.scaled.map { $0 * 100 }
         }.max()
+    }
+
+    /// The attempt's score item: the primary item when it is a score, else the first score item.
+    /// A game whose primary item is a count (points) usually also reports how many answers were
+    /// right as a score; grading that beats grading progress, which reaches 100% on a finished
+    /// game with every answer wrong.
+    static func scoreItem(of run: RunRecord) -> ItemRecord? {
+        if let primary = run.items.first(where: { $0.identifier == run.primaryItem }), primary.kind == .score { return primary }
+        return run.items.first { $0.kind == .score }
     }
 
     static func scoreStatus(_ row: GradebookRow) -> String {
