@@ -48,6 +48,8 @@ import Tracking
         return store
     }
 
+    static let utc = TimeZone(identifier: "UTC")!
+
     /// A written CSV file as dictionaries keyed by header.
     static func table(_ text: String) throws -> [[String: String]] {
         let records = try CSV.records(text)
@@ -56,7 +58,7 @@ import Tracking
     }
 
     @Test func oneLineItemPerAssignment() throws {
-        let files = OneRosterResults.files(try Self.store().gradebook(), gradingPeriod: "gp-1")
+        let files = OneRosterResults.files(try Self.store().gradebook(), gradingPeriod: "gp-1", timeZone: Self.utc)
         let items = try Self.table(try #require(files["lineItems.csv"]))
         #expect(try CSV.records(try #require(files["lineItems.csv"])).first?.fields == [
             "sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate", "classSourcedId",
@@ -65,6 +67,9 @@ import Tracking
         let sums = items[0]
         #expect(sums["title"] == "Sums, before Friday" && sums["description"] == "Play until you \"pass\"")
         #expect(sums["assignDate"] == "2027-01-15" && sums["dueDate"] == "2027-01-18" && items[1]["dueDate"] == "")
+        let tokyo = try Self.table(try #require(OneRosterResults.files(try Self.store().gradebook(),
+                                                                       timeZone: TimeZone(identifier: "Asia/Tokyo")!)["lineItems.csv"]))
+        #expect(tokyo[0]["dueDate"] == "2027-01-19")  // 19:20 UTC is the next morning in Tokyo
         #expect(sums["dateLastModified"] == "2027-01-15T08:00:00.000Z")
         #expect(sums["resultValueMin"] == "0" && sums["resultValueMax"] == "100" && sums["gradingPeriodSourcedId"] == "gp-1")
         #expect(sums["categorySourcedId"] == OneRosterResults.categorySourcedId)
@@ -73,7 +78,7 @@ import Tracking
     }
 
     @Test func resultsScoreTheBestAttemptOrProgress() throws {
-        let files = OneRosterResults.files(try Self.store().gradebook())
+        let files = OneRosterResults.files(try Self.store().gradebook(), timeZone: Self.utc)
         let items = try Self.table(try #require(files["lineItems.csv"]))
         let results = try Self.table(try #require(files["results.csv"]))
         #expect(results.map { $0["studentSourcedId"] } == ["usr-s1", "usr-s2", "usr-s3", "zed"])

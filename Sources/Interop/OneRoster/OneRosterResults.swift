@@ -16,8 +16,9 @@ import Tracking
 /// - sourcedIds: a class or student imported from OneRoster keeps theirs; any other uses its
 ///   EduJam name. Line items and results get name-based UUIDs of the class, the assignment (its
 ///   id and creation time) and the student, so exporting twice writes the same bytes;
-/// - dates: `assignDate`, `dueDate` and `scoreDate` are UTC days (`2026-12-04`), `dateLastModified`
-///   the last change in the store, ISO 8601 UTC.
+/// - dates: `assignDate`, `dueDate` and `scoreDate` are days (`2026-12-04`) in the school's time
+///   zone (the machine's, as `--due` reads them), `dateLastModified` the last change in the
+///   store, ISO 8601 UTC.
 public enum OneRosterResults {
     /// The category of every line item.
     public static let categorySourcedId = "edujam-games"
@@ -35,13 +36,16 @@ public enum OneRosterResults {
     ///   - gradebook: The store's assignments (``TrackingStore/gradebook()``).
     ///   - gradingPeriod: The `gradingPeriodSourcedId` for every line item (the school's academic
     ///     session of type gradingPeriod), or empty.
+    ///   - timeZone: Where the days of `assignDate`, `dueDate` and `scoreDate` are counted.
     /// - Returns: File name -> contents.
-    public static func files(_ gradebook: [GradebookAssignment], gradingPeriod: String = "") -> [String: String] {
+    public static func files(_ gradebook: [GradebookAssignment], gradingPeriod: String = "",
+                             timeZone: TimeZone = .current) -> [String: String] {
+        let day = Day(timeZone: timeZone)
         var lineItems = [lineItemColumns], results = [resultColumns]
         for entry in gradebook {
             let lineItem = lineItemSourcedId(entry)
-            lineItems.append(lineItemRow(entry, sourcedId: lineItem, gradingPeriod: gradingPeriod))
-            for row in entry.rows { results.append(resultRow(row, of: entry, lineItem: lineItem)) }
+            lineItems.append(lineItemRow(entry, sourcedId: lineItem, gradingPeriod: gradingPeriod, day: day))
+            for row in entry.rows { results.append(resultRow(row, of: entry, lineItem: lineItem, day: day)) }
         }
         return [
             "manifest.csv": CSV.text(manifest),
@@ -79,14 +83,14 @@ public enum OneRosterResults {
         return NameBasedUUID.make(namespace: namespace, name: name).uuidString.lowercased()
     }
 
-    static func lineItemRow(_ entry: GradebookAssignment, sourcedId: String, gradingPeriod: String) -> [String] {
+    static func lineItemRow(_ entry: GradebookAssignment, sourcedId: String, gradingPeriod: String, day: Day) -> [String] {
         let assignment = entry.assignment
         return [sourcedId, "active", assignment.completedAt ?? assignment.createdAt, assignment.title,
-                assignment.instructions ?? "", day(assignment.createdAt), assignment.due.map(day) ?? "",
+                assignment.instructions ?? "", day.of(assignment.createdAt), assignment.due.map(day.of) ?? "",
                 classSourcedId(entry), categorySourcedId, gradingPeriod, "0", "100"]
     }
 
-    static func resultRow(_ row: GradebookRow, of entry: GradebookAssignment, lineItem: String) -> [String] {
+    static func resultRow(_ row: GradebookRow, of entry: GradebookAssignment, lineItem: String, day: Day) -> [String] {
         let student = row.studentSourcedId ?? row.student
         let id = NameBasedUUID.make(namespace: namespace, name: "result/\(lineItem)/\(student)").uuidString.lowercased()
         let modified = ([entry.assignment.createdAt, entry.assignment.completedAt] + row.cells.map(\.lastChange))
@@ -96,7 +100,7 @@ public enum OneRosterResults {
         let comment = zip(row.cells, scores).map { cell, score in
             "\(cell.progress.title): \(number(score))% (\(bestScoreItem(cell) == nil ? "progress" : "score"), \(words(cell.progress.status)))"
         }.joined(separator: "; ")
-        return [id, "active", modified, lineItem, student, scoreStatus(row), number(mean), day(modified), comment]
+        return [id, "active", modified, lineItem, student, scoreStatus(row), number(mean), day.of(modified), comment]
     }
 
     /// The activity's score, 0–100: the best counted attempt's score item as a percentage, else the best progress.
@@ -136,8 +140,23 @@ public enum OneRosterResults {
         }
     }
 
-    /// The UTC day of an ISO 8601 UTC timestamp: `2026-12-04T15:00:00.000Z` -> `2026-12-04`.
-    static func day(_ timestamp: String) -> String { String(timestamp.prefix(10)) }
+    /// Days of the store's timestamps in one time zone: `2026-12-04T15:00:00.000Z` -> `2026-12-04` in UTC.
+    struct Day {
+        private let formatter: DateFormatter
+
+        init(timeZone: TimeZone) {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "yyyy-MM-dd"
+        }
+
+        /// The day of `timestamp` (ISO 8601 as the store writes it); its first ten characters if unreadable.
+        func of(_ timestamp: String) -> String {
+            ISO8601Format.date(timestamp).map(formatter.string(from:)) ?? String(timestamp.prefix(10))
+        }
+    }
 
     /// At most two decimals, no trailing zeros, never an exponent: `87.5`, `100`, `33.33`.
     static func number(_ value: Double) -> String {
