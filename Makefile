@@ -26,9 +26,9 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher against stock Lua,
-## and the games' own checks and playthrough tests
-test: test-swift test-patterns test-games
+## test: every test: Swift unit and end-to-end tests, the pattern matcher and every other
+## replaced library function against stock Lua, and the games' own checks and playthrough tests
+test: test-swift test-patterns test-differential test-games
 
 test-swift: build
 	$(SWIFT) test
@@ -47,3 +47,4 @@ clean:
 	rm -rf .build
 
 include Tests/PatternsDifferential/rules.mk
+include Tests/SandboxDifferential/rules.mk

@@ -17,7 +17,7 @@ public enum ErrorExcerpt {
         var lines = [failure.description]
         if let cause = failure.hostCause, !failure.message.contains(cause) { lines.append("caused by: \(cause)") }
         if let chunk = failure.chunk, let line = failure.line, let file = sourceFile(chunk, folder: folder),
-           let source = try? String(contentsOfFile: file, encoding: .utf8) {
+           let source = try? SourceFile.text(file) {
             lines += excerpt(source: source, line: line, message: failure.message)
         }
         let frames = gameFrames(failure.traceback, folder: folder)

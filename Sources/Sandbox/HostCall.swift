@@ -19,14 +19,10 @@ public struct HostCall {
     /// How many arguments the script passed.
     public var count: Int { Int(lua_gettop(state)) }
 
-    /// The name the function was called by, for messages.
-    public var name: String {
-        var info = lua_Debug()
-        guard lua_getstack(state, 0, &info) != 0, lua_getinfo(state, "n", &info) != 0, let name = info.name else {
-            return "?"
-        }
-        return String(cString: name)
-    }
+    /// The name the function was registered under, for messages. Not the name Lua saw:
+    /// called through a local alias or a C function (`string.gsub`), Lua knows it as another
+    /// name or none.
+    public let name: String
 
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {

@@ -78,31 +78,40 @@ public final class Sandbox {
     /// Compiles a text chunk without running it.
     ///
     /// - Parameters:
-    ///   - source: Lua source text; binary chunks are refused.
+    ///   - source: Lua source, the bytes as they are (Lua is 8-bit clean: a Latin-1 byte in a
+    ///     string literal stays one byte); binary chunks are refused.
     ///   - name: the chunk name errors are located by, e.g. `game.lua`.
     /// - Returns: the compiled chunk, a function of no parameters.
     /// - Throws: ``SandboxError/syntax(_:)``, or ``SandboxError/finished``.
-    public func load(_ source: String, name: String) throws -> LuaFunction {
+    public func load(_ source: [UInt8], name: String) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                edujam_load(raw, chars.baseAddress, chars.count, "@" + name)
-            }
+        let status = source.withUnsafeBytes { bytes in
+            edujam_load(raw, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "@" + name)
         }
         guard status == LUA_OK else { throw failure(status: status) }
         return makeFunction(at: -1)
     }
 
-    /// Compiles and runs a text chunk.
+    /// Compiles Lua source text without running it: its UTF-8 bytes, as the byte version does.
+    public func load(_ source: String, name: String) throws -> LuaFunction {
+        try load(Array(source.utf8), name: name)
+    }
+
+    /// Compiles and runs a chunk.
     ///
     /// - Returns: what the chunk returns.
     /// - Throws: any ``SandboxError``.
     @discardableResult
-    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+    public func run(_ source: [UInt8], name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
         try call(load(source, name: name), arguments)
+    }
+
+    /// Compiles and runs Lua source text.
+    @discardableResult
+    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+        try run(Array(source.utf8), name: name, arguments: arguments)
     }
 
     /// Calls a Lua function within the limits.
@@ -204,7 +213,7 @@ public final class Sandbox {
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let box = HostFunctionBox(function)
+        let box = HostFunctionBox(name: name, function)
         hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
@@ -226,7 +235,7 @@ public final class Sandbox {
 
     /// Called from C through `sandboxDispatch`; never lets an error escape.
     fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        let call = HostCall(state: L, sandbox: self)
+        let call = HostCall(state: L, sandbox: self, name: function.name)
         let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
         argumentBudget = ConversionBudget(bytes: limits.conversion)
         defer { argumentBudget = outerBudget }
@@ -289,8 +298,13 @@ private let sandboxDispatch: edujam_host_dispatch = { L, host, function in
 
 /// A registered host function, addressed from Lua by pointer.
 final class HostFunctionBox {
+    /// The name it was registered under, for messages.
+    let name: String
     let body: Sandbox.HostFunction
-    init(_ body: @escaping Sandbox.HostFunction) { self.body = body }
+    init(name: String, _ body: @escaping Sandbox.HostFunction) {
+        self.name = name
+        self.body = body
+    }
 }
 
 private let sandboxOutput: edujam_output_sink = { host, bytes, count in

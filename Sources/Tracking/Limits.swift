@@ -1,6 +1,6 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum characters in a context or item identifier, and in a student name.
+    /// Maximum characters in a context or item identifier. (Student and class names: ``NameRule``.)
     public static let identifierLength = 256
     /// A context, item or assignment title: what a student or teacher reads in a list.
     public static let title = TextLimit(field: "title", characters: 256, bytes: 1024)

@@ -24,8 +24,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     case unknownTopic(String)
     /// A range (suggested age or completion time) had a negative bound.
     case invalidRange(field: String)
-    /// The student name was empty or longer than ``Limits/identifierLength`` characters.
-    case invalidStudent
+    /// A student or class name breaks ``NameRule``. `what` names it (`student name`, `class name`,
+    /// `student name 2 of 3`); `reason` says why, without repeating the name.
+    case invalidName(what: String, reason: String)
     /// The activity must be started before progress or items change.
     case notStarted
     /// The activity has ended (``Activity/end(outcome:)``); it can no longer change.
@@ -34,8 +35,11 @@ public enum TrackingError: Error, Equatable, Sendable {
     case activitySuperseded
     /// ``RunOutcome/running`` is not a way to end an activity.
     case invalidOutcome
-    /// The primary item's kind is locked once set.
+    /// The primary item's kind is locked once an item was chosen primary: a later choice must keep it.
     case primaryKindLocked(existing: ItemKind, attempted: ItemKind)
+    /// No item has this identifier to name primary, and the chosen primary's kind is locked:
+    /// the new item's kind could only be checked later, at another call.
+    case primaryItemMissing(String, lockedKind: ItemKind)
     /// Another item of the activity already uses this identifier, with a different role or kind.
     case duplicateItemIdentifier(String)
     /// A score item needs `maxScore > 0` and `0 <= score <= maxScore`.
@@ -93,12 +97,14 @@ extension TrackingError: CustomStringConvertible {
         case .reservedType: return "reserved type: only the main context has type 'app'"
         case .unknownTopic(let t): return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidRange(let field): return "invalid range: \(field) must not be negative"
-        case .invalidStudent: return "invalid student: must be 1 to \(Limits.identifierLength) characters"
+        case .invalidName(let what, let reason): return "invalid \(what): \(reason)"
         case .notStarted: return "activity not started: call start() before recording progress or items"
         case .activityEnded: return "activity ended: it can no longer change"
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
         case .invalidOutcome: return "invalid outcome: 'running' cannot end an activity"
         case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
+        case .primaryItemMissing(let id, let kind):
+            return "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
         case .duplicateItemIdentifier(let id): return "duplicate item identifier '\(id)' in this activity"
         case .invalidScore(let s, let m): return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
         case .nonFinite(let field): return "\(field) must be a finite number"

@@ -2,21 +2,29 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam class create NAME`, `edujam class add NAME STUDENT...`, `edujam class list`.
+/// `edujam class create|add|remove|rename|list`: the class rosters.
 enum ClassCommand {
     static let usage = """
         usage: edujam class create NAME
                edujam class add NAME STUDENT...
+               edujam class remove NAME STUDENT...
+               edujam class rename NAME NEW-NAME
                edujam class list [--json]
                edujam class import --oneroster DIR
-        Creates classes, adds students to them, lists them (with their teachers), imports them
-        from a school's OneRoster 1.1 CSV export, all or nothing (docs/interop.md).
+        Creates classes, adds students to them and takes them off again (their attempts are kept),
+        renames a class, lists them (with their teachers), imports them from a school's OneRoster
+        1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
+        characters, no control or invisible characters.
         """
+    static let actions = ["create", "add", "remove", "rename", "list", "import"]
 
     static func run(_ words: [String]) throws -> ExitStatus {
         if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
         let context = try StoreContext(words, spec: Arguments.Spec(flags: ["--json"]))
-        let words = context.arguments.positionals
+        return try context.suggestingNames { try perform(context.arguments.positionals, context) }
+    }
+
+    private static func perform(_ words: [String], _ context: StoreContext) throws -> ExitStatus {
         switch words.first {
         case "create":
             guard words.count == 2 else { throw UsageError("class create takes one class name") }
@@ -26,19 +34,31 @@ enum ClassCommand {
             guard words.count >= 3 else { throw UsageError("class add takes a class name and one or more students") }
             try context.store.addStudents(Array(words.dropFirst(2)), toClass: words[1])
             Output.line("Added \(words.count - 2) student(s) to \(words[1]).")
+        case "remove":
+            guard words.count >= 3 else { throw UsageError("class remove takes a class name and one or more students") }
+            try context.store.removeStudents(Array(words.dropFirst(2)), fromClass: words[1])
+            Output.line("Removed \(words.count - 2) student(s) from \(words[1]); their attempts are kept.")
+        case "rename":
+            guard words.count == 3 else { throw UsageError("class rename takes the class name and its new name") }
+            try context.store.renameClass(words[1], to: words[2])
+            Output.line("Renamed class \(words[1]) to \(words[2]).")
         case "list":
-            let rosters = try context.store.classRosters()
-            let classes = try context.store.classes().map { ClassListing(schoolClass: $0, roster: rosters[$0.name]) }
-            if context.arguments.flag("--json") {
-                try Output.json(classes)
-            } else {
-                Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
-            }
+            try list(context)
         case let other?:
-            throw UsageError("unknown class action '\(other)'\(Suggest.hint(for: other, among: ["create", "add", "list", "import"]))")
+            throw UsageError("unknown class action '\(other)'\(Suggest.hint(for: other, among: actions))")
         case nil:
-            throw UsageError("class needs an action: create, add, list or import")
+            throw UsageError("class needs an action: \(actions.joined(separator: ", "))")
         }
         return .success
+    }
+
+    private static func list(_ context: StoreContext) throws {
+        let rosters = try context.store.classRosters()
+        let classes = try context.store.classes().map { ClassListing(schoolClass: $0, roster: rosters[$0.name]) }
+        if context.arguments.flag("--json") {
+            try Output.json(classes)
+        } else {
+            Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
+        }
     }
 }

@@ -12,7 +12,11 @@ enum InboxCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let context = try StoreContext(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
-        guard let student = context.arguments.value("--student") else { throw UsageError("inbox needs --student S") }
+        return try context.suggestingNames { try show(context) }
+    }
+
+    private static func show(_ context: StoreContext) throws -> ExitStatus {
+        guard let student = try context.student() else { throw UsageError("inbox needs --student S") }
         let entries = try context.store.inbox(student: student)
         if context.arguments.flag("--json") {
             try Output.json(entries)

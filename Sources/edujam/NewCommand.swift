@@ -22,7 +22,7 @@ enum NewCommand {
         let files: [String]
         do {
             files = try Scaffold.create(options, in: games)
-        } catch let refusal as Scaffold.Refusal where refusal.folderExists {
+        } catch let refusal as Scaffold.Refusal where refusal.clashesWithAGame {
             Output.error("edujam new: \(refusal)")
             return .failure
         } catch let refusal as Scaffold.Refusal {

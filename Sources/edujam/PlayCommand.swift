@@ -30,6 +30,7 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         let terminal = TerminalChannel()
         let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
@@ -44,9 +45,11 @@ enum PlayCommand {
         return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
+    /// An attempt counts for every assignment of the student that holds its activity (or the game
+    /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
-        guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
+        guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
+        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
         Output.line(assignments.isEmpty ? "Saved as practice."
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
@@ -89,6 +92,7 @@ struct GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = games ?? "games"

@@ -120,6 +120,19 @@ enum RosterFixture {
         #expect(try store.runs(student: "ana.l").count == 1 && store.runs(student: "ana.lima").isEmpty)
     }
 
+    @Test func aNewTitleRenamesTheClassButATeachersRenameSurvives() throws {
+        let store = try RosterFixture.store()
+        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        try store.renameClass("3B", to: "3B maths")
+        #expect(try OneRosterImport.run(folder: RosterFixture.url("school"), store: store).changes.isEmpty)
+        #expect(try store.classes().map(\.name) == ["3B maths", "4A"])
+        let retitled = try RosterFixture.school("classes.csv", line: 2,
+                                                "cls-3b,,,Year 3 Blue,03,crs-y3,,homeroom,,org-riverside,term-2026,,,")
+        #expect(try OneRosterImport.run(folder: retitled, store: store).changes.classesRenamed == 1)
+        #expect(try store.classes().map(\.name) == ["4A", "Year 3 Blue"])
+        #expect(try store.classRosters()["Year 3 Blue"]?.sourcedId == "cls-3b")
+    }
+
     @Test func classesAddedByHandAreLeftAlone() throws {
         let store = try RosterFixture.store()
         try store.createClass(named: "Chess club")
@@ -148,7 +161,11 @@ enum RosterFixture {
         ("users.csv", 5, "usr-s2,,,true,org-riverside,student,ana.lima,,Bo,Chen,,,,,,,,",
          "users.csv:5: username 'ana.lima' is also the username of the user on line 4"),
         ("users.csv", 5, "usr-s2,,,true,org-riverside,student,\(String(repeating: "b", count: 300)),,Bo,Chen,,,,,,,,",
-         "users.csv:5: username cannot be an EduJam student name: invalid student: must be 1 to 256 characters"),
+         "users.csv:5: username cannot be an EduJam student name: it is 300 characters long (limit 64)"),
+        ("users.csv", 5, "usr-s2,,,true,org-riverside,student,bo\u{1B}[2J,,Bo,Chen,,,,,,,,",
+         "users.csv:5: username cannot be an EduJam student name: it contains a control character (U+001B)"),
+        ("classes.csv", 2, "cls-3b,,,3B\u{202E},03,crs-y3,,homeroom,,org-riverside,term-2026,,,",
+         "classes.csv:2: title cannot be an EduJam class name: it contains an invisible formatting character (U+202E)"),
         ("classes.csv", 3, "cls-4a,,,3B,04,crs-y4,,homeroom,,org-riverside,term-2026,,,",
          "classes.csv:3: title '3B' is also the title of the class on line 2; EduJam class names are unique"),
         ("classes.csv", 3, "cls-4a,,,4A,04,crs-y4,,homeroom,,org-elsewhere,term-2026,,,",

@@ -65,6 +65,26 @@ import Sandbox
         #expect(try sandbox.run("local ok, e = pcall(function() fail() end) return ok, e", name: "f.lua") == [.boolean(false), .string("f.lua:1: nope")])
     }
 
+    /// Script code that runs after a call's error escaped it (an error object's `__tostring`,
+    /// a `__close`) reaches neither host functions nor the output, and the first error stands.
+    @Test func failedCallReachesNoHost() throws {
+        let log = PrintLog()
+        let sandbox = try quickSandbox(printed: log)
+        var calls = 0
+        sandbox.register("record") { _ in calls += 1; return [] }
+        let error = sandboxError {
+            _ = try sandbox.run("""
+                record()
+                local guard <close> = setmetatable({}, { __close = function() record() print("closing") end })
+                error(setmetatable({}, { __tostring = function() record() print("late") return "boom" end }))
+                """, name: "f.lua")
+        }
+        #expect(error?.failure?.message == "boom")
+        #expect(calls == 1 && log.lines.isEmpty)
+        _ = try sandbox.run("record() print('again')", name: "g.lua")  // the next call is heard again
+        #expect(calls == 2 && log.lines == ["again\n"])
+    }
+
     @Test func hostFunctionKeptAfterItsRunStillFailsCleanly() throws {
         let sandbox = try Sandbox()
         var ended = false
@@ -130,7 +150,7 @@ import Sandbox
 
     @Test func scriptsStillCannotLoadBytecode() throws {
         let sandbox = try Sandbox()
-        let result = try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua")
-        #expect(result.first == .nil)
+        let error = sandboxError { try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua") }
+        #expect(error?.failure?.message == "loading a binary chunk is not available in the sandbox")
     }
 }

@@ -156,7 +156,7 @@ public enum OneRosterImport {
                 let title = try row.required("title"), deleted = try row.isDeleted()
                 try checkOrg(row.value("schoolSourcedId"), column: "schoolSourcedId", row: row, orgs: orgs)
                 if !deleted {
-                    do { try SchoolClass.checkName(title) } catch { throw row.error("title cannot be an EduJam class name: \(error)") }
+                    if let problem = NameRule.problem(with: title) { throw row.error("title cannot be an EduJam class name: it \(problem)") }
                     if let first = titles[title] {
                         throw row.error("title '\(title)' is also the title of the class on line \(first); EduJam class names are unique")
                     }
@@ -225,8 +225,8 @@ public enum OneRosterImport {
                 guard !user.person.username.isEmpty else {
                     throw user.row.error("username is empty; a student needs one (it is their name in EduJam)")
                 }
-                do { try SchoolClass.checkStudent(user.person.username) } catch {
-                    throw user.row.error("username cannot be an EduJam student name: \(error)")
+                if let problem = NameRule.problem(with: user.person.username) {
+                    throw user.row.error("username cannot be an EduJam student name: it \(problem)")
                 }
             }
             guard listed.insert(id).inserted else { return }

@@ -114,17 +114,3 @@ public struct ClassRoster: Codable, Equatable, Sendable {
     /// Imported students who left (their attempts are kept).
     public var left: [RosterPerson]
 }
-
-extension SchoolClass {
-    /// Checks a class name with the rules `createClass` applies, for importers.
-    /// - Throws: The same ``TrackingError`` as ``TrackingStore/createClass(named:)``.
-    public static func checkName(_ name: String) throws {
-        try Validate.identifier(name, what: "class name")
-    }
-
-    /// Checks a student name with the rules `addStudents` applies, for importers.
-    /// - Throws: The same ``TrackingError`` as ``TrackingStore/addStudents(_:toClass:)``.
-    public static func checkStudent(_ student: String) throws {
-        try Validate.student(student)
-    }
-}

@@ -6,8 +6,9 @@ extension TrackingStore {
     /// In one transaction, so a refused roster changes nothing:
     /// - people are created or updated; a student whose username changed is renamed everywhere
     ///   (attempts, classes, assignments), because the username is their EduJam name;
-    /// - classes are created or renamed; a class not in the roster is left as it is (an export
-    ///   may cover only some classes), a closed one loses its students and teachers;
+    /// - classes are created, or renamed when their title changed since the last import; a class
+    ///   not in the roster is left as it is (an export may cover only some classes), a closed one
+    ///   loses its students and teachers;
     /// - a student no longer enrolled is marked as left: out of the class (assignments and
     ///   reports skip them), their attempts kept; enrolled again, they come back;
     /// - teachers are recorded with their classes.
@@ -16,14 +17,14 @@ extension TrackingStore {
     /// changes nothing the second time.
     /// - Parameter roster: The roster, already checked for duplicates and references.
     /// - Returns: What changed.
-    /// - Throws: ``RosterConflict``, the name errors of ``SchoolClass/checkName(_:)`` and
-    ///   ``SchoolClass/checkStudent(_:)``, ``TrackingError/busy(sql:)``.
+    /// - Throws: ``RosterConflict``, ``TrackingError/invalidName(what:reason:)`` for a class or
+    ///   student name that breaks ``NameRule``, ``TrackingError/busy(sql:)``.
     @discardableResult
     public func syncRoster(_ roster: Roster) throws -> RosterChanges {
         let people = Dictionary(roster.people.map { ($0.sourcedId, $0) }, uniquingKeysWith: { first, _ in first })
         let studentIDs = Set(roster.classes.flatMap(\.students))
         for id in studentIDs { try Validate.student(people[id]?.username ?? "") }
-        for entry in roster.classes { try Validate.identifier(entry.name, what: "class name") }
+        for entry in roster.classes { try Validate.className(entry.name) }
         return try connection.transaction {
             var changes = RosterChanges()
             try syncPeople(roster.people, changes: &changes)
@@ -149,22 +150,26 @@ extension TrackingStore {
         try connection.statement("SELECT class_id FROM roster_classes WHERE sourced_id = ?").query([.text(sourcedId)]) { $0.int(0) }.first
     }
 
-    /// Creates or renames the class; returns its row id.
+    /// Creates the class, or renames it when its title changed since the last import (a class
+    /// the teacher renamed keeps the teacher's name until the school changes the title); returns its row id.
     private func syncClass(_ entry: RosterClass, changes: inout RosterChanges) throws -> Int64 {
-        let holder = try classID(named: entry.name)
-        if let id = try rosterClassID(entry.sourcedId) {
-            guard holder != id else { return id }
-            guard holder == nil else { throw RosterConflict.classNameTaken(classSourcedId: entry.sourcedId, name: entry.name) }
-            try connection.statement("UPDATE classes SET name = ? WHERE id = ?").run([.text(entry.name), .integer(id)])
-            changes.classesRenamed += 1
-            return id
+        let stored = try connection.statement("SELECT class_id, title FROM roster_classes WHERE sourced_id = ?")
+            .query([.text(entry.sourcedId)]) { (id: $0.int(0), title: $0.text(1) ?? "") }.first
+        if let stored, stored.title == entry.name { return stored.id }
+        if let holder = try classID(named: entry.name), holder != stored?.id {
+            throw RosterConflict.classNameTaken(classSourcedId: entry.sourcedId, name: entry.name)
         }
-        guard holder == nil else { throw RosterConflict.classNameTaken(classSourcedId: entry.sourcedId, name: entry.name) }
+        if let stored {
+            try connection.statement("UPDATE classes SET name = ? WHERE id = ?").run([.text(entry.name), .integer(stored.id)])
+            try connection.statement("UPDATE roster_classes SET title = ? WHERE class_id = ?").run([.text(entry.name), .integer(stored.id)])
+            changes.classesRenamed += 1
+            return stored.id
+        }
         try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)")
             .run([.text(entry.name), .real(clock().timeIntervalSince1970)])
         let id = connection.lastInsertRowID
-        try connection.statement("INSERT INTO roster_classes (class_id, sourced_id) VALUES (?, ?)")
-            .run([.integer(id), .text(entry.sourcedId)])
+        try connection.statement("INSERT INTO roster_classes (class_id, sourced_id, title) VALUES (?, ?, ?)")
+            .run([.integer(id), .text(entry.sourcedId), .text(entry.name)])
         changes.classesCreated += 1
         return id
     }

@@ -121,6 +121,15 @@ enum Migrations {
                     REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
             ) WITHOUT ROWID;
             """),
+        // Whether the game ever started the attempt (`Activity.start()`). A launch that never starts
+        // (the student left at the level menu) is kept but counts for no assignment. Rows written
+        // before this column get 0 only when nothing at all was recorded in them.
+        Migration(name: "007-activities-started", sql: """
+            ALTER TABLE activities ADD COLUMN was_started INTEGER NOT NULL DEFAULT 1;
+            UPDATE activities SET was_started = 0
+            WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
+                AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
+            """),
             // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
         Migration(name: "007-attempt-events", sql: """
@@ -141,6 +150,8 @@ enum Migrations {
             """),
         // Rosters imported from a school's information system (OneRoster): people and classes by
         // their `sourcedId`, who teaches and who studies in each class, and when a student left.
+        // `title` is the class title last imported: a class is renamed only when it changes, so a
+        // teacher's `class rename` survives the next import.
         // A student who left is removed from `class_students` (so assignments and reports skip
         // them) but keeps a row here with `left_at`, and keeps every attempt.
         Migration(name: "008-oneroster", sql: """
@@ -152,7 +163,8 @@ enum Migrations {
             ) WITHOUT ROWID;
             CREATE TABLE roster_classes (
                 class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
-                sourced_id TEXT NOT NULL UNIQUE
+                sourced_id TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL
             );
             CREATE TABLE roster_enrollments (
                 class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,

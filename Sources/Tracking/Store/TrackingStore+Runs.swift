@@ -21,7 +21,7 @@ extension TrackingStore {
         let filter = student == nil ? "" : "WHERE a.student = ?"
         let sql = """
             SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-                a.primary_item, a.context_id
+                a.primary_item, a.context_id, a.was_started
             FROM activities a JOIN contexts c ON c.id = a.context_id \(filter)
             ORDER BY a.started_at DESC, a.id DESC
             """
@@ -35,7 +35,7 @@ extension TrackingStore {
             }
             return RunRecord(
                 id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
-                outcome: outcome, done: !row.isNull(5), startedAt: ISO8601.string(fromEpoch: row.double(6)),
+                outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0, startedAt: ISO8601.string(fromEpoch: row.double(6)),
                 durationSeconds: row.double(7), progress: row.double(8), primaryItem: row.text(9), items: [])
         }
     }
