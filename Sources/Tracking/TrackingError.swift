@@ -33,7 +33,7 @@ public enum TrackingError: Error, Equatable, Sendable {
     case activityEnded
     /// A newer attempt replaced this activity (``Context/createNewActivity(student:)``).
     case activitySuperseded
-    /// ``RunOutcome/running`` is not a way to end an activity.
+    /// ``RunOutcome/running`` and ``RunOutcome/interrupted`` are not ways to end an activity.
     case invalidOutcome
     /// The primary item's kind is locked once an item was chosen primary: a later choice must keep it.
     case primaryKindLocked(existing: ItemKind, attempted: ItemKind)
@@ -62,6 +62,12 @@ public enum TrackingError: Error, Equatable, Sendable {
     case sqlite(code: Int32, message: String, sql: String?)
     /// Another connection held the store's lock for longer than the busy timeout.
     case busy(sql: String?)
+    /// The file is not an EduJam store: not an SQLite database, or another program's.
+    case notAStore
+    /// The store may be read but not written (the file's or its folder's permissions, a read-only disk).
+    case readOnly
+    /// The store's file cannot be opened or created (no such folder, no permission to read).
+    case cannotOpen
     /// No class has this name.
     case unknownClass(String)
     /// A class with this name already exists.
@@ -101,7 +107,7 @@ extension TrackingError: CustomStringConvertible {
         case .notStarted: return "activity not started: call start() before recording progress or items"
         case .activityEnded: return "activity ended: it can no longer change"
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
-        case .invalidOutcome: return "invalid outcome: 'running' cannot end an activity"
+        case .invalidOutcome: return "invalid outcome: 'running' and 'interrupted' cannot end an activity"
         case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
         case .primaryItemMissing(let id, let kind):
             return "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
@@ -118,6 +124,9 @@ extension TrackingError: CustomStringConvertible {
             return "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .busy(let sql):
             return "store busy: another process held the lock too long" + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .notAStore: return "not an EduJam store"
+        case .readOnly: return "the store is read-only"
+        case .cannotOpen: return "the store cannot be opened"
         case .unknownClass(let name): return "unknown class '\(name)'"
         case .duplicateClass(let name): return "duplicate class: '\(name)' already exists"
         case .unknownStudent(_, let name?): return "unknown student: not in class '\(name)'"

@@ -17,7 +17,7 @@ enum CatalogCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
-        let games = arguments.positionals.first ?? arguments.value("--games") ?? "games"
+        let games = try arguments.positionals.first ?? Installation.games(arguments)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
         if let topic = arguments.value("--topic"), Topic(rawValue: topic) == nil {

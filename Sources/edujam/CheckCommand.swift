@@ -44,7 +44,7 @@ enum CheckCommand {
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),
     /// or every game in `--games`.
     private static func gameFolders(_ arguments: Arguments) throws -> [String] {
-        guard !arguments.positionals.isEmpty else { return try games(in: arguments.value("--games") ?? "games") }
+        guard !arguments.positionals.isEmpty else { return try games(in: Installation.games(arguments)) }
         return try arguments.positionals.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }

@@ -36,7 +36,7 @@ enum Output {
     /// Writes the pieces in one go: each cleaned, then styled if the stream shows style.
     static func write(_ pieces: [Piece], to stream: Stream = .standardOutput) {
         let text = pieces.map { render($0, on: stream) }.joined()
-        handle(stream).write(Data(text.utf8))
+        send(text, to: stream)
     }
 
     /// Pretty, key-sorted JSON on stdout, so output is stable for tools and tests.
@@ -61,7 +61,7 @@ enum Output {
             }
             text = escaped
         }
-        handle(.standardOutput).write(Data((text + "\n").utf8))
+        send(text + "\n", to: .standardOutput)
     }
 
     private static func hex4(_ value: UInt32) -> String {
@@ -81,17 +81,23 @@ enum Output {
         }
     }
 
-    private static func handle(_ stream: Stream) -> FileHandle {
-        stream == .standardOutput ? .standardOutput : .standardError
+    /// A failed write is dropped: after a hang-up the terminal is gone (EIO), and edujam must
+    /// still save the attempt and exit 129 rather than trap in `FileHandle.write(_:)`.
+    private static func send(_ text: String, to stream: Stream) {
+        let handle: FileHandle = stream == .standardOutput ? .standardOutput : .standardError
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 
+    /// A terminal that understands escape codes (for the progress line): not a pipe or a file,
+    /// and not `TERM=dumb` (Emacs shells, some CI logs).
     static func isTerminal(_ stream: Stream) -> Bool {
         isatty(stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO) == 1
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
-    /// Bold only on a terminal and never with NO_COLOR (https://no-color.org).
+    /// Bold only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
     static func showsStyle(_ stream: Stream) -> Bool {
-        isTerminal(stream) && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        isTerminal(stream) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 }
 

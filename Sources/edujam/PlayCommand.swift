@@ -18,7 +18,7 @@ enum PlayCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
-        var target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        var target = try GameTarget.resolve(arguments.positionals[0], arguments: arguments)
         if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = arguments.value("--level") { target.level = level }
         var options = PlayOptions()
@@ -31,18 +31,33 @@ enum PlayCommand {
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
-        let terminal = TerminalChannel()
-        let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
+        catchStopSignals()
+        let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
-        let report = try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock,
-                                         options: options)
+        let report = try usageOnUnknownLevel {
+            try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
+        }
         if let recorder, let file = arguments.value("--record") {
             try recorder.write(to: file, report: report, options: options)
             Output.error("edujam play: recorded the session as a test case in \(file)")
         }
-        if driver != nil { return report.outcome == .error || report.outcome == .limit ? .failure : .success }
+        if driver != nil {
+            if let stopped = ExitStatus.afterStopSignal { return stopped }
+            return report.outcome == .error || report.outcome == .limit ? .failure : .success
+        }
+        let status = conclude(report, folder: target.folder)
         if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
-        return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
+        return status
+    }
+
+    /// A level the game does not have is a mistake on the command line (64, with the levels listed).
+    private static func usageOnUnknownLevel<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GameLoadError {
+            if case .unknownLevel = error { throw UsageError(error.description) }
+            throw error
+        }
     }
 
     /// An attempt counts for every assignment of the student that holds its activity (or the game
@@ -54,8 +69,9 @@ enum PlayCommand {
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
-    /// Tells the student how it ended, the author what failed, and picks the exit status.
-    static func conclude(_ report: RunReport, interrupted: Bool, folder: String? = nil) -> ExitStatus {
+    /// Tells the student how it ended, the author what failed, and picks the exit status:
+    /// 128 + the signal when Ctrl-C, a hang-up or SIGTERM ended the wait for an answer.
+    static func conclude(_ report: RunReport, folder: String? = nil) -> ExitStatus {
         switch report.outcome {
         case .error:
             Output.line("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
@@ -70,7 +86,7 @@ enum PlayCommand {
                 explain(report.failure, folder: folder)
                 return .failure
             }
-            return interrupted ? .interrupted : .success
+            return ExitStatus.afterStopSignal ?? .success
         }
     }
 
@@ -88,14 +104,14 @@ struct GameTarget {
     var level: String?
     var collection: GameCollection
 
-    static func resolve(_ word: String, games: String?) throws -> GameTarget {
+    static func resolve(_ word: String, arguments: Arguments) throws -> GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
             try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
-        let gamesFolder = games ?? "games"
+        let gamesFolder = try Installation.games(arguments)
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }

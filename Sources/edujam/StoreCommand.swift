@@ -10,7 +10,7 @@ struct StoreContext {
 
     init(_ words: [String], spec: Arguments.Spec) throws {
         arguments = try Arguments(words, spec: spec)
-        games = arguments.value("--games") ?? "games"
+        games = try Installation.games(arguments)
         let collection = try GameCollection.load(from: games)
         store = try StoreLocation.open(arguments, collection: collection, clock: .real())
     }

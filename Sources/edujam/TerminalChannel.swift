@@ -3,15 +3,14 @@ import Runtime
 
 /// A student at a terminal, or a script piping answers: one line per answer,
 /// end of input ends the run. Everything goes out through `Output`, which cleans the game's
-/// text and adds the only styling (bold prompts, on a terminal without NO_COLOR).
+/// text and adds the only styling (bold prompts, where `Output.showsStyle` allows).
+/// A stop signal (``catchStopSignals()``, set up by `play`) ends the wait for an answer.
 final class TerminalChannel: PlayChannel {
     private let inputIsTerminal: Bool
-    private(set) var interrupted = false
     private let input = LineReader()
 
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
-        catchInterrupt()
     }
 
     func handle(_ event: RunEvent) -> Reply? {
@@ -33,14 +32,14 @@ final class TerminalChannel: PlayChannel {
     }
 
     private func readAnswer() -> Reply? {
-        let line = interruptRequested.load(ordering: .relaxed) ? nil
-            : input.next { interruptRequested.load(ordering: .relaxed) }
+        let line = stopRequested ? nil : input.next { stopRequested }
         guard let line else {
-            interrupted = interruptRequested.load(ordering: .relaxed)
             Output.line("")
             return nil
         }
-        if !inputIsTerminal { Output.line("") }  // piped answers are not echoed: keep lines apart
+        // Piped answers are not echoed, and an answer ended by Ctrl-D leaves the cursor after
+        // it: either way, end the student's line before the game answers.
+        if !inputIsTerminal || input.lastLineWasCut { Output.line("") }
         return Reply(line.hasSuffix("\r") ? String(line.dropLast()) : line)
     }
 }

@@ -130,9 +130,16 @@ enum Migrations {
             WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
                 AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
             """),
-            // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
+        // The process playing each attempt (RunOwner), so that an attempt whose process died
+        // without ending it is reported `interrupted`, not `running` for ever.
+        Migration(name: "008-activity-owner", sql: """
+            ALTER TABLE activities ADD COLUMN owner_host TEXT;
+            ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
+            ALTER TABLE activities ADD COLUMN owner_start TEXT;
+            """),
+        // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
-        Migration(name: "007-attempt-events", sql: """
+        Migration(name: "009-attempt-events", sql: """
             ALTER TABLE activities ADD COLUMN uuid TEXT;
             UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
                 || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
@@ -154,7 +161,7 @@ enum Migrations {
         // teacher's `class rename` survives the next import.
         // A student who left is removed from `class_students` (so assignments and reports skip
         // them) but keeps a row here with `left_at`, and keeps every attempt.
-        Migration(name: "008-oneroster", sql: """
+        Migration(name: "010-oneroster", sql: """
             CREATE TABLE roster_people (
                 sourced_id TEXT PRIMARY KEY,
                 username TEXT NOT NULL,
