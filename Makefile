@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
 
-.PHONY: all deps test-deps build play test test-swift test-games bench example-report clean install install-files uninstall
+.PHONY: all deps test-deps build play test test-swift test-asan test-games bench example-report clean install install-files uninstall
 
 all: build
 
@@ -40,12 +40,19 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher and every other
-## replaced library function against stock Lua, and the games' own checks and playthrough tests
-test: test-swift test-patterns test-differential test-games
+## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
+## AddressSanitizer, the pattern matcher and every other replaced library function against
+## stock Lua, and the games' own checks and playthrough tests
+test: test-swift test-asan test-patterns test-differential test-games
 
 test-swift: build test-deps
 	$(SWIFT) test
+
+## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
+## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)
+test-asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 test-games: build
 	$(EDUJAM) check games
