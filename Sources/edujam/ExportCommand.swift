@@ -11,14 +11,25 @@ enum ExportCommand {
         attempts started from then on; --class keeps that class's students. Actors are accounts
         on --school-url (or EDUJAM_SCHOOL_URL; default https://edujam.invalid). The same store
         always gives the same statements, ids included.
+
+               edujam export --oneroster-results DIR [--class NAME] [--grading-period ID] [--store PATH]
+        Writes every assignment as a OneRoster 1.1 line item and each assignee's result into DIR
+        (lineItems.csv, results.csv, categories.csv, manifest.csv) for a school's gradebook: the
+        score is 0-100. --class keeps one class; --grading-period fills gradingPeriodSourcedId.
+        Exporting twice writes the same files.
         """
-    static let spec = Arguments.Spec(valued: ["--since", "--class", "--school-url"], flags: ["--xapi", "--jsonl"])
+    static let spec = Arguments.Spec(valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"],
+                                     flags: ["--xapi", "--jsonl"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let context = try StoreContext(words, spec: spec)
         let arguments = context.arguments
         guard arguments.positionals.isEmpty else { throw UsageError("export takes no positional arguments") }
-        guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi") }
+        if let folder = arguments.value("--oneroster-results") {
+            guard !arguments.flag("--xapi") else { throw UsageError("choose --xapi or --oneroster-results, not both") }
+            return try writeResults(to: folder, arguments: arguments, store: context.store)
+        }
+        guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi or --oneroster-results DIR") }
         let statements = try xapiStatements(arguments, store: context.store)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -28,6 +39,23 @@ enum ExportCommand {
             encoder.outputFormatting.insert(.prettyPrinted)
             Output.line(String(decoding: try encoder.encode(statements), as: UTF8.self))
         }
+        return .success
+    }
+
+    /// `--oneroster-results DIR`: line items and results for a gradebook.
+    static func writeResults(to folder: String, arguments: Arguments, store: TrackingStore) throws -> ExitStatus {
+        for option in ["--since", "--school-url"] where arguments.value(option) != nil {
+            throw UsageError("\(option) goes with --xapi")
+        }
+        var gradebook = try store.gradebook()
+        if let name = arguments.value("--class") {
+            guard try store.classes().contains(where: { $0.name == name }) else { throw TrackingError.unknownClass(name) }
+            gradebook = gradebook.filter { $0.assignment.className == name }
+        }
+        let files = OneRosterResults.files(gradebook, gradingPeriod: arguments.value("--grading-period") ?? "")
+        try OneRosterResults.write(files, to: URL(fileURLWithPath: folder))
+        let results = gradebook.reduce(0) { $0 + $1.rows.count }
+        Output.line("Wrote \(gradebook.count) line item(s) and \(results) result(s) to \(folder).")
         return .success
     }
 

@@ -155,5 +155,33 @@ enum Migrations {
                 PRIMARY KEY (activity_id, sequence)
             ) WITHOUT ROWID;
             """),
+        // Rosters imported from a school's information system (OneRoster): people and classes by
+        // their `sourcedId`, who teaches and who studies in each class, and when a student left.
+        // `title` is the class title last imported: a class is renamed only when it changes, so a
+        // teacher's `class rename` survives the next import.
+        // A student who left is removed from `class_students` (so assignments and reports skip
+        // them) but keeps a row here with `left_at`, and keeps every attempt.
+        Migration(name: "010-oneroster", sql: """
+            CREATE TABLE roster_people (
+                sourced_id TEXT PRIMARY KEY,
+                username TEXT NOT NULL,
+                given_name TEXT NOT NULL,
+                family_name TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE roster_classes (
+                class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+                sourced_id TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL
+            );
+            CREATE TABLE roster_enrollments (
+                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                person TEXT NOT NULL REFERENCES roster_people(sourced_id),
+                role TEXT NOT NULL CHECK (role IN ('student', 'teacher')),
+                position INTEGER NOT NULL,
+                left_at REAL,
+                PRIMARY KEY (class_id, person, role)
+            ) WITHOUT ROWID;
+            CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
+            """),
     ]
 }
