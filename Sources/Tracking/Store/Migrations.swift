@@ -139,5 +139,15 @@ enum Migrations {
                 PRIMARY KEY (activity_id, sequence)
             ) WITHOUT ROWID;
             """),
+        // Statements an LRS has accepted (`edujam push`), per LRS endpoint, so the next push sends
+        // only the others. Rows are written only after the LRS answered 2xx, one transaction per batch.
+        Migration(name: "009-lrs-push", sql: """
+            CREATE TABLE lrs_accepted (
+                endpoint TEXT NOT NULL,
+                statement_id TEXT NOT NULL,
+                accepted_at REAL NOT NULL,
+                PRIMARY KEY (endpoint, statement_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }
