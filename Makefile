@@ -4,8 +4,10 @@
 PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
+# Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
+RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps build play test test-swift test-games bench clean
+.PHONY: all deps build play test test-swift test-games bench clean ralph
 
 all: build
 
@@ -30,8 +32,24 @@ play: build
 ## and the games' own checks and playthrough tests
 test: test-swift test-patterns test-games
 
+# The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv when `make ralph` made it, else
+# /opt/ralph-venv; with none of them they are skipped and say so.
 test-swift: build
+	@if [ -z "$$EDUJAM_RALPH_VENV" ] && [ -x $(RALPH_VENV)/bin/ralph ]; then \
+		export EDUJAM_RALPH_VENV="$(CURDIR)/$(RALPH_VENV)"; fi; \
 	$(SWIFT) test
+
+## ralph: Ralph LRS (PyPI ralph-malph) in a virtual environment, for the LRS tests. Optional and
+## fail-safe: if it cannot be installed (no python3-venv, no network), those tests are skipped.
+ralph:
+	@if $(RALPH_VENV)/bin/python -c 'import ralph.cli, requests' 2>/dev/null; then \
+		echo "Ralph LRS is installed in $(RALPH_VENV)"; \
+	else \
+		python3 -m venv $(RALPH_VENV) \
+		&& $(RALPH_VENV)/bin/pip install -q --disable-pip-version-check 'ralph-malph[cli,lrs]' requests \
+		&& echo "Ralph LRS installed in $(RALPH_VENV)" \
+		|| echo "Ralph LRS could not be installed: the LRS tests will be skipped"; \
+	fi
 
 test-games: build
 	$(EDUJAM) check games
