@@ -117,7 +117,7 @@ struct LRSPushTests {
         #expect(try lrs.statements().count == exported.count)
     }
 
-    @Test func ctrlCMidPushRecordsOnlyAnsweredBatches() throws {
+    @Test func ctrlCAndTimeoutsMidPushRecordOnlyAnsweredBatches() throws {
         let cli = Edujam()
         defer { cli.remove() }
         // Every POST takes 2 s, so Ctrl-C comes while edujam waits for an answer.
@@ -144,6 +144,17 @@ struct LRSPushTests {
         let left = exported.count - acceptedBefore
         #expect(rest.output == "pushed to \(lrs.endpoint): \(left) of \(left) new statements accepted (\(acceptedBefore) accepted before)\n")
         #expect(try lrs.statements().map(Plays.id).sorted() == exported.map(Plays.id).sorted())
+
+        // An LRS slower than --timeout: each try gives up (the LRS stores the batch anyway), the
+        // tries are bounded, and a later push re-sends what the LRS already has without doubling it.
+        try Plays.mathJam(cli, student: "ben", .quit)
+        let all = try Plays.exported(cli)
+        let slow = try cli.run(["push", "--lrs", lrs.endpoint, "--timeout", "1", "--retries", "1"], environment: ["NETRC": netrc.path])
+        #expect(slow.status == 1)
+        #expect(slow.error == "edujam push: cannot reach the LRS at \(lrs.endpoint): no answer in time (2 tries)\n")
+        let patient = try cli.run(["push", "--lrs", lrs.endpoint], environment: ["NETRC": netrc.path])
+        #expect(patient.status == 0, "\(patient.error)")
+        #expect(try lrs.statements().map(Plays.id).sorted() == all.map(Plays.id).sorted())
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is needed to make a certificate"))
