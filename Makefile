@@ -4,10 +4,15 @@
 PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
+# make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam.
+# DESTDIR stages the tree for a package; EDUJAM_BINARY picks the program install-files copies.
+PREFIX ?= /usr/local
+DESTDIR ?=
+EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps build play test test-swift test-games bench clean ralph
+.PHONY: all deps build play test test-swift test-games bench clean install install-files uninstall ralph
 
 all: build
 
@@ -28,9 +33,9 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher against stock Lua,
-## and the games' own checks and playthrough tests
-test: test-swift test-patterns test-games
+## test: every test: Swift unit and end-to-end tests, the pattern matcher and every other
+## replaced library function against stock Lua, and the games' own checks and playthrough tests
+test: test-swift test-patterns test-differential test-games
 
 # The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv when `make ralph` made it, else
 # /opt/ralph-venv; with none of them they are skipped and say so.
@@ -61,7 +66,26 @@ bench: deps
 	$(SWIFT) build -c release --product edujam
 	.build/release/edujam-bench
 
+## install: a release build of edujam (the Swift libraries linked in, so it runs without the
+## toolchain) with the games and the docs, under PREFIX (default /usr/local; README.md)
+install: deps
+	$(SWIFT) build -c release --product edujam --static-swift-stdlib
+	$(MAKE) --no-print-directory install-files EDUJAM_BINARY=.build/release/edujam
+
+## install-files: copy EDUJAM_BINARY, games/ and the docs under DESTDIR/PREFIX, readable by everyone
+install-files:
+	install -d -m 755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
+	install -m 755 $(EDUJAM_BINARY) $(DESTDIR)$(PREFIX)/bin/edujam
+	rm -rf $(DESTDIR)$(PREFIX)/share/edujam/games
+	cp -R games $(DESTDIR)$(PREFIX)/share/edujam/games
+	cp -R docs/. README.md $(DESTDIR)$(PREFIX)/share/doc/edujam/
+	chmod -R u=rwX,go=rX $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/bin/edujam $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
+
 clean:
 	rm -rf .build
 
 include Tests/PatternsDifferential/rules.mk
+include Tests/SandboxDifferential/rules.mk

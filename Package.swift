@@ -34,7 +34,7 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),

@@ -86,6 +86,10 @@ enum ActivityCallCheck {
             guard let a = arg(n), let actual = a.typeName, actual != type else { return nil }
             return ("argument #\(n) (\(what)) must be a \(type), got \(actual)", nil)
         }
+        func optional(_ n: Int, _ type: String, _ what: String) -> (String, String?)? {
+            if case .nil? = arg(n) { return nil }  // an optional argument may be nil: the default
+            return expect(n, type, what)
+        }
         func missing(_ n: Int, _ what: String, _ example: String) -> (String, String?)? {
             args.count < n ? ("missing argument #\(n) (\(what))", "write it like \(example)") : nil
         }
@@ -94,16 +98,17 @@ enum ActivityCallCheck {
             return args.isEmpty ? [] : [("takes no arguments", "write activity.\(call.name)()")]
         case "quantity":
             return [missing(2, "the number", "activity.quantity(\"score\", points)"),
-                    expect(1, "string", "the item id"), expect(2, "number", "the value"), expect(3, "string", "the title")]
+                    expect(1, "string", "the item id"), expect(2, "number", "the value"), optional(3, "string", "the title")]
                 .compactMap { $0 }
         case "binary":
             return [missing(2, "true or false", "activity.binary(\"passed\", right >= 7)"),
-                    expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3))]
+                    expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3)),
+                    optional(4, "string", "the title")]
                 .compactMap { $0 }
         case "score":
             return [missing(3, "maxScore", "activity.score(\"correct\", right, asked)"),
                     expect(1, "string", "the item id"), expect(2, "number", "the score"), expect(3, "number", "maxScore"),
-                    expect(4, "string", "the title"), scoreRange(arg(2), arg(3))].compactMap { $0 }
+                    optional(4, "string", "the title"), scoreRange(arg(2), arg(3))].compactMap { $0 }
         case "primary":
             return [missing(1, "the item id", "activity.primary(\"score\")"), expect(1, "string", "the item id")].compactMap { $0 }
         case "progress":
@@ -115,7 +120,7 @@ enum ActivityCallCheck {
     }
 
     private static func valueType(_ a: Argument?) -> (String, String?)? {
-        guard let a else { return nil }
+        guard let a, a != .nil else { return nil }  // nil: the default, trueFalse
         guard case .string(let name) = a else {
             return a.typeName.map { ("argument #3 (the value type) must be a string, got \($0)", nil) }
         }

@@ -46,7 +46,7 @@ enum DeclarationCheck {
     /// The line a declaration mistake is on: where its quoted value is, else where its field is set,
     /// else the `return {` that starts the declaration.
     static func lineOf(field: String, message: String, file: String) -> Int? {
-        guard let source = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+        guard let source = try? SourceFile.text(file) else { return nil }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let start = lines.lastIndex { $0.hasPrefix("return") } ?? 0
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)

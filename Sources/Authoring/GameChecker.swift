@@ -43,14 +43,19 @@ public enum GameChecker {
         var findings: [Finding] = []
         var sources: [(file: String, source: String, tokens: [LuaToken], accesses: [GlobalAccess])] = []
         for file in luaFiles(in: folder) {
-            guard let source = try? String(contentsOfFile: file, encoding: .utf8) else {
-                findings.append(Finding(.error, file: file, line: nil, "cannot be read as UTF-8 text", check: "load"))
+            let bytes: [UInt8]
+            do {
+                bytes = try SourceFile.read(file, confinedTo: folder)
+            } catch {
+                findings.append(Finding(.error, file: file, line: nil, error.reason, check: "load"))
                 continue
             }
-            if let syntax = syntaxFinding(file: file, source: source) {
+            if let syntax = syntaxFinding(file: file, source: bytes) {
                 findings.append(syntax)
                 continue
             }
+            if String(validating: bytes, as: UTF8.self) == nil { findings.append(notUTF8Finding(file: file, bytes: bytes)) }
+            let source = String(decoding: bytes, as: UTF8.self)
             let tokens = LuaTokenizer.tokens(source)
             let (accesses, method) = GlobalScan.accesses(file: file, source: source)
             if method == .tokens, notes.isEmpty { notes.append("globals found by a token scan (luac5.4 is not installed); a typo that matches a local elsewhere may be missed") }
@@ -86,8 +91,17 @@ public enum GameChecker {
         return (["game.lua"] + modules).map { (folder as NSString).appendingPathComponent($0) }
     }
 
+    /// Lua runs a source that is not UTF-8 as it is (8-bit clean), but what the game says
+    /// reaches the student as UTF-8: a Latin-1 `é` shows as U+FFFD. Usually an editor set to Latin-1.
+    static func notUTF8Finding(file: String, bytes: [UInt8]) -> Finding {
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let line = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil }.map { $0 + 1 }
+        return Finding(.warning, file: file, line: line, "not UTF-8 text: what the game says with these bytes shows as '\u{FFFD}'",
+                       hint: "save the file as UTF-8 in your editor", check: "encoding")
+    }
+
     /// A compile error, located, with Lua's own message.
-    static func syntaxFinding(file: String, source: String) -> Finding? {
+    static func syntaxFinding(file: String, source: [UInt8]) -> Finding? {
         do {
             _ = try Sandbox().load(source, name: file)
             return nil

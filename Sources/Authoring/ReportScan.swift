@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 
 /// What a game reports, read from its source without playing it: ClassKit's progress
 /// reporting capabilities (duration always; progress, quantity, binary, score as the
@@ -20,7 +21,7 @@ public struct ReportedCapabilities: Equatable, Sendable, Encodable {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".lua") }.sorted { $0 == "game.lua" || ($1 != "game.lua" && $0 < $1) }
         let calls = files.flatMap { name -> [ActivityCallCheck.Call] in
-            guard let source = try? String(contentsOfFile: (folder as NSString).appendingPathComponent(name), encoding: .utf8) else {
+            guard let source = try? SourceFile.text((folder as NSString).appendingPathComponent(name), confinedTo: folder) else {
                 return []
             }
             return ActivityCallCheck.calls(in: LuaTokenizer.tokens(source))

@@ -25,20 +25,26 @@ public enum Scaffold {
     public struct Refusal: Error, Sendable, CustomStringConvertible {
         /// What is wrong, with what to do instead.
         public var description: String
-        /// The folder is there already (not a mistake on the command line, so not a usage error).
-        public var folderExists = false
+        /// The folder, or a game with the same id, is there already (not a mistake on the command
+        /// line, so not a usage error).
+        public var clashesWithAGame = false
     }
 
     /// Creates `<games>/<name>/` with `game.lua` and `tests/`.
     /// - Returns: the files written, in order.
-    /// - Throws: ``Refusal`` for a bad name, topic or type, or a folder that exists.
+    /// - Throws: ``Refusal`` for a bad name, topic or type, a folder that exists, or an id that another
+    ///   game in `games` declares already (ids compare ignoring case).
     @discardableResult
     public static func create(_ options: Options, in games: String) throws -> [String] {
         try check(options)
         let folder = (games as NSString).appendingPathComponent(options.name)
         guard !FileManager.default.fileExists(atPath: folder) else {
             throw Refusal(description: "\(folder) already exists; pick another name or edit the game that is there",
-                          folderExists: true)
+                          clashesWithAGame: true)
+        }
+        if let taken = Catalog.folder(declaring: id(for: options.name), in: games) {
+            throw Refusal(description: "the id \(id(for: options.name)) is taken: \(taken) declares it (ids compare ignoring case); pick another name",
+                          clashesWithAGame: true)
         }
         let files = ScaffoldTemplates.files(id: id(for: options.name), title: title(for: options.name),
                                             type: options.type, topic: options.topic, folder: folder)

@@ -34,7 +34,7 @@ public struct StatementBuilder: Sendable {
         let events = attempt.events.isEmpty ? Self.reconstructed(attempt.run) : attempt.events
         var statements: [XAPIStatement] = []
         var running: Date?, spent = 0.0
-        for event in events {
+        for (index, event) in events.enumerated() {
             let at = Self.date(event.at)
             switch event.kind {
             case .started, .resumed:
@@ -43,6 +43,9 @@ public struct StatementBuilder: Sendable {
             case .stopped:
                 if let since = running, let at { spent += max(0, at.timeIntervalSince(since)) }
                 running = nil
+                // A game stops the clock just before it ends: that is the end, not a pause.
+                let next = events[(index + 1)...].first { $0.kind != .progressed }
+                if next?.kind == .ended { continue }
                 statements.append(statement(attempt, event, .suspended, result: .init(duration: ISODuration.string(spent))))
             case .progressed:
                 let percent = Double(Int(((event.progress ?? 0) * 100).rounded()).clamped(0, 100))
@@ -127,7 +130,9 @@ public struct StatementBuilder: Sendable {
         var events = [AttemptEvent(sequence: 0, kind: .started, at: run.startedAt)]
         let end = date(run.startedAt).map { ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0)) } ?? run.startedAt
         if run.progress > 0 { events.append(.init(sequence: 1, kind: .progressed, at: end, progress: run.progress)) }
-        if run.outcome != .running { events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome)) }
+        if run.outcome != .running && run.outcome != .interrupted {  // neither has ended
+            events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome))
+        }
         return events
     }
 

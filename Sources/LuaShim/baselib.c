@@ -123,24 +123,97 @@ static int base_setmetatable(lua_State *L) {
     return 1;
 }
 
-/* load(chunk [, chunkname]): text only, always with the sandbox's globals. */
-static int base_load(lua_State *L) {
-    if (lua_type(L, 1) != LUA_TSTRING) return edujam_forbid(L, "load of a non-string chunk");
-    size_t len;
-    const char *source = lua_tolstring(L, 1, &len);
-    const char *name = luaL_optstring(L, 2, "=(load)");
-    const char *mode = luaL_optstring(L, 3, "t");
-    if (strcmp(mode, "t") != 0) return edujam_forbid(L, "load of binary chunks");
-    if (!lua_isnoneornil(L, 4)) return edujam_forbid(L, "load's env argument");
-    int status = luaL_loadbufferx(L, source, len, name, "t");
-    if (status == LUA_OK) return 1;
+/* {====================================================================
+ * load: stock Lua's, except that a binary chunk is never loaded
+ * ===================================================================== */
+
+#define LOAD_RESERVED_SLOT 5  /* keeps the reader's last piece alive (lbaselib.c's RESERVEDSLOT) */
+
+/* Whether Lua would load a chunk that starts with byte `first` as binary under `mode`:
+ * Lua decides by the first byte alone (lundump.c's signature). Bytecode is not verified
+ * by Lua, so a crafted chunk could break out of the sandbox. */
+static int load_is_binary(const char *first, size_t len, const char *mode) {
+    return len > 0 && first[0] == LUA_SIGNATURE[0] && strchr(mode, 'b') != NULL;
+}
+
+static int load_refuse_binary(lua_State *L) {
+    return edujam_forbid(L, "loading a binary chunk");
+}
+
+typedef struct {
+    const char *mode;
+    int started;    /* a non-empty piece has been read */
+    int refused;    /* that first piece began a binary chunk */
+} load_reader_state;
+
+/* lbaselib.c's generic_reader, which also looks at the first byte of the chunk: a
+ * binary one ends the stream there, and base_load raises once lua_load has returned. */
+static const char *load_reader(lua_State *L, void *ud, size_t *size) {
+    load_reader_state *state = ud;
+    luaL_checkstack(L, 2, "too many nested functions");
+    lua_pushvalue(L, 1);
+    lua_call(L, 0, 1);  /* the reader runs as Lua code: the time limit reaches it */
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        *size = 0;
+        return NULL;
+    }
+    if (!lua_isstring(L, -1)) luaL_error(L, "reader function must return a string");
+    lua_replace(L, LOAD_RESERVED_SLOT);
+    const char *piece = lua_tolstring(L, LOAD_RESERVED_SLOT, size);
+    if (!state->started && *size > 0) {
+        state->started = 1;
+        if (load_is_binary(piece, *size, state->mode)) {
+            state->refused = 1;
+            *size = 0;
+            return NULL;
+        }
+    }
+    return piece;
+}
+
+/* lbaselib.c's load_aux; a limit reached while loading stays a limit. */
+static int load_finish(lua_State *L, int status, int env) {
+    if (status == LUA_OK) {
+        if (env != 0) {  /* the env argument becomes the chunk's _ENV, its first upvalue */
+            lua_pushvalue(L, env);
+            if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+        }
+        return 1;
+    }
     edujam_sandbox *sb = edujam_of(L);
     edujam_note_status(sb, status);
     if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
-    lua_pushnil(L);  /* a syntax error is a result, as in stock Lua */
+    luaL_pushfail(L);  /* a syntax error is a result, as in stock Lua */
     lua_insert(L, -2);
     return 2;
 }
+
+/* load(chunk [, chunkname [, mode [, env]]]): a string or a reader function, as in stock
+ * Lua. The chunk is compiled within the memory cap, and a reader function is Lua code
+ * the time limit stops; a chunk that Lua would load as binary raises the forbidden error. */
+static int base_load(lua_State *L) {
+    size_t len;
+    const char *s = lua_tolstring(L, 1, &len);
+    const char *mode = luaL_optstring(L, 3, "bt");
+    int env = !lua_isnone(L, 4) ? 4 : 0;
+    int status;
+    if (s != NULL) {
+        const char *chunkname = luaL_optstring(L, 2, s);
+        if (load_is_binary(s, len, mode)) return load_refuse_binary(L);
+        status = luaL_loadbufferx(L, s, len, chunkname, mode);
+    } else {
+        const char *chunkname = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        lua_settop(L, LOAD_RESERVED_SLOT);
+        load_reader_state state = {mode, 0, 0};
+        status = lua_load(L, load_reader, &state, chunkname, mode);
+        if (state.refused) return load_refuse_binary(L);
+    }
+    return load_finish(L, status, env);
+}
+
+/* }==================================================================== */
 
 static int base_collectgarbage(lua_State *L) {
     const char *option = luaL_optstring(L, 1, "collect");
@@ -177,6 +250,7 @@ static void print_add_clean(luaL_Buffer *b, const char *s, size_t len) {
 
 /* Arguments are joined by one space (not Lua's tab): output is for a student's eyes. */
 static int base_print(lua_State *L) {
+    if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
     int n = lua_gettop(L);
     luaL_Buffer line;
     luaL_buffinit(L, &line);
@@ -192,11 +266,7 @@ static int base_print(lua_State *L) {
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
     edujam_sandbox *sb = edujam_of(L);
-    if (sb->output_limit > 0 && len > sb->output_limit - sb->output_used) {
-        sb->limit = EDUJAM_LIMIT_OUTPUT;
-        return edujam_raise_limit(L, sb);
-    }
-    sb->output_used += len;
+    if (edujam_spend_output(sb, len)) return edujam_raise_limit(L, sb);
     if (sb->output != NULL && sb->output(sb->host, text, len) != 0) {
         sb->limit = EDUJAM_LIMIT_OUTPUT;
         return edujam_raise_limit(L, sb);

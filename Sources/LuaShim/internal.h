@@ -22,6 +22,7 @@ struct edujam_sandbox {
     long long instructions_left;
     size_t output_used, output_limit;
     int forbidden;                  /* a withheld function was called during this call */
+    int failed;                     /* this call's error reached the host's message handler */
     lua_Integer seed;               /* math.random's seed, so runs replay */
     /* the thread that runs Lua now (coroutines included), for the limit hook */
     lua_State *_Atomic running;

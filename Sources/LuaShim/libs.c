@@ -6,6 +6,7 @@
  * (math.randomseed with no seed).
  */
 #include "internal.h"
+#include <limits.h>
 #include <string.h>
 
 #define LIBS_POLL_EVERY 4096  /* C loop iterations between two interrupt checks */
@@ -55,7 +56,7 @@ static int co_resume(lua_State *L, lua_State *co, int narg) {
 
 static lua_State *co_check(lua_State *L) {
     lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co, 1, "coroutine");
+    luaL_argexpected(L, co, 1, "thread");  /* Lua 5.4.4's word */
     return co;
 }
 
@@ -86,18 +87,21 @@ static int co_close_thread(lua_State *L, lua_State *co) {
     return status;
 }
 
+/* lcorolib.c's auxwrap: an error that killed the coroutine closes it (its __close
+ * handlers may replace the error), and a string error gets the caller's position. */
 static int co_wrapped(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int n = co_resume(L, co, lua_gettop(L));
     if (n >= 0) return n;
     int status = lua_status(co);
-    if (status != LUA_OK && status != LUA_YIELD) {  /* an error killed it: close it, as stock Lua does */
-        co_close_thread(L, co);
-        if (lua_type(L, -1) == LUA_TSTRING) {       /* add where the wrap was called from */
-            luaL_where(L, 1);
-            lua_insert(L, -2);
-            lua_concat(L, 2);
-        }
+    if (status != LUA_OK && status != LUA_YIELD) {
+        status = co_close_thread(L, co);
+        lua_xmove(co, L, 1);                        /* the error after closing */
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
     }
     return lua_error(L);
 }
@@ -145,25 +149,37 @@ static int co_lib_close(lua_State *L) {
  * string.rep: sized before it is built
  * ===================================================================== */
 
+/* Lua's own bound on a string.rep result (lstrlib.c's MAXSIZE where size_t is wider than int). */
+#define REP_MAXSIZE ((size_t)INT_MAX)
+
+/* Stock Lua's checks and messages, in its order: a count of 0 or less gives "", a result
+ * no Lua string can hold raises the catchable "resulting string too large"; then a result
+ * that cannot fit in what is left of the memory cap is the memory limit, raised before a
+ * byte is allocated. Stock copies `n` times even when the copies are empty; this returns
+ * "" at once (rep("", 1e9) would otherwise run a billion steps no hook can stop). */
 static int str_rep(lua_State *L) {
     size_t len, seplen;
     const char *s = luaL_checklstring(L, 1, &len);
     lua_Integer n = luaL_checkinteger(L, 2);
     const char *sep = luaL_optlstring(L, 3, "", &seplen);
-    if (n <= 0 || (len == 0 && seplen == 0)) {  /* rep("", 1e12) is "" at once, not 1e12 steps */
+    if (n <= 0) {
+        lua_pushliteral(L, "");
+        return 1;
+    }
+    size_t unit = len + seplen;
+    if (unit < len || unit > REP_MAXSIZE / (lua_Unsigned)n)
+        return luaL_error(L, "resulting string too large");
+    size_t total = (size_t)n * len + (size_t)(n - 1) * seplen;
+    if (total == 0) {
         lua_pushliteral(L, "");
         return 1;
     }
     edujam_sandbox *sb = edujam_of(L);
-    size_t unit = len + seplen;
-    size_t room = sb->memory_limit > sb->memory_used ? sb->memory_limit - sb->memory_used : 0;
-    if (sb->memory_limit == 0) room = (size_t)-1 / 2;
-    if (unit < len || (lua_Unsigned)n > room / unit) {   /* would not fit: fail before allocating */
-        if (sb->memory_limit == 0) return luaL_error(L, "resulting string too large");
+    if (sb->memory_limit > 0 &&
+        (sb->memory_used > sb->memory_limit || total > sb->memory_limit - sb->memory_used)) {
         sb->limit = EDUJAM_LIMIT_MEMORY;
         return edujam_raise_limit(L, sb);
     }
-    size_t total = (size_t)n * len + (size_t)(n - 1) * seplen;
     luaL_Buffer b;
     char *out = luaL_buffinitsize(L, &b, total);
     for (lua_Integer i = 0; i < n; i++) {
@@ -198,7 +214,7 @@ static void tab_shift(lua_State *L, int src, int dst, lua_Integer from, lua_Inte
 
 static int tab_insert(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer end = luaL_len(L, 1) + 1;  /* first empty slot */
+    lua_Integer end = luaL_intop(+, luaL_len(L, 1), 1);  /* first empty slot; wraps as stock's does */
     lua_Integer pos;
     switch (lua_gettop(L)) {
         case 2:
@@ -207,7 +223,7 @@ static int tab_insert(lua_State *L) {
         case 3:
             pos = luaL_checkinteger(L, 2);
             luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)end, 2, "position out of bounds");
-            tab_shift(L, 1, 1, end - 1, end, end - pos, -1);  /* open a gap at pos, top first */
+            if (end > pos) tab_shift(L, 1, 1, end - 1, end, end - pos, -1);  /* open a gap at pos, top first */
             break;
         default:
             return luaL_error(L, "wrong number of arguments to 'insert'");
@@ -220,8 +236,8 @@ static int tab_remove(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer size = luaL_len(L, 1);
     lua_Integer pos = luaL_optinteger(L, 2, size);
-    if (pos != size)
-        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
+    if (pos != size)  /* argument #1 in the message, as Lua 5.4.4 says (5.4.5 says #2) */
+        luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 1, "position out of bounds");
     lua_geti(L, 1, pos);                    /* the result */
     if (pos < size) tab_shift(L, 1, 1, pos + 1, pos, size - pos, 1);
     lua_pushnil(L);
@@ -230,12 +246,12 @@ static int tab_remove(lua_State *L) {
 }
 
 static int tab_move(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_Integer first = luaL_checkinteger(L, 2);
+    lua_Integer first = luaL_checkinteger(L, 2);  /* stock checks the numbers before the tables */
     lua_Integer last = luaL_checkinteger(L, 3);
     lua_Integer target = luaL_checkinteger(L, 4);
     int dst = lua_isnoneornil(L, 5) ? 1 : 5;
-    if (dst == 5) luaL_checktype(L, 5, LUA_TTABLE);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checktype(L, dst, LUA_TTABLE);
     if (last >= first) {
         luaL_argcheck(L, first > 0 || last < LUA_MAXINTEGER + first, 3, "too many elements to move");
         lua_Integer count = last - first + 1;
@@ -252,16 +268,20 @@ static int tab_move(lua_State *L) {
 
 /* }==================================================================== */
 
-/* math.randomseed() without a seed would read the clock: reseed from the host's seed instead. */
+/* math.randomseed() without an argument would seed from the clock and an address: it
+ * seeds from the host's seed instead, so runs replay. Otherwise it is stock's, and like
+ * stock's returns the two seed components. */
 static int math_randomseed(lua_State *L) {
-    if (lua_isnoneornil(L, 1)) {
-        lua_settop(L, 0);
+    if (lua_isnone(L, 1)) {
         lua_pushinteger(L, edujam_of(L)->seed);
+    } else {  /* checked here, so a bad argument names math.randomseed, not an upvalue */
+        luaL_checkinteger(L, 1);
+        luaL_optinteger(L, 2, 0);
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 0);
-    return 0;
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 static void libs_set(lua_State *L, const char *name, lua_CFunction fn) {

@@ -126,6 +126,14 @@ void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes) { sb->memory_limi
 size_t edujam_memory_used(edujam_sandbox *sb) { return sb->memory_used; }
 void edujam_set_output_limit(edujam_sandbox *sb, size_t bytes) { sb->output_limit = bytes; }
 size_t edujam_output_used(edujam_sandbox *sb) { return sb->output_used; }
+int edujam_spend_output(edujam_sandbox *sb, size_t len) {
+    if (sb->output_limit > 0 && len > sb->output_limit - sb->output_used) {
+        edujam_set_limit(sb, EDUJAM_LIMIT_OUTPUT);
+        return 1;
+    }
+    sb->output_used += len;
+    return 0;
+}
 void edujam_set_limit(edujam_sandbox *sb, int reason) {
     if (sb->limit == EDUJAM_LIMIT_NONE) sb->limit = reason;
 }
@@ -145,9 +153,11 @@ void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions) {
  * ===================================================================== */
 
 /* Message handler: the error as text plus a traceback. While a limit is
- * being raised it touches no metamethod (hooks are off in here then). */
+ * being raised it touches no metamethod (hooks are off in here then).
+ * Entering it means the call has failed: nothing can catch the error now. */
 static int sb_traceback(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
+    sb->failed = 1;  /* from here the host ignores the script (see the trampoline) */
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (sb->limit == EDUJAM_LIMIT_NONE && luaL_callmeta(L, 1, "__tostring") &&
@@ -173,12 +183,15 @@ int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_n
     sb->instructions_left = sb->instruction_limit;
     atomic_store(&sb->interrupt, EDUJAM_LIMIT_NONE);
     sb->forbidden = 0;
+    int outer_failed = sb->failed;  /* a call nested in a host function fails on its own */
+    sb->failed = 0;
     edujam_enter_thread(sb);
     if (timeout_ns > 0) edujam_arm(sb, edujam_now_ns() + timeout_ns);
     int outer_relaxed = sb->relaxed;
     sb->relaxed = 0;
     int status = lua_pcall(L, nargs, nresults, base);
     sb->relaxed = outer_relaxed;
+    sb->failed = outer_failed;
     edujam_disarm(sb);
     edujam_leave_thread(sb);
     lua_remove(L, base);
@@ -245,16 +258,35 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
  * Host functions
  * ===================================================================== */
 
+/* Pushes "chunk:line: " of the nearest Lua function calling in: a host function
+ * called through a C function (string.gsub, table.sort) is blamed on the script
+ * line that made that call, where luaL_where(L, 1) would name no line at all. */
+static void where_script(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
 /* Calls Swift, then raises for it: a longjmp must never cross a Swift frame. */
 static int sb_host_trampoline(lua_State *L) {
     edujam_sandbox *sb = edujam_of(L);
     if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
+    /* The call has failed: script code still running (an error object's __tostring, a
+     * __close) must not change what the host recorded. Ignored, not raised, so the
+     * author still sees the first error rather than this one. */
+    if (sb->failed) return 0;
     void *function = lua_touserdata(L, lua_upvalueindex(1));
     sb->relaxed++;
     int n = sb->dispatch(L, sb->host, function);
     sb->relaxed--;
     if (n == EDUJAM_HOST_ERROR) {
-        luaL_where(L, 1);             /* "game.lua:12: " of the Lua caller */
+        where_script(L);              /* "game.lua:12: " of the Lua caller */
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);

@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 import Sandbox
 
 /// A bot file (`*.bot.lua`) loaded in a sandbox of its own, apart from the game's.
@@ -27,7 +28,7 @@ public final class BotScript {
     /// Who plays.
     public let student: String
 
-    private let source: String
+    private let source: [UInt8]
     private(set) var sandbox: Sandbox
     private(set) var answer: LuaFunction
     private(set) var check: LuaFunction?
@@ -42,9 +43,9 @@ public final class BotScript {
     public init(file: String) throws {
         self.file = file
         do {
-            source = try String(contentsOfFile: file, encoding: .utf8)
+            source = try SourceFile.read(file)
         } catch {
-            throw LoadError(file: file, message: "cannot be read")
+            throw LoadError(file: file, message: error.reason)
         }
         let table: LuaTable
         (sandbox, table, answer, check) = try Self.load(source, file: file, printed: printed)
@@ -58,7 +59,7 @@ public final class BotScript {
         }
     }
 
-    private static func load(_ source: String, file: String, printed: PrintBuffer) throws
+    private static func load(_ source: [UInt8], file: String, printed: PrintBuffer) throws
         -> (Sandbox, LuaTable, LuaFunction, LuaFunction?) {
         let sandbox = try Sandbox(output: { printed.lines.append($0) })
         let value: LuaValue

@@ -9,7 +9,9 @@ enum TranscriptTests {
         let text: String
         let transcript: Transcript
         do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
+            // Decoded as game output is (bytes that are not UTF-8 become U+FFFD), so a
+            // Latin-1 byte the game says and the same byte in its transcript match.
+            text = try SourceFile.text(file)
             transcript = try TranscriptParser.parse(text, file: file)
         } catch {
             report(TestOutcome(game: game.name, name: label, failure: "\(error)", seconds: 0))

@@ -23,7 +23,7 @@ public enum Catalog {
         } catch {
             throw GameLoadError.unreadable(path: gamesFolder, reason: "is not a readable folder")
         }
-        return names.compactMap { name in
+        let found = names.compactMap { name -> Entry? in
             let folder = (gamesFolder as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("game.lua")) else {
                 return nil
@@ -36,6 +36,7 @@ public enum Catalog {
                 return Entry(folder: folder, declaration: nil, error: .unreadable(path: folder, reason: "\(error)"))
             }
         }
+        return refusingDuplicateIDs(found)
     }
 
     /// Loads a game's `game.lua` in a fresh sandbox and returns its declaration, without playing.
@@ -45,9 +46,60 @@ public enum Catalog {
         return try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }.declaration
     }
 
+    /// Two games declaring one id (ignoring case, as `new` does) would write the same contexts into
+    /// the store, and `play ID` would open either: every game in the clash becomes broken, with an
+    /// error naming all their folders, rather than one being picked.
+    private static func refusingDuplicateIDs(_ entries: [Entry]) -> [Entry] {
+        var entries = entries
+        let loaded = entries.indices.filter { entries[$0].declaration != nil }
+        let clashes = Dictionary(grouping: loaded) { entries[$0].declaration?.id.lowercased() ?? "" }.values
+        for indices in clashes where indices.count > 1 {
+            let folders = indices.map { entries[$0].folder }
+            for index in indices {
+                entries[index].error = .duplicateID(entries[index].declaration?.id ?? "", folders: folders)
+                entries[index].declaration = nil
+            }
+        }
+        return entries
+    }
+
+    /// The game id the entry declares, loaded or refused as a duplicate; nil when it did not load.
+    static func declaredID(_ entry: Entry) -> String? {
+        if case .duplicateID(let id, _)? = entry.error { return id }
+        return entry.declaration?.id
+    }
+
+    /// The folder of a game in `gamesFolder` that declares `id`, compared ignoring case, or nil
+    /// (also when the folder cannot be read): what `edujam new` checks before taking an id.
+    public static func folder(declaring id: String, in gamesFolder: String) -> String? {
+        let games = (try? entries(in: gamesFolder)) ?? []
+        return games.first { declaredID($0)?.lowercased() == id.lowercased() }?.folder
+    }
+
+    /// The duplicate-id error of each game in `gamesFolder` that has one, by folder name
+    /// (`math-jam`); empty when the folder cannot be read.
+    public static func duplicateIDs(in gamesFolder: String) -> [String: GameLoadError] {
+        var errors: [String: GameLoadError] = [:]
+        for entry in (try? entries(in: gamesFolder)) ?? [] {
+            if let error = entry.error, case .duplicateID = error { errors[(entry.folder as NSString).lastPathComponent] = error }
+        }
+        return errors
+    }
+
+    /// Throws when another game beside `folder` (in its parent, the games folder) declares the same
+    /// id: playing a folder must not quietly write over the other game's contexts.
+    /// - Throws: ``GameLoadError/duplicateID(_:folders:)``.
+    public static func requireUniqueID(ofGameIn folder: String) throws {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        if let error = duplicateIDs(in: url.deletingLastPathComponent().path)[url.lastPathComponent] { throw error }
+    }
+
     /// The folder of the game whose declared id is `id`, or nil.
+    /// - Throws: ``GameLoadError/duplicateID(_:folders:)`` when several games declare it.
     public static func folder(ofGame id: String, in gamesFolder: String) throws -> String? {
-        try entries(in: gamesFolder).first { $0.declaration?.id == id }?.folder
+        guard let entry = try entries(in: gamesFolder).first(where: { declaredID($0) == id }) else { return nil }
+        if let error = entry.error { throw error }
+        return entry.folder
     }
 
     /// Writes every loadable game's declaration into the store, in folder order.

@@ -23,9 +23,24 @@ struct DeclarationReader {
         guard case .string(let title) = table[field] else {
             throw fail(field, table[field] == .nil ? "missing: give it a title students will see" : "must be a string")
         }
+        try check(field, title, within: Limits.title)
         guard !title.allSatisfy(\.isWhitespace) else { throw fail(field, "must not be blank") }
-        guard title.count <= 256 else { throw fail(field, "is \(title.count) characters; the most is 256") }
         return title
+    }
+
+    /// Text the tracking model stores (a title, a summary, a keyword), within Tracking's limit for it.
+    func check(_ field: String, _ text: String, within limit: TextLimit) throws {
+        if let overrun = limit.overrun(text) { throw fail(field, overrun.reason) }
+    }
+
+    func summary(_ field: String) throws -> String? {
+        switch table[field] {
+        case .nil: return nil
+        case .string(let summary):
+            try check(field, summary, within: Limits.summary)
+            return summary
+        case let other: throw fail(field, "must be a string, not a \(other.typeName)")
+        }
     }
 
     func optionalString(_ field: String, maxLength: Int) throws -> String? {
@@ -57,12 +72,17 @@ struct DeclarationReader {
         return topic
     }
 
-    func strings(_ field: String) throws -> [String] {
+    /// A list of keywords, each within ``Limits/keyword``.
+    func keywords(_ field: String) throws -> [String] {
         switch table[field] {
         case .nil: return []
         case .table(let list) where list.fields.isEmpty:
+            guard list.sequence.count <= Limits.keywordCount else {
+                throw fail(field, "has \(list.sequence.count) entries; the most is \(Limits.keywordCount)")
+            }
             return try list.sequence.enumerated().map { index, value in
                 guard case .string(let s) = value else { throw fail("\(field)[\(index + 1)]", "must be a string") }
+                try check("\(field)[\(index + 1)]", s, within: Limits.keyword)
                 return s
             }
         default: throw fail(field, "must be a list of strings, like { \"addition\", \"mental math\" }")

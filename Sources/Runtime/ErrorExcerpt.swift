@@ -17,7 +17,7 @@ public enum ErrorExcerpt {
         var lines = [failure.description]
         if let cause = failure.hostCause, !failure.message.contains(cause) { lines.append("caused by: \(cause)") }
         if let chunk = failure.chunk, let line = failure.line, let file = sourceFile(chunk, folder: folder),
-           let source = try? String(contentsOfFile: file, encoding: .utf8) {
+           let source = try? SourceFile.text(file) {
             lines += excerpt(source: source, line: line, message: failure.message)
         }
         let frames = gameFrames(failure.traceback, folder: folder)
@@ -26,19 +26,23 @@ public enum ErrorExcerpt {
     }
 
     /// The source line, numbered, with a caret under the name the message mentions (or the line's start).
+    /// The line is shown cleaned for the terminal, and the caret counts display columns, so it
+    /// stays under its name after wide characters, combining marks or a cleaned control.
     static func excerpt(source: String, line: Int, message: String) -> [String] {
-        let all = source.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lua counts "\n", "\r" and "\r\n" as one line end each ("\r\n" is one Character).
+        let all = source.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         guard line >= 1, line <= all.count else { return [] }
-        let text = String(all[line - 1]).replacingOccurrences(of: "\t", with: " ")
+        let text = Terminal.cleanLine(String(all[line - 1]).replacingOccurrences(of: "\t", with: " "))
         let number = String(line)
         let gutter = String(repeating: " ", count: number.count)
-        var column = text.firstIndex { !$0.isWhitespace }.map { text.distance(from: text.startIndex, to: $0) } ?? 0
+        var start = text.firstIndex { !$0.isWhitespace } ?? text.startIndex
         // The name as a whole word: the 't' of "(local 't')" is not the t in "return".
-        if let name = quotedName(in: message),
+        if let name = quotedName(in: message).map(Terminal.cleanLine),
            let range = text.range(of: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: name) + "(?![A-Za-z0-9_])",
                                   options: .regularExpression) {
-            column = text.distance(from: text.startIndex, to: range.lowerBound)
+            start = range.lowerBound
         }
+        let column = Terminal.width(of: text[..<start])
         return ["  \(number) | \(text)", "  \(gutter) | " + String(repeating: " ", count: column) + "^"]
     }
 

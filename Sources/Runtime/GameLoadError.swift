@@ -11,24 +11,29 @@ public enum GameLoadError: Error, CustomStringConvertible {
     case declaration(DeclarationError)
     /// The requested level is not one of the game's contexts.
     case unknownLevel(String, available: [String])
+    /// Several games in one games folder declare this id (compared ignoring case); `folders` are all
+    /// of them, in folder order. None of them is listed, published or played by id until it is fixed.
+    case duplicateID(String, folders: [String])
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "\(path): \(reason)"
-        case .script(_, let error): return error.failure.map(\.description) ?? error.description
+        case .script(let file, let error): return error.failure.map(\.description) ?? "\(file): \(error)"
         case .declaration(let error): return error.description
         case .unknownLevel(let level, let available):
             let hint = Suggest.hint(for: level, among: available)
             return "no level '\(level)' in this game\(hint) (levels: \(available.joined(separator: ", ")))"
+        case .duplicateID(let id, let folders):
+            return "game id '\(id)' is declared by \(folders.count) games: \(folders.joined(separator: ", ")); give each game its own id"
         }
     }
 
-    /// Reads a source file, or throws ``unreadable(path:reason:)``.
-    static func reading(_ path: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw GameLoadError.unreadable(path: path, reason: exists ? "cannot be read" : "no such file")
+    /// Reads a source file with ``SourceFile/read(_:confinedTo:limit:)``, or throws ``unreadable(path:reason:)``.
+    static func reading(_ path: String, confinedTo folder: String? = nil) throws -> [UInt8] {
+        do {
+            return try SourceFile.read(path, confinedTo: folder)
+        } catch {
+            throw GameLoadError.unreadable(path: path, reason: error.reason)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 }

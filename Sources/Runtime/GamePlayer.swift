@@ -35,7 +35,9 @@ public enum GamePlayer {
             return try run.end(on: context, outcome: run.finished ? .finished : .quit, failure: nil)
         } catch let error as SandboxError {
             let outcome: RunOutcome = error.isLimit ? .limit : (run.leftAfterEnd ? .quit : .error)
-            return try run.end(on: context, outcome: outcome, failure: outcome == .quit ? nil : error.failure)
+            // A value play returned that cannot be copied has no line: say what it was all the same.
+            let failure = error.failure ?? ScriptFailure(message: error.description)
+            return try run.end(on: context, outcome: outcome, failure: outcome == .quit ? nil : failure)
         }
     }
 

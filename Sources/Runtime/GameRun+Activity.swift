@@ -79,7 +79,7 @@ extension GameRun {
             throw call.badArgument(3, "unknown value type '\(typeName)'" + Suggest.hint(for: typeName, among: names)
                 + "; use one of \(names.joined(separator: ", "))")
         }
-        let title = activity.item(withIdentifier: id)?.title ?? id
+        let title = try itemTitle(call, 4, id, activity)
         try set(ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call)
     }
 
@@ -100,12 +100,8 @@ extension GameRun {
     private func primary(_ call: HostCall) throws {
         let activity = try playing(call)
         let id = try itemIdentifier(call)
-        if let item = activity.item(withIdentifier: id) {
-            try tracked(call) { try activity.setPrimaryItem(item) }
-            saveIfEveryChange()
-        } else {
-            pendingPrimary = id  // becomes primary when first set
-        }
+        try tracked(call) { try activity.setPrimaryItem(withIdentifier: id) }  // now, or when first set
+        saveIfEveryChange()
     }
 
     private func progress(_ call: HostCall) throws {
@@ -128,14 +124,7 @@ extension GameRun {
     // MARK: Checking arguments
 
     private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
-        try tracked(call) {
-            if pendingPrimary == item.identifier {
-                pendingPrimary = nil
-                try activity.setPrimaryItem(item)
-            } else {
-                try activity.record(item)
-            }
-        }
+        try tracked(call) { try activity.record(item) }
         _ = channel.handle(.item(ItemRecord(item)))
         saveIfEveryChange()
     }
@@ -159,8 +148,8 @@ extension GameRun {
         guard let title = try call.optionalString(position) else {
             return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
         }
+        if let overrun = Limits.title.overrun(title) { throw call.badArgument(position, overrun.description) }
         guard !title.allSatisfy(\.isWhitespace) else { throw call.badArgument(position, "title must not be blank") }
-        guard title.count <= 256 else { throw call.badArgument(position, "title is over 256 characters") }
         return title
     }
 

@@ -16,24 +16,34 @@ extension GameRun {
     }
 
     private func ask(_ call: HostCall) throws -> [LuaValue] {
-        let prompt = call.isNil(1) ? "" : Terminal.clean(try call.value(1).description)
+        let prompt = try shown(call.isNil(1) ? "" : call.value(1).description)
         guard let reply = try reply(to: .ask(prompt: prompt)) else { return [.nil] }
         return [.string(reply)]
     }
 
     private func choose(_ call: HostCall) throws -> [LuaValue] {
-        let prompt = Terminal.clean(try call.optionalString(1) ?? "")
+        let promptText = try call.optionalString(1) ?? ""
         let list = try call.table(2)
         guard !list.sequence.isEmpty, list.fields.isEmpty else {
             throw call.badArgument(2, "a non-empty list of options expected")
         }
-        let options = list.sequence.map { Terminal.clean($0.description) }
+        let prompt = try shown(promptText)
+        let options = try list.sequence.map { try shown($0.description) }
         while true {
             guard let reply = try reply(to: .choose(prompt: prompt, options: options)) else { return [.nil] }
             let number = Int(reply.trimmingCharacters(in: .whitespaces))
             if let number, (1...options.count).contains(number) { return [.integer(number)] }
             _ = channel.handle(.say("Please type a number from 1 to \(options.count)."))
         }
+    }
+
+    /// Text the game shows through `ask` or `choose`, cleaned of control characters. Its bytes
+    /// and a line end count against the output budget `print` and `say` spend: a prompt
+    /// flood ends the run with the output limit as a `print` flood does. Re-showing a menu
+    /// after a student's wrong key is the student's doing and is not counted.
+    private func shown(_ text: String) throws -> String {
+        try sandbox.spendOutput(text.utf8.count + 1)
+        return Terminal.clean(text)
     }
 
     /// Asks the channel, with the time limit paused while the student thinks.

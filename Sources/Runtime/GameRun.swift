@@ -21,8 +21,6 @@ final class GameRun {
     var started = false
     /// Whether `activity.finish()` has been called.
     var finished = false
-    /// An item to make primary when first set (`activity.primary` before the item).
-    var pendingPrimary: String?
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
     var inputEnded = false
     var leftAfterEnd = false

@@ -10,7 +10,8 @@ struct LoadedGame {
 
     /// Runs `game.lua` in the run's sandbox and checks what it returns.
     static func load(file: String, into run: GameRun) throws -> LoadedGame {
-        let source = try GameLoadError.reading(file)
+        // Confined like a module: a game.lua that is a symlink out of its folder is refused.
+        let source = try GameLoadError.reading(file, confinedTo: (file as NSString).deletingLastPathComponent)
         let value: LuaValue
         do {
             let chunk = try ChunkCache.shared.chunk(file: file, source: source) { try run.sandbox.compile(source, name: file) }
@@ -49,10 +50,10 @@ extension GameLoadError {
 final class ChunkCache: Sendable {
     static let shared = ChunkCache()
 
-    private let entries = Mutex<[String: (source: String, chunk: CompiledChunk)]>([:])
+    private let entries = Mutex<[String: (source: [UInt8], chunk: CompiledChunk)]>([:])
 
     /// The compiled chunk for this file's current source, compiling it if the source is new.
-    func chunk(file: String, source: String, compile: () throws -> CompiledChunk) throws -> CompiledChunk {
+    func chunk(file: String, source: [UInt8], compile: () throws -> CompiledChunk) throws -> CompiledChunk {
         if let cached = entries.withLock({ $0[file] }), cached.source == source { return cached.chunk }
         let chunk = try compile()
         entries.withLock { $0[file] = (source, chunk) }

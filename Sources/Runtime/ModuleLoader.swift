@@ -10,8 +10,6 @@ import Sandbox
 public struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
     public let folder: String
-    /// The largest module file read, so a stray data file cannot fill memory before the sandbox's limit applies.
-    public static let maxBytes = 1 << 20
 
     /// A loader for the game in `folder`.
     public init(folder: String) { self.folder = folder }
@@ -35,31 +33,17 @@ public struct ModuleLoader: Sendable {
         (folder as NSString).appendingPathComponent(name.replacingOccurrences(of: ".", with: "/") + ".lua")
     }
 
-    /// The source of module `name`, or a message saying why it cannot be loaded.
-    public func source(of name: String) -> Result<(path: String, source: String), ModuleError> {
+    /// The source of module `name` (its bytes as they are), or a message saying why it cannot be loaded.
+    public func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
         if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
         let file = path(of: name)
-        guard FileManager.default.fileExists(atPath: file) else {
+        do {
+            return .success((file, try SourceFile.read(file, confinedTo: folder)))
+        } catch where error.problem == .missing {
             return .failure(ModuleError("module '\(name)' not found: no file '\(file)' (modules live in the game's folder)"))
+        } catch {
+            return .failure(ModuleError("module '\(name)': '\(file)' \(error.reason)"))
         }
-        let root = Self.realPath(folder) + "/"
-        guard Self.realPath(file).hasPrefix(root) else {
-            return .failure(ModuleError("module '\(name)': '\(file)' leads outside the game's folder"))
-        }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            return .failure(ModuleError("module '\(name)': '\(file)' cannot be read"))
-        }
-        guard data.count <= Self.maxBytes else {
-            return .failure(ModuleError("module '\(name)': '\(file)' is \(data.count) bytes; the most is \(Self.maxBytes)"))
-        }
-        return .success((file, String(decoding: data, as: UTF8.self)))
-    }
-
-    /// The path with every symlink resolved, or the path itself if it cannot be resolved.
-    static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return (path as NSString).standardizingPath }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 
@@ -94,7 +78,7 @@ extension GameRun {
         }
         guard case .function(let compile) = try sandbox.global(name) else { return }
         try sandbox.setGlobal(name, .nil)
-        let wrapper = try ChunkCache.shared.chunk(file: "(require)", source: Self.requireSource) {
+        let wrapper = try ChunkCache.shared.chunk(file: "(require)", source: Array(Self.requireSource.utf8)) {
             try sandbox.compile(Self.requireSource, name: "(require)")
         }
         let require = try sandbox.call(sandbox.load(wrapper), [.function(compile)])

@@ -14,9 +14,9 @@ public struct CompiledChunk: Sendable, Equatable {
 }
 
 extension Sandbox {
-    /// Compiles a text chunk into a ``CompiledChunk``, with line information kept.
+    /// Compiles a text chunk (its bytes as they are) into a ``CompiledChunk``, with line information kept.
     /// - Throws: ``SandboxError/syntax(_:)``.
-    public func compile(_ source: String, name: String) throws -> CompiledChunk {
+    public func compile(_ source: [UInt8], name: String) throws -> CompiledChunk {
         let function = try load(source, name: name)
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -30,7 +30,12 @@ extension Sandbox {
         return CompiledChunk(bytes: Array(UnsafeBufferPointer(start: bytes, count: count)), name: name)
     }
 
-    /// Loads a compiled chunk without running it; the same as ``load(_:name:)`` of its source.
+    /// Compiles Lua source text into a ``CompiledChunk``: its UTF-8 bytes, as the byte version does.
+    public func compile(_ source: String, name: String) throws -> CompiledChunk {
+        try compile(Array(source.utf8), name: name)
+    }
+
+    /// Loads a compiled chunk without running it; the same as loading its source.
     public func load(_ chunk: CompiledChunk) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)

@@ -3,6 +3,11 @@ import LuaShim
 
 /// The arguments of one call from Lua into a Swift host function.
 ///
+/// Reading an argument copies it into Swift; all the arguments of one call share
+/// one budget of ``SandboxLimits/conversion`` string bytes and 100,000 table
+/// entries, and going past it throws ``SandboxError/tooLarge(_:)``, which the
+/// script sees as an error at its calling line (it may catch it with `pcall`).
+///
 /// Positions are 1-based, as in Lua. The typed readers throw the error Lua's
 /// own library functions give, e.g. `bad argument #2 to 'quantity' (number
 /// expected, got nil)`, which the script then sees at its calling line.
@@ -14,19 +19,15 @@ public struct HostCall {
     /// How many arguments the script passed.
     public var count: Int { Int(lua_gettop(state)) }
 
-    /// The name the function was called by, for messages.
-    public var name: String {
-        var info = lua_Debug()
-        guard lua_getstack(state, 0, &info) != 0, lua_getinfo(state, "n", &info) != 0, let name = info.name else {
-            return "?"
-        }
-        return String(cString: name)
-    }
+    /// The name the function was registered under, for messages. Not the name Lua saw:
+    /// called through a local alias or a C function (`string.gsub`), Lua knows it as another
+    /// name or none.
+    public let name: String
 
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {
         guard position <= count else { return .nil }
-        return try sandbox.value(at: Int32(position), on: state)
+        return try sandbox.value(at: Int32(position), on: state, budget: &sandbox.argumentBudget) { argumentName(position) }
     }
 
     /// Whether the argument at `position` is absent or `nil`.
@@ -37,7 +38,7 @@ public struct HostCall {
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
         guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
-        return luaString(at: Int32(position), on: state)
+        return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) { argumentName(position) }
     }
 
     /// A string argument, or `nil` when absent.
@@ -80,6 +81,11 @@ public struct HostCall {
     /// An error for argument `position`: `bad argument #2 to 'f' (reason)`.
     public func badArgument(_ position: Int, _ reason: String) -> HostFunctionError {
         .badArgument(position: position, function: name, reason: reason)
+    }
+
+    /// `argument #2 to 'choose'`, for errors about the whole value.
+    private func argumentName(_ position: Int) -> String {
+        "argument #\(position) to '\(name)'"
     }
 
     private func badType(_ position: Int, _ expected: String) -> HostFunctionError {

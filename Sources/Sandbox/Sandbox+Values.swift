@@ -6,6 +6,42 @@ import LuaShim
 let maximumTableDepth = 32
 let maximumTableEntries = 100_000
 
+/// What one conversion from Lua into Swift may still copy: string bytes
+/// (``SandboxLimits/conversion``) and table entries (100,000).
+///
+/// A Lua string is stored once however many times it is referenced, but every
+/// reference is copied into Swift, so a 4 MiB string in 300 table slots is 1.2 GB
+/// on the host. The budget counts each string per reference, as copied, and is
+/// checked before the copy (`lua_tolstring` gives the length without copying);
+/// table keys count like values. One budget covers a whole crossing: all of a
+/// call's results, or all of a host call's arguments.
+struct ConversionBudget {
+    let byteLimit: Int
+    var bytesLeft: Int
+    var entriesLeft = maximumTableEntries
+
+    init(bytes: Int) {
+        byteLimit = bytes
+        bytesLeft = bytes
+    }
+
+    /// Takes `count` string bytes, or throws naming `what` (nothing is copied then).
+    mutating func spend(bytes count: Int, for what: () -> String) throws {
+        guard count <= bytesLeft else {
+            throw SandboxError.tooLarge("\(what()) holds more than \(byteLimit) bytes of text (each reference to a string counts)")
+        }
+        bytesLeft -= count
+    }
+
+    /// Takes one table entry, or throws naming `what`.
+    mutating func spendEntry(for what: () -> String) throws {
+        guard entriesLeft > 0 else {
+            throw SandboxError.tooLarge("\(what()) holds more than \(maximumTableEntries) table entries")
+        }
+        entriesLeft -= 1
+    }
+}
+
 extension Sandbox {
     /// Pushes a Swift value. Call with the limit relaxed: pushing allocates.
     func push(_ value: LuaValue, on L: OpaquePointer? = nil, depth: Int = 0) throws {
@@ -43,13 +79,28 @@ extension Sandbox {
         }
     }
 
-    /// Reads the value at `index` without running metamethods.
-    func value(at index: Int32, on L: OpaquePointer? = nil) throws -> LuaValue {
-        var budget = maximumTableEntries
-        return try value(at: lua_absindex(L ?? state, index), on: L ?? state, depth: 0, budget: &budget)
+    /// Reads the value at `index` without running metamethods, within a budget of its own.
+    /// - Parameter what: names the value in a ``SandboxError/tooLarge(_:)`` error.
+    func value(at index: Int32, on L: OpaquePointer? = nil, what: () -> String) throws -> LuaValue {
+        var budget = ConversionBudget(bytes: limits.conversion)
+        return try value(at: index, on: L ?? state, budget: &budget, what: what)
     }
 
-    private func value(at index: Int32, on L: OpaquePointer, depth: Int, budget: inout Int) throws -> LuaValue {
+    /// Reads the value at `index` without running metamethods, spending `budget`.
+    func value(at index: Int32, on L: OpaquePointer, budget: inout ConversionBudget, what: () -> String) throws -> LuaValue {
+        try value(at: lua_absindex(L, index), on: L, depth: 0, budget: &budget, what: what)
+    }
+
+    /// The string at `index` (which must be a string), its length taken from `budget` before it is copied.
+    func string(at index: Int32, on L: OpaquePointer, budget: inout ConversionBudget, what: () -> String) throws -> String {
+        var length = 0
+        _ = lua_tolstring(L, index, &length)  // a string already: no conversion, no allocation
+        try budget.spend(bytes: length, for: what)
+        return luaString(at: index, on: L)
+    }
+
+    private func value(at index: Int32, on L: OpaquePointer, depth: Int, budget: inout ConversionBudget,
+                       what: () -> String) throws -> LuaValue {
         switch lua_type(L, index) {
         case LUA_TNIL, LUA_TNONE: return .nil
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
@@ -57,31 +108,30 @@ extension Sandbox {
             var isInteger: Int32 = 0
             let i = lua_tointegerx(L, index, &isInteger)
             return lua_isinteger(L, index) != 0 && isInteger != 0 ? .integer(Int(i)) : .number(lua_tonumberx(L, index, nil))
-        case LUA_TSTRING: return .string(luaString(at: index, on: L))
+        case LUA_TSTRING: return .string(try string(at: index, on: L, budget: &budget, what: what))
         case LUA_TFUNCTION:
             lua_pushvalue(L, index)
             let reference = withRelaxedLimit { luaL_ref(L, clua_registryindex()) }
             return .function(LuaFunction(reference: reference, owner: token))
-        case LUA_TTABLE: return .table(try table(at: index, on: L, depth: depth, budget: &budget))
+        case LUA_TTABLE: return .table(try table(at: index, on: L, depth: depth, budget: &budget, what: what))
         default:
             throw SandboxError.conversion("a \(String(cString: lua_typename(L, lua_type(L, index)))) value has no Swift counterpart")
         }
     }
 
-    private func table(at index: Int32, on L: OpaquePointer, depth: Int, budget: inout Int) throws -> LuaTable {
+    private func table(at index: Int32, on L: OpaquePointer, depth: Int, budget: inout ConversionBudget,
+                       what: () -> String) throws -> LuaTable {
         guard depth < maximumTableDepth else { throw SandboxError.conversion("table nested too deeply (a cycle?)") }
         guard lua_checkstack(L, 4) != 0 else { throw SandboxError.conversion("Lua stack exhausted") }
         var integers: [Int: LuaValue] = [:]
         var fields: [LuaKey: LuaValue] = [:]
+        let top = lua_gettop(L)
+        defer { lua_settop(L, top) }  // a refusal leaves the key and value behind
         lua_pushnil(L)
         while lua_next(L, index) != 0 {
-            budget -= 1
-            guard budget >= 0 else {
-                clua_pop(L, 2)
-                throw SandboxError.conversion("table has more than \(maximumTableEntries) entries")
-            }
-            let element = try value(at: lua_gettop(L), on: L, depth: depth + 1, budget: &budget)
-            switch try key(at: lua_gettop(L) - 1, on: L) {
+            try budget.spendEntry(for: what)
+            let element = try value(at: lua_gettop(L), on: L, depth: depth + 1, budget: &budget, what: what)
+            switch try key(at: lua_gettop(L) - 1, on: L, budget: &budget, what: what) {
             case .integer(let i): integers[i] = element
             case let other: fields[other] = element
             }
@@ -93,14 +143,18 @@ extension Sandbox {
         return LuaTable(sequence: sequence, fields: fields)
     }
 
-    private func key(at index: Int32, on L: OpaquePointer) throws -> LuaKey {
-        switch try value(at: index, on: L) {
-        case .boolean(let b): return .boolean(b)
-        case .integer(let i): return .integer(i)
-        case .number(let d): return .number(d)
-        case .string(let s): return .string(s)
-        case let other: throw SandboxError.conversion("a \(other.typeName) used as a table key has no Swift counterpart")
+    private func key(at index: Int32, on L: OpaquePointer, budget: inout ConversionBudget, what: () -> String) throws -> LuaKey {
+        let type = lua_type(L, index)
+        if type == LUA_TBOOLEAN || type == LUA_TNUMBER || type == LUA_TSTRING {  // never copy a table key first
+            switch try value(at: index, on: L, depth: 0, budget: &budget, what: what) {
+            case .boolean(let b): return .boolean(b)
+            case .integer(let i): return .integer(i)
+            case .number(let d): return .number(d)
+            case .string(let s): return .string(s)
+            default: break
+            }
         }
+        throw SandboxError.conversion("a \(String(cString: lua_typename(L, type))) used as a table key has no Swift counterpart")
     }
 
 }

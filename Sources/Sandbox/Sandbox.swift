@@ -26,6 +26,8 @@ public final class Sandbox {
     private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
+    /// What the running host call may still copy of its arguments: one budget for all of them.
+    var argumentBudget: ConversionBudget
 
     /// Creates a sandbox with the safe libraries opened.
     ///
@@ -39,9 +41,10 @@ public final class Sandbox {
         limits: SandboxLimits = SandboxLimits(), seed: Int = 0,
         output: @escaping (String) -> Void = { _ in }
     ) throws {
-        precondition(limits.memory > 0 && limits.output > 0, "limits must be positive")
+        precondition(limits.memory > 0 && limits.output > 0 && limits.conversion > 0, "limits must be positive")
         self.limits = limits
         self.output = output
+        self.argumentBudget = ConversionBudget(bytes: limits.conversion)
         guard let raw = edujam_new(0, nil, sandboxDispatch, sandboxOutput) else {
             throw SandboxError.stateUnavailable
         }
@@ -75,31 +78,40 @@ public final class Sandbox {
     /// Compiles a text chunk without running it.
     ///
     /// - Parameters:
-    ///   - source: Lua source text; binary chunks are refused.
+    ///   - source: Lua source, the bytes as they are (Lua is 8-bit clean: a Latin-1 byte in a
+    ///     string literal stays one byte); binary chunks are refused.
     ///   - name: the chunk name errors are located by, e.g. `game.lua`.
     /// - Returns: the compiled chunk, a function of no parameters.
     /// - Throws: ``SandboxError/syntax(_:)``, or ``SandboxError/finished``.
-    public func load(_ source: String, name: String) throws -> LuaFunction {
+    public func load(_ source: [UInt8], name: String) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                edujam_load(raw, chars.baseAddress, chars.count, "@" + name)
-            }
+        let status = source.withUnsafeBytes { bytes in
+            edujam_load(raw, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "@" + name)
         }
         guard status == LUA_OK else { throw failure(status: status) }
         return makeFunction(at: -1)
     }
 
-    /// Compiles and runs a text chunk.
+    /// Compiles Lua source text without running it: its UTF-8 bytes, as the byte version does.
+    public func load(_ source: String, name: String) throws -> LuaFunction {
+        try load(Array(source.utf8), name: name)
+    }
+
+    /// Compiles and runs a chunk.
     ///
     /// - Returns: what the chunk returns.
     /// - Throws: any ``SandboxError``.
     @discardableResult
-    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+    public func run(_ source: [UInt8], name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
         try call(load(source, name: name), arguments)
+    }
+
+    /// Compiles and runs Lua source text.
+    @discardableResult
+    public func run(_ source: String, name: String, arguments: [LuaValue] = []) throws -> [LuaValue] {
+        try run(Array(source.utf8), name: name, arguments: arguments)
     }
 
     /// Calls a Lua function within the limits.
@@ -124,7 +136,10 @@ public final class Sandbox {
         let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET, timeoutNanoseconds)
         guard status == LUA_OK else { throw failure(status: status) }
         let resultCount = max(0, Int(lua_gettop(state) - top))
-        return try (0..<resultCount).map { try value(at: top + 1 + Int32($0)) }
+        var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
+        return try (0..<resultCount).map { offset in
+            try value(at: top + 1 + Int32(offset), on: state, budget: &budget) { "the returned value" }
+        }
     }
 
     /// Calls the global function `name`.
@@ -145,7 +160,7 @@ public final class Sandbox {
         clua_pushglobaltable(state)
         lua_pushstring(state, name)
         lua_rawget(state, -2)
-        return try value(at: -1)
+        return try value(at: -1) { "global '\(name)'" }
     }
 
     /// Sets a global without running any metamethod.
@@ -158,6 +173,18 @@ public final class Sandbox {
             lua_pushstring(state, name)
             try push(value)
             lua_rawset(state, -3)
+        }
+    }
+
+    /// Counts `bytes` a host function shows on the script's behalf (a prompt, a list of
+    /// options) against the output budget that `print` spends: whatever channel text
+    /// takes, the script's output is bounded by ``SandboxLimits/output``.
+    /// - Throws: ``SandboxError/outputLimit(_:)`` when they do not fit. The sandbox is
+    ///   then finished; thrown on from a host function, it ends the call as `print`
+    ///   past the budget does.
+    public func spendOutput(_ bytes: Int) throws {
+        guard edujam_spend_output(raw, max(0, bytes)) == 0 else {
+            throw SandboxError.outputLimit(ScriptFailure(message: "output limit exceeded (\(limits.output) bytes)"))
         }
     }
 
@@ -186,7 +213,7 @@ public final class Sandbox {
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let box = HostFunctionBox(function)
+        let box = HostFunctionBox(name: name, function)
         hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
@@ -208,7 +235,10 @@ public final class Sandbox {
 
     /// Called from C through `sandboxDispatch`; never lets an error escape.
     fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        let call = HostCall(state: L, sandbox: self)
+        let call = HostCall(state: L, sandbox: self, name: function.name)
+        let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
+        argumentBudget = ConversionBudget(bytes: limits.conversion)
+        defer { argumentBudget = outerBudget }
         do {
             let results = try function.body(call)
             if results.isEmpty { return 0 }
@@ -268,8 +298,13 @@ private let sandboxDispatch: edujam_host_dispatch = { L, host, function in
 
 /// A registered host function, addressed from Lua by pointer.
 final class HostFunctionBox {
+    /// The name it was registered under, for messages.
+    let name: String
     let body: Sandbox.HostFunction
-    init(_ body: @escaping Sandbox.HostFunction) { self.body = body }
+    init(name: String, _ body: @escaping Sandbox.HostFunction) {
+        self.name = name
+        self.body = body
+    }
 }
 
 private let sandboxOutput: edujam_output_sink = { host, bytes, count in

@@ -47,6 +47,14 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     case finished
     /// A value could not cross between Swift and Lua (a cycle, a NaN key, a thread, ...).
     case conversion(String)
+    /// A value was too large to copy into Swift: its strings, counted once per reference,
+    /// came to more than ``SandboxLimits/conversion`` bytes, or its tables to more than
+    /// 100,000 entries. The message names the value (`argument #2 to 'choose'`).
+    ///
+    /// Not a limit: nothing was copied past the budget and the state is intact, so the
+    /// sandbox goes on. Thrown by a host function's argument reader, it reaches the
+    /// script as an ordinary Lua error at the calling line, which `pcall` may catch.
+    case tooLarge(String)
     /// The Lua state could not be created.
     case stateUnavailable
 
@@ -56,7 +64,7 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .syntax(let f), .runtime(let f), .forbidden(let f), .memoryLimit(let f),
             .timeLimit(let f), .instructionLimit(let f), .outputLimit(let f):
             return f
-        case .finished, .conversion, .stateUnavailable:
+        case .finished, .conversion, .tooLarge, .stateUnavailable:
             return nil
         }
     }
@@ -81,6 +89,7 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
         case .outputLimit(let f): return "output limit: \(f)"
         case .finished: return "sandbox finished: a limit stopped it earlier; create a new one"
         case .conversion(let message): return "conversion error: \(message)"
+        case .tooLarge(let message): return "value too large: \(message)"
         case .stateUnavailable: return "the Lua state could not be created"
         }
     }

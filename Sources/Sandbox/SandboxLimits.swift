@@ -18,8 +18,14 @@ public struct SandboxLimits: Sendable, Equatable {
     /// Default 5 seconds.
     public var time: Duration = .seconds(5)
 
-    /// The most bytes `print` may write over the sandbox's life. Default 1 MiB.
+    /// The most bytes a script may show over the sandbox's life: what `print` writes and
+    /// what host functions show for it (``Sandbox/spendOutput(_:)``). Default 1 MiB.
     public var output: Int = 1 << 20
+
+    /// The most string bytes one conversion into Swift may copy: a call's results, a host
+    /// call's arguments, a global. Each reference to a string counts, as each is copied.
+    /// Going past it throws ``SandboxError/tooLarge(_:)``. Default 8 MiB.
+    public var conversion: Int = 8 << 20
 
     /// The most Lua instructions one call may run, or `nil` for no count.
     ///

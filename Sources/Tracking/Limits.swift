@@ -1,13 +1,78 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum characters in a context or item identifier, and in a student name.
+    /// Maximum characters in a context or item identifier. (Student and class names: ``NameRule``.)
     public static let identifierLength = 256
-    /// Maximum characters in a context or item title.
-    public static let titleLength = 256
-    /// Maximum characters in a context summary.
-    public static let summaryLength = 4000
+    /// A context, item or assignment title: what a student or teacher reads in a list.
+    public static let title = TextLimit(field: "title", characters: 256, bytes: 1024)
+    /// A context summary.
+    public static let summary = TextLimit(field: "summary", characters: 4000, bytes: 16_000)
+    /// One of a context's keywords (catalog search terms).
+    public static let keyword = TextLimit(field: "keyword", characters: 64, bytes: 256)
+    /// Maximum keywords on one context.
+    public static let keywordCount = 32
     /// Maximum depth of the context tree, counting the main context as 1.
     public static let depth = 8
+}
+
+/// The one rule for text the tracking model stores: at most so many characters, as a
+/// reader counts them (grapheme clusters), AND at most so many UTF-8 bytes.
+///
+/// Both caps, because neither bounds the other: one letter carrying a million combining
+/// marks is one character and megabytes, while 256 emoji are 256 characters and 1 KiB.
+/// The byte cap is checked first, so counting characters never walks a huge string.
+public struct TextLimit: Sendable, Equatable {
+    /// What the text is, for messages: `title`, `summary`, `keyword`.
+    public let field: String
+    /// The most grapheme clusters (Swift `Character`s).
+    public let characters: Int
+    /// The most UTF-8 bytes.
+    public let bytes: Int
+
+    /// How `text` goes past this limit, or nil when it fits.
+    public func overrun(_ text: String) -> TextOverrun? {
+        let byteCount = text.utf8.count
+        if byteCount > bytes { return TextOverrun(field: field, count: byteCount, limit: bytes, unit: .bytes) }  // O(1) for native strings
+        let characterCount = text.count
+        if characterCount > characters {
+            return TextOverrun(field: field, count: characterCount, limit: characters, unit: .characters)
+        }
+        return nil
+    }
+
+    /// Checks `text` against this limit.
+    /// - Throws: ``TrackingError/tooLong(_:)`` saying which cap it passed.
+    public func check(_ text: String) throws {
+        if let overrun = overrun(text) { throw TrackingError.tooLong(overrun) }
+    }
+}
+
+/// Which cap of a ``TextLimit`` a text went past, and by how much.
+public struct TextOverrun: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What counts: characters (grapheme clusters) or UTF-8 bytes.
+    public enum Unit: String, Sendable {
+        case characters, bytes
+    }
+
+    /// The field the limit is for (`title`).
+    public var field: String
+    /// The text's size in `unit`.
+    public var count: Int
+    /// The cap it passed.
+    public var limit: Int
+    public var unit: Unit
+
+    /// Describes an overrun; ``TextLimit/overrun(_:)`` makes these.
+    public init(field: String, count: Int, limit: Int, unit: Unit) {
+        self.field = field
+        self.count = count
+        self.limit = limit
+        self.unit = unit
+    }
+
+    /// The reason, to follow the field's name: `is 300 characters; the most is 256`.
+    public var reason: String { "is \(count) \(unit.rawValue); the most is \(limit)" }
+
+    public var description: String { "\(field) \(reason)" }
 }
 
 /// Shared validation rules, so contexts and items reject the same inputs the same way.
@@ -24,12 +89,19 @@ enum Validate {
         }
     }
 
-    /// Checks a title: not blank, at most ``Limits/titleLength`` characters.
+    /// Checks a title: within ``Limits/title``, then not blank.
     /// - Parameter title: The candidate.
-    /// - Throws: ``TrackingError/blankTitle`` or ``TrackingError/titleTooLong(length:)``.
+    /// - Throws: ``TrackingError/tooLong(_:)`` or ``TrackingError/blankTitle``.
     static func title(_ title: String) throws {
+        try Limits.title.check(title)  // first: the blank check walks the whole text
         guard !isBlank(title) else { throw TrackingError.blankTitle }
-        guard title.count <= Limits.titleLength else { throw TrackingError.titleTooLong(length: title.count) }
+    }
+
+    /// Checks a context's keywords: at most ``Limits/keywordCount``, each within ``Limits/keyword``.
+    /// - Throws: ``TrackingError/tooManyKeywords(count:)`` or ``TrackingError/tooLong(_:)``.
+    static func keywords(_ keywords: [String]) throws {
+        guard keywords.count <= Limits.keywordCount else { throw TrackingError.tooManyKeywords(count: keywords.count) }
+        for keyword in keywords { try Limits.keyword.check(keyword) }
     }
 
     /// Checks that `value` is neither NaN nor infinite.

@@ -10,10 +10,10 @@ public enum TrackingError: Error, Equatable, Sendable {
     case identifierTooLong(length: Int)
     /// A title was empty or only whitespace.
     case blankTitle
-    /// A title exceeded ``Limits/titleLength`` characters.
-    case titleTooLong(length: Int)
-    /// A summary exceeded ``Limits/summaryLength`` characters.
-    case summaryTooLong(length: Int)
+    /// A title, summary or keyword went past its ``TextLimit`` (``Limits/title``, ...), in characters or in bytes.
+    case tooLong(TextOverrun)
+    /// A context had more than ``Limits/keywordCount`` keywords.
+    case tooManyKeywords(count: Int)
     /// A context would sit deeper than ``Limits/depth`` levels, counting the root.
     case depthExceeded(depth: Int)
     /// A sibling already uses this identifier.
@@ -24,18 +24,22 @@ public enum TrackingError: Error, Equatable, Sendable {
     case unknownTopic(String)
     /// A range (suggested age or completion time) had a negative bound.
     case invalidRange(field: String)
-    /// The student name was empty or longer than ``Limits/identifierLength`` characters.
-    case invalidStudent
+    /// A student or class name breaks ``NameRule``. `what` names it (`student name`, `class name`,
+    /// `student name 2 of 3`); `reason` says why, without repeating the name.
+    case invalidName(what: String, reason: String)
     /// The activity must be started before progress or items change.
     case notStarted
     /// The activity has ended (``Activity/end(outcome:)``); it can no longer change.
     case activityEnded
     /// A newer attempt replaced this activity (``Context/createNewActivity(student:)``).
     case activitySuperseded
-    /// ``RunOutcome/running`` is not a way to end an activity.
+    /// ``RunOutcome/running`` and ``RunOutcome/interrupted`` are not ways to end an activity.
     case invalidOutcome
-    /// The primary item's kind is locked once set.
+    /// The primary item's kind is locked once an item was chosen primary: a later choice must keep it.
     case primaryKindLocked(existing: ItemKind, attempted: ItemKind)
+    /// No item has this identifier to name primary, and the chosen primary's kind is locked:
+    /// the new item's kind could only be checked later, at another call.
+    case primaryItemMissing(String, lockedKind: ItemKind)
     /// Another item of the activity already uses this identifier, with a different role or kind.
     case duplicateItemIdentifier(String)
     /// A score item needs `maxScore > 0` and `0 <= score <= maxScore`.
@@ -58,6 +62,12 @@ public enum TrackingError: Error, Equatable, Sendable {
     case sqlite(code: Int32, message: String, sql: String?)
     /// Another connection held the store's lock for longer than the busy timeout.
     case busy(sql: String?)
+    /// The file is not an EduJam store: not an SQLite database, or another program's.
+    case notAStore
+    /// The store may be read but not written (the file's or its folder's permissions, a read-only disk).
+    case readOnly
+    /// The store's file cannot be opened or created (no such folder, no permission to read).
+    case cannotOpen
     /// No class has this name.
     case unknownClass(String)
     /// A class with this name already exists.
@@ -86,19 +96,21 @@ extension TrackingError: CustomStringConvertible {
         case .invalidIdentifier(let what): return "invalid identifier: \(what) must not be blank"
         case .identifierTooLong(let n): return "identifier too long: \(n) characters (limit \(Limits.identifierLength))"
         case .blankTitle: return "invalid title: must contain a non-whitespace character"
-        case .titleTooLong(let n): return "title too long: \(n) characters (limit \(Limits.titleLength))"
-        case .summaryTooLong(let n): return "summary too long: \(n) characters (limit \(Limits.summaryLength))"
+        case .tooLong(let o): return "\(o.field) too long: \(o.count) \(o.unit.rawValue) (limit \(o.limit))"
+        case .tooManyKeywords(let n): return "too many keywords: \(n) (limit \(Limits.keywordCount))"
         case .depthExceeded(let d): return "context too deep: depth \(d) (limit \(Limits.depth) including the root)"
         case .duplicateIdentifier(let id): return "duplicate identifier: a sibling already uses '\(id)'"
         case .reservedType: return "reserved type: only the main context has type 'app'"
         case .unknownTopic(let t): return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidRange(let field): return "invalid range: \(field) must not be negative"
-        case .invalidStudent: return "invalid student: must be 1 to \(Limits.identifierLength) characters"
+        case .invalidName(let what, let reason): return "invalid \(what): \(reason)"
         case .notStarted: return "activity not started: call start() before recording progress or items"
         case .activityEnded: return "activity ended: it can no longer change"
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
-        case .invalidOutcome: return "invalid outcome: 'running' cannot end an activity"
+        case .invalidOutcome: return "invalid outcome: 'running' and 'interrupted' cannot end an activity"
         case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
+        case .primaryItemMissing(let id, let kind):
+            return "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
         case .duplicateItemIdentifier(let id): return "duplicate item identifier '\(id)' in this activity"
         case .invalidScore(let s, let m): return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
         case .nonFinite(let field): return "\(field) must be a finite number"
@@ -112,6 +124,9 @@ extension TrackingError: CustomStringConvertible {
             return "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .busy(let sql):
             return "store busy: another process held the lock too long" + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .notAStore: return "not an EduJam store"
+        case .readOnly: return "the store is read-only"
+        case .cannotOpen: return "the store cannot be opened"
         case .unknownClass(let name): return "unknown class '\(name)'"
         case .duplicateClass(let name): return "duplicate class: '\(name)' already exists"
         case .unknownStudent(_, let name?): return "unknown student: not in class '\(name)'"

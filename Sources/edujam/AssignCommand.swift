@@ -12,6 +12,10 @@ enum AssignCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let context = try StoreContext(words, spec: spec)
+        return try context.suggestingNames { try assign(context) }
+    }
+
+    private static func assign(_ context: StoreContext) throws -> ExitStatus {
         let arguments = context.arguments
         guard let className = arguments.value("--class") else { throw UsageError("assign needs --class NAME") }
         guard let title = arguments.value("--title") else { throw UsageError("assign needs --title T") }

@@ -17,7 +17,7 @@ enum CatalogCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
-        let games = arguments.positionals.first ?? arguments.value("--games") ?? "games"
+        let games = try arguments.positionals.first ?? Installation.games(arguments)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
         if let topic = arguments.value("--topic"), Topic(rawValue: topic) == nil {
@@ -35,7 +35,7 @@ enum CatalogCommand {
         if arguments.flag("--json") {
             try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
         } else {
-            Output.line("\(collection.id)  \(collection.title)")
+            Output.line("\(Terminal.cleanLine(collection.id))  \(Terminal.cleanLine(collection.title))")
             Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
         }
         return entries.contains { $0.error != nil } ? .failure : .success
@@ -115,19 +115,23 @@ struct CatalogNode: Encodable {
         ([identifierPath.last ?? "", title ?? "", summary ?? ""] + (keywords ?? [])).joined(separator: " ").lowercased()
     }
 
+    /// The node and its children, indented; names, titles and keywords cleaned to one line each
+    /// (`Output` cleans the rest, such as a multi-line error).
     func text(indent: Int) -> String {
         let pad = String(repeating: "  ", count: indent)
-        let path = identifierPath.dropFirst().joined(separator: "/")
-        if let error { return "\(pad)\(path)  BROKEN (\(folder ?? "")): \(error)" }
+        let path = Terminal.cleanLine(identifierPath.dropFirst().joined(separator: "/"))
+        if let error { return "\(pad)\(path)  BROKEN (\(Terminal.cleanLine(folder ?? ""))): \(error)" }
         var facts = [type ?? "", topic ?? ""].filter { !$0.isEmpty }
         if let age { facts.append("ages \(age[0])-\(age[1])") }
         if let minutes { facts.append("\(minutes[0])-\(minutes[1]) min") }
         if assignable == false { facts.append("not assignable") }
-        var lines = ["\(pad)\(path)  \(title ?? "")  (\(facts.joined(separator: ", ")))"]
-        if let summary { lines.append("\(pad)    \(summary)") }
-        if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.joined(separator: ", "))") }
+        var lines = ["\(pad)\(path)  \(Terminal.cleanLine(title ?? ""))  (\(facts.joined(separator: ", ")))"]
+        if let summary {  // a summary may run over lines: each is indented
+            lines += summary.split { $0 == "\n" || $0 == "\r\n" }.map { "\(pad)    \(Terminal.cleanLine(String($0)))" }
+        }
+        if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.map(Terminal.cleanLine).joined(separator: ", "))") }
         if let reports {
-            let items = reports.items.map { "\($0.identifier) (\($0.kind))" }
+            let items = reports.items.map { "\(Terminal.cleanLine($0.identifier)) (\($0.kind))" }
             lines.append("\(pad)    reports: \((reports.kinds.filter { !["quantity", "binary", "score"].contains($0) } + items).joined(separator: ", "))")
         }
         return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")

@@ -1,5 +1,6 @@
 import Authoring
 import Foundation
+import Runtime
 
 /// `edujam check [game folders...] [--fuzz-runs N] [--no-luacheck]`
 enum CheckCommand {
@@ -25,11 +26,13 @@ enum CheckCommand {
         let folders = try gameFolders(arguments)
         var errors = 0, warnings = 0
         var notes: Set<String> = []
+        var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
         for folder in folders {
             let result = GameChecker.check(folder: folder, settings: settings)
-            for finding in result.findings { Output.line(finding.description) }
-            errors += result.findings.filter { $0.severity == .error }.count
-            warnings += result.findings.filter { $0.severity == .warning }.count
+            let findings = result.findings + duplicateID(of: folder, clashes: &clashes)
+            for finding in findings { Output.line(finding.description) }
+            errors += findings.filter { $0.severity == .error }.count
+            warnings += findings.filter { $0.severity == .warning }.count
             notes.formUnion(result.notes)
         }
         for note in notes.sorted() { Output.error("note: \(note)") }
@@ -41,7 +44,7 @@ enum CheckCommand {
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),
     /// or every game in `--games`.
     private static func gameFolders(_ arguments: Arguments) throws -> [String] {
-        guard !arguments.positionals.isEmpty else { return try games(in: arguments.value("--games") ?? "games") }
+        guard !arguments.positionals.isEmpty else { return try games(in: Installation.games(arguments)) }
         return try arguments.positionals.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }
@@ -54,6 +57,16 @@ enum CheckCommand {
         let folders = names.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter(hasGame)
         guard !folders.isEmpty else { throw UsageError("no games in \(folder)") }
         return folders
+    }
+
+    /// An error when another game beside `folder` declares the same id (the catalog refuses both).
+    private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
+        let url = URL(fileURLWithPath: folder).standardizedFileURL
+        let games = url.deletingLastPathComponent().path
+        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games) }
+        guard let error = clashes[games]?[url.lastPathComponent] else { return [] }
+        return [Finding(.error, file: (folder as NSString).appendingPathComponent("game.lua"), line: nil, "\(error)",
+                        check: "declaration")]
     }
 
     private static func hasGame(_ folder: String) -> Bool {

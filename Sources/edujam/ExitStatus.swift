@@ -6,6 +6,17 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// The command line was wrong.
     case usage = 64
-    /// The student pressed Ctrl-C.
+    /// The terminal was closed (SIGHUP, 128 + 1).
+    case hungUp = 129
+    /// The student pressed Ctrl-C (SIGINT, 128 + 2).
     case interrupted = 130
+    /// Someone asked edujam to stop (SIGTERM, 128 + 15).
+    case terminated = 143
+
+    /// 128 + the stop signal that arrived (``stopSignal``), as a shell reports a command a
+    /// signal ended; nil when none did.
+    static var afterStopSignal: ExitStatus? {
+        let signal = stopSignal.load(ordering: .relaxed)
+        return signal == 0 ? nil : ExitStatus(rawValue: 128 + signal) ?? .interrupted
+    }
 }

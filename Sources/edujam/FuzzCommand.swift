@@ -15,7 +15,7 @@ enum FuzzCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count == 1 else { throw UsageError("fuzz takes one game folder or identifier") }
-        let target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        let target = try GameTarget.resolve(arguments.positionals[0], arguments: arguments)
         let runs = try arguments.integer("--runs") ?? 1000
         guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
         let seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)

@@ -1,17 +1,23 @@
 import Foundation
+import Runtime
 import Tracking
 
-/// The teacher's view of a class report, readable at 80 columns: one block per
-/// assignment, one row per student and activity, then the class aggregates.
+/// The teacher's view of a class report, at most 80 columns wide whatever the names: one block
+/// per assignment, one row per student and activity, then the class aggregates. Names, titles
+/// and item ids are cleaned to one line and cut with an ellipsis where they would not fit.
 enum Grid {
+    /// The terminal width every line of the report fits in.
+    static let width = 80
+
     static func render(_ report: ClassReport) -> String {
-        guard !report.assignments.isEmpty else { return "No assignments for class \(report.className) yet." }
+        guard !report.assignments.isEmpty else {
+            return "No assignments for class \(Format.fit(report.className, width - 28)) yet."
+        }
         return report.assignments.map(block).joined(separator: "\n\n")
     }
 
     private static func block(_ assignment: AssignmentReport) -> String {
-        let due = assignment.due.map { ", due \($0.prefix(10))" } ?? ""
-        var lines = ["Assignment \(assignment.id): \(assignment.title)\(due)\(assignment.complete ? " (complete)" : "")"]
+        var lines = [heading(assignment)]
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
         let rows = assignment.students.flatMap { student in
             student.activities.map { cell in
@@ -20,10 +26,10 @@ enum Grid {
                  cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-"]
             }
         }
-        lines.append(Format.table(header: header, rows: rows))
+        lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [0, 1, 6]))
         for summary in assignment.summary {
-            lines.append("  class, \(path(summary.identifierPath)): \(summary.done)/\(summary.students) done, "
-                + "average progress \(percent(summary.averageProgress))")
+            let counts = ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
+            lines.append("  class, " + Format.fit(path(summary.identifierPath), width - 9 - counts.count) + counts)
             let results = ["average time \(Format.duration(summary.averageDurationSeconds))"]
                 + [summary.averageScore.map { "average score \(percent($0))" },
                    summary.averageQuantity.map { "average \(Format.number(($0 * 10).rounded() / 10))" },
@@ -31,6 +37,14 @@ enum Grid {
             lines.append("    " + results.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
+    private static func heading(_ assignment: AssignmentReport) -> String {
+        let start = "Assignment \(assignment.id): "
+        let end = (assignment.due.map { ", due \(Format.fit(String($0.prefix(10)), 10))" } ?? "")
+            + (assignment.complete ? " (complete)" : "")
+        return start + Format.fit(assignment.title, width - start.count - Terminal.width(of: end)) + end
     }
 
     /// `[######....]  60%`: ASCII, so every terminal and font shows it.
@@ -52,7 +66,8 @@ enum Grid {
 
     static func path(_ identifierPath: [String]) -> String { identifierPath.dropFirst().joined(separator: "/") }
 
-    /// One row per student and activity, for spreadsheets.
+    /// One row per student and activity, for spreadsheets. Printed through `Output`, so what the
+    /// terminal funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
         var lines = ["assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"]
         for assignment in report.assignments {

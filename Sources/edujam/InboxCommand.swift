@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 import Tracking
 
 /// `edujam inbox --student S [--json]`: a student's assignments and their status.
@@ -11,7 +12,11 @@ enum InboxCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let context = try StoreContext(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
-        guard let student = context.arguments.value("--student") else { throw UsageError("inbox needs --student S") }
+        return try context.suggestingNames { try show(context) }
+    }
+
+    private static func show(_ context: StoreContext) throws -> ExitStatus {
+        guard let student = try context.student() else { throw UsageError("inbox needs --student S") }
         let entries = try context.store.inbox(student: student)
         if context.arguments.flag("--json") {
             try Output.json(entries)
@@ -23,11 +28,11 @@ enum InboxCommand {
         }
         for entry in entries {
             let due = entry.due.map { " (due \($0.prefix(10)))" } ?? ""
-            Output.line("[\(entry.assignmentId)] \(entry.title)\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")")
+            Output.line("[\(entry.assignmentId)] \(Terminal.cleanLine(entry.title))\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")")
             if let instructions = entry.instructions { Output.line("    \(instructions)") }
             for activity in entry.activities {
-                let path = activity.identifierPath.dropFirst().joined(separator: "/")
-                Output.line("    \(Grid.status(activity.status).padding(toLength: 12, withPad: " ", startingAt: 0)) \(path)  \(activity.title)")
+                let path = Terminal.cleanLine(Grid.path(activity.identifierPath))
+                Output.line("    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))")
             }
         }
         return .success

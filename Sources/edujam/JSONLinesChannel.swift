@@ -50,10 +50,9 @@ final class JSONLinesChannel: PlayChannel {
     }
 
     private func emit(_ object: [String: Any]) {
-        guard var data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return
         }
-        data.append(0x0A)
-        FileHandle.standardOutput.write(data)
+        Output.writeJSON(data)
     }
 }

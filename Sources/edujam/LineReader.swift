@@ -5,6 +5,9 @@ import Foundation
 final class LineReader {
     private var buffer: [UInt8] = []
     private var atEnd = false
+    /// Whether the last line returned ended at end of input rather than with a newline: on a
+    /// terminal, text then Ctrl-D, which leaves the cursor on the student's line.
+    private(set) var lastLineWasCut = false
 
     /// The next line without its newline; nil at end of input or when `interrupted()` says so.
     func next(interrupted: () -> Bool) -> String? {
@@ -12,11 +15,13 @@ final class LineReader {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = buffer[..<newline]
                 buffer.removeSubrange(...newline)
+                lastLineWasCut = false
                 return String(decoding: line, as: UTF8.self)
             }
             if atEnd {
                 guard !buffer.isEmpty else { return nil }
                 defer { buffer.removeAll() }
+                lastLineWasCut = true
                 return String(decoding: buffer, as: UTF8.self)  // a last line without a newline
             }
             var chunk = [UInt8](repeating: 0, count: 4096)

@@ -18,11 +18,11 @@ enum NewCommand {
         var options = Scaffold.Options(name: arguments.positionals[0])
         options.topic = arguments.value("--topic")
         if let type = arguments.value("--type") { options.type = type }
-        let games = arguments.value("--games") ?? "games"
+        let games = try Installation.namedGames(arguments) ?? "games"  // new games go in this project
         let files: [String]
         do {
             files = try Scaffold.create(options, in: games)
-        } catch let refusal as Scaffold.Refusal where refusal.folderExists {
+        } catch let refusal as Scaffold.Refusal where refusal.clashesWithAGame {
             Output.error("edujam new: \(refusal)")
             return .failure
         } catch let refusal as Scaffold.Refusal {

@@ -1,21 +1,103 @@
 import Foundation
+import Runtime
 import Tracking
 
-/// Writing to stdout and stderr, and shared formats.
+/// The one way the CLI writes to stdout and stderr, and the funnel every piece of outside text
+/// passes on its way to the terminal (docs/sandbox.md, "What is cleaned before a terminal sees it").
+///
+/// Text given to `line`, `error` and `write` is cleaned with `Terminal.clean`, whoever made it;
+/// the only escape codes that reach a terminal are the CLI's own (`Piece.bold`, `Piece.clearLine`),
+/// added here after cleaning. JSON keeps the exact text, with what the cleaner would replace escaped.
 enum Output {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    enum Stream {
+        case standardOutput, standardError
     }
 
+    /// One piece of what is written.
+    enum Piece {
+        /// Text from anywhere, cleaned.
+        case text(String)
+        /// Cleaned text, bold when the stream shows style (a terminal, and no `NO_COLOR`).
+        case bold(String)
+        /// Back to the line's start and clear it, for the CLI's own progress line; only on a terminal.
+        case clearLine
+    }
+
+    /// `text` and a newline on stdout, cleaned.
+    static func line(_ text: String) {
+        write([.text(text + "\n")])
+    }
+
+    /// `text` and a newline on stderr, cleaned.
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        write([.text(text + "\n")], to: .standardError)
+    }
+
+    /// Writes the pieces in one go: each cleaned, then styled if the stream shows style.
+    static func write(_ pieces: [Piece], to stream: Stream = .standardOutput) {
+        let text = pieces.map { render($0, on: stream) }.joined()
+        send(text, to: stream)
     }
 
     /// Pretty, key-sorted JSON on stdout, so output is stable for tools and tests.
     static func json(_ value: some Encodable) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        writeJSON(try encoder.encode(value))
+    }
+
+    /// An encoded JSON document and a newline on stdout. The encoder escapes C0 controls;
+    /// every other character `Terminal.clean` would replace (DEL, C1, bidi and zero-width
+    /// characters) is written as a `\uXXXX` escape too: the same document, nothing lost,
+    /// and nothing in it can drive a terminal.
+    static func writeJSON(_ data: Data) {
+        var text = String(decoding: data, as: UTF8.self)
+        if text.unicodeScalars.contains(where: Terminal.needsCleaning) {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                // Outside strings JSON holds only ASCII punctuation, digits, letters and layout
+                // whitespace, none of which needs cleaning: every match is inside a string.
+                if Terminal.needsCleaning(scalar) { escaped += "\\u" + hex4(scalar.value) } else { escaped.unicodeScalars.append(scalar) }
+            }
+            text = escaped
+        }
+        send(text + "\n", to: .standardOutput)
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)  // every character cleaned lies in the BMP
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+
+    private static func render(_ piece: Piece, on stream: Stream) -> String {
+        switch piece {
+        case .text(let text):
+            return Terminal.clean(text)
+        case .bold(let text):
+            let clean = Terminal.clean(text)
+            return showsStyle(stream) && !clean.isEmpty ? "\u{1B}[1m" + clean + "\u{1B}[0m" : clean
+        case .clearLine:
+            return isTerminal(stream) ? "\r\u{1B}[K" : ""
+        }
+    }
+
+    /// A failed write is dropped: after a hang-up the terminal is gone (EIO), and edujam must
+    /// still save the attempt and exit 129 rather than trap in `FileHandle.write(_:)`.
+    private static func send(_ text: String, to stream: Stream) {
+        let handle: FileHandle = stream == .standardOutput ? .standardOutput : .standardError
+        try? handle.write(contentsOf: Data(text.utf8))
+    }
+
+    /// A terminal that understands escape codes (for the progress line): not a pipe or a file,
+    /// and not `TERM=dumb` (Emacs shells, some CI logs).
+    static func isTerminal(_ stream: Stream) -> Bool {
+        isatty(stream == .standardOutput ? STDOUT_FILENO : STDERR_FILENO) == 1
+            && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+    }
+
+    /// Bold only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
+    static func showsStyle(_ stream: Stream) -> Bool {
+        isTerminal(stream) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 }
 
@@ -46,13 +128,41 @@ enum Format {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 
-    /// Left-aligned columns separated by two spaces.
-    static func table(header: [String], rows: [[String]]) -> String {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+    /// One line of outside text (a name, a title) cut to `columns` with an ellipsis.
+    static func fit(_ text: String, _ columns: Int) -> String {
+        Terminal.truncate(Terminal.cleanLine(text), toWidth: columns)
+    }
+
+    /// Left-aligned columns two spaces apart, aligned by display width, each cell cleaned to one
+    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`.
+    static func table(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> String {
+        let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
+        let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
+        let widths = fitted(natural, into: width - 2 * (natural.count - 1), shrinking: shrinking)
         return all.map { row in
-            row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+            let cells = row.enumerated().map { Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0]) }
+            var line = cells.joined(separator: "  ")
+            while line.last == " " { line.removeLast() }  // padding after the last cell
+            return line
         }.joined(separator: "\n")
+    }
+
+    /// Column widths whose sum is at most `budget` if it can be: the shrinking columns are cut to
+    /// one shared limit, the largest that fits, so the widest give way first; what the limit leaves
+    /// of the budget goes to the cut columns, one column each.
+    static func fitted(_ widths: [Int], into budget: Int, shrinking: Set<Int>) -> [Int] {
+        let cut = widths.indices.filter(shrinking.contains)
+        let fixed = widths.indices.filter { !shrinking.contains($0) }.reduce(0) { $0 + widths[$1] }
+        func total(_ limit: Int) -> Int { fixed + cut.reduce(0) { $0 + min(widths[$1], limit) } }
+        var limit = cut.map { widths[$0] }.max() ?? 0
+        guard total(limit) > budget else { return widths }
+        while limit > 1 && total(limit) > budget { limit -= 1 }
+        var spare = budget - total(limit)
+        return widths.indices.map { column in
+            guard shrinking.contains(column) else { return widths[column] }
+            guard widths[column] > limit, spare > 0 else { return min(widths[column], limit) }
+            spare -= 1
+            return limit + 1
+        }
     }
 }

@@ -18,7 +18,7 @@ enum PlayCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
         guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
-        var target = try GameTarget.resolve(arguments.positionals[0], games: arguments.value("--games"))
+        var target = try GameTarget.resolve(arguments.positionals[0], arguments: arguments)
         if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = arguments.value("--level") { target.level = level }
         var options = PlayOptions()
@@ -30,36 +30,55 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
-        let terminal = TerminalChannel()
-        let base: PlayChannel = driver == nil ? terminal : JSONLinesChannel()
+        try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
+        catchStopSignals()
+        let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
-        let report = try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock,
-                                         options: options)
+        let report = try usageOnUnknownLevel {
+            try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
+        }
         if let recorder, let file = arguments.value("--record") {
             try recorder.write(to: file, report: report, options: options)
             Output.error("edujam play: recorded the session as a test case in \(file)")
         }
-        if driver != nil { return report.outcome == .error || report.outcome == .limit ? .failure : .success }
+        if driver != nil {
+            if let stopped = ExitStatus.afterStopSignal { return stopped }
+            return report.outcome == .error || report.outcome == .limit ? .failure : .success
+        }
+        let status = conclude(report, folder: target.folder)
         if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
-        return conclude(report, interrupted: terminal.interrupted, folder: target.folder)
+        return status
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity; else it is practice.
+    /// A level the game does not have is a mistake on the command line (64, with the levels listed).
+    private static func usageOnUnknownLevel<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as GameLoadError {
+            if case .unknownLevel = error { throw UsageError(error.description) }
+            throw error
+        }
+    }
+
+    /// An attempt counts for every assignment of the student that holds its activity (or the game
+    /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
-        guard let assignments = try? store.assignments(student: report.record.student, path: report.record.identifierPath) else { return }
-        say(assignments.isEmpty ? "Saved as practice."
+        guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
+        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
+        Output.line(assignments.isEmpty ? "Saved as practice."
             : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
-    /// Tells the student how it ended, the author what failed, and picks the exit status.
-    static func conclude(_ report: RunReport, interrupted: Bool, folder: String? = nil) -> ExitStatus {
+    /// Tells the student how it ended, the author what failed, and picks the exit status:
+    /// 128 + the signal when Ctrl-C, a hang-up or SIGTERM ended the wait for an answer.
+    static func conclude(_ report: RunReport, folder: String? = nil) -> ExitStatus {
         switch report.outcome {
         case .error:
-            say("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
+            Output.line("Sorry, this game ran into a problem and had to stop. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         case .limit:
-            say("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
+            Output.line("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         default:
@@ -67,19 +86,15 @@ enum PlayCommand {
                 explain(report.failure, folder: folder)
                 return .failure
             }
-            return interrupted ? .interrupted : .success
+            return ExitStatus.afterStopSignal ?? .success
         }
-    }
-
-    private static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// The author's detail goes to stderr: file:line, message, the source line, the game's own frames.
     private static func explain(_ failure: ScriptFailure?, folder: String?) {
         guard let failure else { return }
         let folder = folder ?? ((failure.chunk ?? ".") as NSString).deletingLastPathComponent
-        FileHandle.standardError.write(Data(("edujam: " + ErrorExcerpt.text(for: failure, folder: folder) + "\n").utf8))
+        Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
     }
 }
 
@@ -89,13 +104,14 @@ struct GameTarget {
     var level: String?
     var collection: GameCollection
 
-    static func resolve(_ word: String, games: String?) throws -> GameTarget {
+    static func resolve(_ word: String, arguments: Arguments) throws -> GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
-        let gamesFolder = games ?? "games"
+        let gamesFolder = try Installation.games(arguments)
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }

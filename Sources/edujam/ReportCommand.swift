@@ -20,12 +20,16 @@ enum ReportCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let context = try StoreContext(words, spec: spec)
+        return try context.suggestingNames { try report(context) }
+    }
+
+    private static func report(_ context: StoreContext) throws -> ExitStatus {
         let arguments = context.arguments, store = context.store
         guard arguments.positionals.isEmpty else { throw UsageError("report takes no positional arguments") }
         if let className = arguments.value("--class") { return try classReport(className, context) }
         guard arguments.value("--assignment") == nil else { throw UsageError("--assignment goes with --class") }
         guard !arguments.flag("--csv") else { throw UsageError("--csv goes with --class") }
-        let runs = try store.runs(student: arguments.value("--student"))
+        let runs = try store.runs(student: try context.student())
         if arguments.flag("--json") {
             try Output.json(Document(runs: runs))
         } else {
@@ -41,7 +45,7 @@ extension ReportCommand {
         guard !(arguments.flag("--json") && arguments.flag("--csv")) else { throw UsageError("choose --json or --csv, not both") }
         let id = try arguments.value("--assignment").map(StoreContext.assignmentID)
         var report = try context.store.classReport(className: className, assignment: id)
-        if let student = arguments.value("--student") {
+        if let student = try context.student() {
             guard report.assignments.contains(where: { $0.students.contains { $0.student == student } })
                 || report.assignments.isEmpty else {
                 throw TrackingError.unknownStudent(student, className: className)
@@ -53,7 +57,7 @@ extension ReportCommand {
                 Output.line(Grid.render(report))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
-                    Output.line("\nAttempts of \(student) for assignment \(assignment.id):")
+                    Output.line("\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
                     Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts))
                 }
                 return .success
@@ -70,7 +74,7 @@ extension ReportCommand {
     }
 }
 
-/// Attempts as a table readable at 80 columns.
+/// Attempts as a table at most 80 columns wide: student, activity and result give way first.
 enum RunTable {
     static func render(_ runs: [RunRecord]) -> String {
         let header = ["started", "student", "activity", "outcome", "progress", "time", "result"]
@@ -79,6 +83,6 @@ enum RunTable {
              run.identifierPath.dropFirst().joined(separator: "/"), run.outcome.rawValue + (run.done ? " (done)" : ""),
              "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds), Format.primary(of: run)]
         }
-        return Format.table(header: header, rows: rows)
+        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: [1, 2, 6])
     }
 }

@@ -2,19 +2,26 @@ import Foundation
 import Runtime
 import Tracking
 
-/// Where the store lives: `--store`, else `EDUJAM_STORE`, else a file in the
-/// user's data folder (`$XDG_DATA_HOME/edujam`, or `~/.local/share/edujam`).
+/// Where the store lives: `--store`, else `EDUJAM_STORE`, else `edujam/edujam.sqlite` in the
+/// user's data folder: `$XDG_DATA_HOME` when it is an absolute path (the XDG Base Directory
+/// rule: a relative one is ignored), else `$HOME/.local/share`. `HOME` wins over the password
+/// database, so `HOME=/somewhere edujam ...` keeps a separate store, as every tool does.
 enum StoreLocation {
     static func path(_ arguments: Arguments) throws -> String {
-        if let path = arguments.value("--store") ?? ProcessInfo.processInfo.environment["EDUJAM_STORE"] {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = arguments.value("--store") ?? environment["EDUJAM_STORE"] {
             guard !path.isEmpty else { throw UsageError("--store (or EDUJAM_STORE) is empty") }
             return path
         }
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/share")
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? (home as NSString).appendingPathComponent(".local/share")
         let folder = (base as NSString).appendingPathComponent("edujam")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError.cannotCreateFolder(folder)
+        }
         return (folder as NSString).appendingPathComponent("edujam.sqlite")
     }
 
@@ -24,15 +31,56 @@ enum StoreLocation {
         do {
             return try TrackingStore(path: path, rootIdentifier: collection.id, rootTitle: collection.title,
                                      clock: { clock.date() })
-        } catch {
-            throw StoreError(path: path, underlying: error)
+        } catch let error as TrackingError {
+            throw StoreError(path: path, error)
         }
     }
 }
 
-/// The store could not be opened or written: names the file.
-struct StoreError: Error, CustomStringConvertible {
-    let path: String
-    let underlying: any Error
-    var description: String { "store \(path): \(underlying)" }
+/// The store could not be opened or written: names the file and what to do about it, in
+/// words rather than SQLite's.
+enum StoreError: Error, CustomStringConvertible {
+    /// The default store's folder could not be made.
+    case cannotCreateFolder(String)
+    /// The file is something else: not SQLite, or another program's database.
+    case notAStore(String)
+    /// The file (or its folder) may be read but not written.
+    case readOnly(String)
+    /// The file cannot be opened or created at all.
+    case cannotOpen(String)
+    /// The path is a folder.
+    case isFolder(String)
+    /// Anything else the store reported.
+    case other(String, TrackingError)
+
+    init(path: String, _ error: TrackingError) {
+        switch error {
+        case .notAStore: self = .notAStore(path)
+        case .readOnly: self = .readOnly(path)
+        case .cannotOpen:
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            self = exists && isDirectory.boolValue ? .isFolder(path) : .cannotOpen(path)
+        default: self = .other(path, error)
+        }
+    }
+
+    private static let elsewhere = "or choose another store with --store FILE or EDUJAM_STORE"
+
+    var description: String {
+        switch self {
+        case .cannotCreateFolder(let folder):
+            return "cannot create the store's folder \(folder): check HOME and XDG_DATA_HOME, \(Self.elsewhere)"
+        case .notAStore(let path):
+            return "not an EduJam store: \(path) (it was left as it is; choose another store with --store FILE or EDUJAM_STORE)"
+        case .readOnly(let path):
+            return "the store \(path) is read-only for you: ask its owner for write access to it and its folder, \(Self.elsewhere)"
+        case .cannotOpen(let path):
+            return "cannot open the store \(path): check that its folder exists and that you may read and write both, \(Self.elsewhere)"
+        case .isFolder(let path):
+            return "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
+        case .other(let path, let error):
+            return "store \(path): \(error)"
+        }
+    }
 }

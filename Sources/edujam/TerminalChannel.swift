@@ -2,56 +2,44 @@ import Foundation
 import Runtime
 
 /// A student at a terminal, or a script piping answers: one line per answer,
-/// end of input ends the run. Colour only on a terminal and never with NO_COLOR.
+/// end of input ends the run. Everything goes out through `Output`, which cleans the game's
+/// text and adds the only styling (bold prompts, where `Output.showsStyle` allows).
+/// A stop signal (``catchStopSignals()``, set up by `play`) ends the wait for an answer.
 final class TerminalChannel: PlayChannel {
-    private let colour: Bool
     private let inputIsTerminal: Bool
-    private(set) var interrupted = false
     private let input = LineReader()
 
     init() {
         inputIsTerminal = isatty(STDIN_FILENO) == 1
-        colour = isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        catchInterrupt()
     }
 
     func handle(_ event: RunEvent) -> Reply? {
         switch event {
         case .say(let text):
-            write(text + "\n")
+            Output.line(text)
         case .ask(let prompt):
-            write(styled(prompt, "1") + (prompt.isEmpty || prompt.hasSuffix(" ") ? "" : " "))
+            Output.write([.bold(prompt), .text(prompt.isEmpty || prompt.hasSuffix(" ") ? "" : " ")])
             return readAnswer()
         case .choose(let prompt, let options):
-            if !prompt.isEmpty { write(styled(prompt, "1") + "\n") }
-            for (index, option) in options.enumerated() { write("  \(index + 1)) \(option)\n") }
-            write(styled("Your choice:", "1") + " ")
+            if !prompt.isEmpty { Output.write([.bold(prompt), .text("\n")]) }
+            for (index, option) in options.enumerated() { Output.line("  \(index + 1)) \(Terminal.cleanLine(option))") }
+            Output.write([.bold("Your choice:"), .text(" ")])
             return readAnswer()
-        case .item, .progress:
-            break
-        case .end:
-            if colour { write("\u{1B}[0m") }  // leave the terminal as we found it
+        case .item, .progress, .end:
+            break  // bold is closed where it opens: the terminal is left as it was found
         }
         return nil
     }
 
     private func readAnswer() -> Reply? {
-        let line = interruptRequested.load(ordering: .relaxed) ? nil
-            : input.next { interruptRequested.load(ordering: .relaxed) }
+        let line = stopRequested ? nil : input.next { stopRequested }
         guard let line else {
-            interrupted = interruptRequested.load(ordering: .relaxed)
-            write("\n")
+            Output.line("")
             return nil
         }
-        if !inputIsTerminal { write("\n") }  // piped answers are not echoed: keep lines apart
+        // Piped answers are not echoed, and an answer ended by Ctrl-D leaves the cursor after
+        // it: either way, end the student's line before the game answers.
+        if !inputIsTerminal || input.lastLineWasCut { Output.line("") }
         return Reply(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-    }
-
-    private func styled(_ text: String, _ code: String) -> String {
-        colour && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

@@ -61,7 +61,7 @@ enum TestCommand {
 
 /// A one-line progress display on stderr, only when stderr is a terminal, at most 20 times a second.
 final class Progress {
-    private let enabled = isatty(STDERR_FILENO) == 1
+    private let enabled = Output.isTerminal(.standardError)
     private var last = ContinuousClock.now - .seconds(1)
     private var shown = false
 
@@ -69,12 +69,12 @@ final class Progress {
         guard enabled, ContinuousClock.now - last > .milliseconds(50) else { return }
         last = .now
         shown = true
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + String(text.prefix(76))).utf8))
+        Output.write([.clearLine, .text(Format.fit(text, 76))], to: .standardError)
     }
 
     func clear() {
         guard enabled, shown else { return }
         shown = false
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Output.write([.clearLine], to: .standardError)
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-import Synchronization
-
-/// Set by the watcher's SIGINT handler.
 
 /// `edujam play --watch`: plays the game in a child `edujam play`, and plays it again
 /// whenever a file in the game's folder changes.
@@ -9,48 +6,86 @@ import Synchronization
 /// A child process keeps each run whole and separate: its attempt is saved as usual, and
 /// stopping it is the same Ctrl-C a student uses (it ends the wait for input, saves the
 /// attempt as quit, and exits), so nothing here reaches into a run in progress.
+///
+/// The child shares this process's group, which is the terminal's foreground group: only the
+/// foreground group may read the terminal (a background one gets end of input at once), and
+/// Ctrl-C or a hang-up reaches the child and the watcher together.
 enum Watch {
     /// How often modification times are compared.
-    static let interval: Duration = .milliseconds(300)
+    static let interval = 0.3
 
-    /// Runs `edujam play <arguments>` until Ctrl-C, restarting it after each change in `folder`.
+    /// Runs `edujam play <arguments>` until a stop signal, restarting it after each change in `folder`.
     static func run(folder: String, arguments: [String]) throws -> ExitStatus {
-        catchInterrupt()
+        catchStopSignals()
         Output.error("edujam play --watch: watching \(folder); save a file to play again, Ctrl-C to stop")
         var snapshot = modificationTimes(in: folder)
         while true {
-            let child = try start(arguments)
-            var changed = false
-            while !interruptRequested.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: 0.3)
+            var child: pid_t? = try start(arguments)
+            while !stopRequested {
+                Thread.sleep(forTimeInterval: interval)
+                if let running = child, hasEnded(running) {
+                    child = nil
+                    Output.error("edujam play --watch: the run ended; save a file to play again, Ctrl-C to stop")
+                }
                 let now = modificationTimes(in: folder)
-                if now != snapshot { snapshot = now; changed = true; break }
+                if now != snapshot { snapshot = now; break }
             }
-            if interruptRequested.load(ordering: .relaxed) {
-                child.waitUntilExit()  // it got the same Ctrl-C from the terminal and saves its attempt
-                return .interrupted
+            if let stopped = ExitStatus.afterStopSignal {
+                if let child {  // Ctrl-C and a hang-up reached it already; SIGTERM may have been ours alone
+                    kill(child, stopSignal.load(ordering: .relaxed))
+                    waitForEnd(child)
+                }
+                return stopped
             }
-            if changed && child.isRunning { stop(child) }
-            child.waitUntilExit()
+            if let child { stop(child) }
             Output.error("\n----- \(folder) changed: playing again -----\n")
         }
     }
 
-    /// Starts a child `edujam play` sharing this terminal.
-    private static func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
-        process.arguments = ["play"] + arguments
-        try process.run()
-        return process
+    /// Starts a child `edujam play` in this process group, with no signal blocked (it catches
+    /// its own stop signals), sharing the terminal and the environment.
+    private static func start(_ arguments: [String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        let program = Installation.executable
+        let argv = ([program, "play"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let code = posix_spawn(&child, program, nil, &attributes, argv, environ)
+        guard code == 0 else { throw WatchError(reason: String(cString: strerror(code))) }
+        return child
     }
 
-    /// Ctrl-C for the child; a script busy in a loop and not reading gets SIGTERM after 2 seconds.
-    private static func stop(_ child: Process) {
-        kill(child.processIdentifier, SIGINT)
+    /// Whether `child` has ended (and is reaped).
+    private static func hasEnded(_ child: pid_t) -> Bool {
+        var status: Int32 = 0
+        let result = waitpid(child, &status, WNOHANG)
+        return result == child || (result < 0 && errno == ECHILD)
+    }
+
+    private static func waitForEnd(_ child: pid_t) {
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+    }
+
+    /// Ctrl-C for the child, as a student would press it. A script busy in a loop that does not
+    /// come back to a question within 2 seconds is killed: its attempt then shows as `interrupted`.
+    private static func stop(_ child: pid_t) {
+        kill(child, SIGINT)
         let deadline = Date().addingTimeInterval(2)
-        while child.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if child.isRunning { child.terminate() }
+        while !hasEnded(child) {
+            guard Date() < deadline else {
+                kill(child, SIGKILL)
+                waitForEnd(child)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
     }
 
     /// Every file below `folder` with its modification time.
@@ -62,4 +97,10 @@ enum Watch {
         }
         return times
     }
+}
+
+/// The child `edujam play` could not be started.
+struct WatchError: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "cannot start the game: \(reason)" }
 }

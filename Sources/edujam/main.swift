@@ -37,7 +37,8 @@ let overview = """
       export    xAPI statements for an LRS        edujam export --xapi --since 2026-11-01
       push      send new statements to an LRS     edujam push --lrs https://lrs.example/xAPI/
 
-    Run `edujam <command> --help` for a command's options. Docs: README.md, docs/.
+    Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
+    Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).
     """
 
 @MainActor func main() -> ExitStatus {
@@ -45,6 +46,10 @@ let overview = """
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
         Output.line(overview)
         return words.isEmpty ? .usage : .success
+    }
+    if name == "--version" {
+        Output.line("edujam \(edujamVersion)")
+        return .success
     }
     guard let command = commands[name] else {
         Output.error("edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: Array(commands.keys)))\n\n\(overview)")

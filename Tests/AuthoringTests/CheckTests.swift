@@ -57,6 +57,7 @@ import Testing
         ("activity.score: missing argument #3 (maxScore)", 4, "write it like activity.score(\"correct\", right, asked)"),
         ("activity.binary: unknown value type 'passFial'", 5, "did you mean 'passFail'? use one of trueFalse, passFail, yesNo, correctIncorrect"),
         ("activity.progress: argument #1 must be within 0..1", 6, nil),
+        ("activity.binary: argument #4 (the title) must be a string, got number", 7, nil),
     ])
     func badActivityArgumentsAreSeenStatically(_ message: String, _ line: Int, _ hint: String?) throws {
         let finding = try #require(check("bad-arguments").finding(message))
@@ -124,5 +125,43 @@ import Testing
         #expect(check("syntax").hasErrors)
         let mixed = check("never-started").findings
         #expect(mixed.first?.severity == .error && mixed.last?.severity == .warning)
+    }
+}
+
+/// `check` reads sources as `play` does: as their bytes, after checking the file.
+@Suite struct CheckSourceFileTests {
+    /// The good fixture copied into a temporary folder, to change one file.
+    final class Copy {
+        let folder = NSTemporaryDirectory() + "edujam-check-" + UUID().uuidString
+        init() throws { try FileManager.default.copyItem(atPath: fixture("good"), toPath: folder) }
+        deinit { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    private func check(_ folder: String) -> GameChecker.Result {
+        var settings = GameChecker.Settings()
+        settings.fuzzRuns = 0
+        settings.useLuacheck = false
+        return GameChecker.check(folder: folder, settings: settings)
+    }
+
+    @Test func latin1SourceIsCheckedAndWarnedAbout() throws {
+        let copy = try Copy()
+        let file = copy.folder + "/game.lua"
+        var source = try Data(contentsOf: URL(fileURLWithPath: file))
+        let question = try #require(source.range(of: Data("2 + 2 = ?".utf8)))
+        source.replaceSubrange(question, with: Data("caf".utf8) + Data([0xE9]))
+        try source.write(to: URL(fileURLWithPath: file))
+        let result = check(copy.folder)
+        #expect(result.errors.isEmpty, "Lua runs it: \(result.errors)")
+        let warning = try #require(result.finding("not UTF-8 text"))
+        #expect(warning.severity == .warning && warning.check == "encoding" && warning.line == 4)
+    }
+
+    @Test func fifoModuleIsAnErrorNotAHang() throws {
+        let copy = try Copy()
+        #expect(mkfifo(copy.folder + "/words.lua", 0o600) == 0)
+        let finding = try #require(check(copy.folder).errors.first { $0.file.hasSuffix("words.lua") })
+        #expect(finding.message == "is a FIFO, not a regular file")
+        #expect(finding.check == "load")
     }
 }

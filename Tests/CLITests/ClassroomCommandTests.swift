@@ -78,7 +78,7 @@ import Testing
         try Data("this is not a database".utf8).write(to: URL(fileURLWithPath: cli.store))
         let result = try cli.run(["class", "list"])
         #expect(result.status == 1)
-        #expect(result.error.contains("store \(cli.store)"))
+        #expect(result.error.contains("not an EduJam store: \(cli.store)"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: cli.store)) == Data("this is not a database".utf8), "nothing overwritten")
     }
 

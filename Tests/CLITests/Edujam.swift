@@ -25,20 +25,34 @@ struct Edujam {
 
     let store: String
 
+    /// A fresh empty folder under the temporary folder; the caller removes it.
+    static func scratchFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-\(name)-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// A fresh store file in a temporary folder.
     init() {
         store = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-cli-\(UUID()).sqlite").path
     }
 
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> Result {
+    /// Runs `program` (by default the built binary) with `arguments` in `directory`.
+    /// - Parameters:
+    ///   - environment: Added to this process's, with `EDUJAM_STORE` set to ``store``.
+    ///   - unset: Variables to leave out, such as `EDUJAM_STORE` to use the default store.
+    ///   - launcher: A command that runs the program, such as `setpriv` to run it as another user.
+    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], unset: Set<String> = [],
+             directory: URL = Self.root, program: URL = Self.binary, launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.root
+        process.executableURL = launcher.first.map(URL.init(fileURLWithPath:)) ?? program
+        process.arguments = launcher.dropFirst() + (launcher.isEmpty ? [] : [program.path]) + arguments
+        process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["EDUJAM_STORE"] = store
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
+        for key in unset { env[key] = nil }
         process.environment = env
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin

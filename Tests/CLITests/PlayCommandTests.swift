@@ -120,9 +120,13 @@ import Testing
     @Test func unknownLevelNamesTheLevels() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let result = try cli.run(["play", "games/math-jam", "--level", "LEVEL-9"])
-        #expect(result.status == 1)
-        #expect(result.error.contains("no level 'LEVEL-9' in this game; did you mean 'LEVEL-1'? (levels: LEVEL-1, LEVEL-2, LEVEL-3)"))
+        for arguments in [["games/math-jam", "--level", "LEVEL-9"], ["MATH-JAM/LEVEL-9"]] {
+            let result = try cli.run(["play"] + arguments)
+            #expect(result.status == 64, "a usage error")
+            #expect(result.error.contains("no level 'LEVEL-9' in this game; did you mean 'LEVEL-1'? (levels: LEVEL-1, LEVEL-2, LEVEL-3)"))
+            #expect(result.error.contains("usage: edujam play"))
+            #expect(try cli.runs().isEmpty, "no attempt is saved")
+        }
     }
 
     @Test func terminalEscapesNeverReachTheStudent() throws {

@@ -26,9 +26,12 @@ import Sandbox
         ("string.dump(print)", "'string.dump' is not available in the sandbox"),
         ("collectgarbage('stop')", "collectgarbage('stop') is not available in the sandbox"),
         ("collectgarbage()", "collectgarbage('collect') is not available in the sandbox"),
-        ("load('return 1', 'x', 'b')", "load of binary chunks is not available in the sandbox"),
-        ("load('return os', 'x', 't', {})", "load's env argument is not available in the sandbox"),
-        ("load(function() return nil end)", "load of a non-string chunk is not available in the sandbox"),
+        ("load('\\27Lua')", "loading a binary chunk is not available in the sandbox"),
+        ("load('\\27Lua', 'x', 'b')", "loading a binary chunk is not available in the sandbox"),
+        ("load('\\27Lua', 'x', 'bt', {})", "loading a binary chunk is not available in the sandbox"),
+        ("load(function() return '\\27Lua' end)", "loading a binary chunk is not available in the sandbox"),
+        ("local i = 0 load(function() i = i + 1 return ({'\\27', 'Lua'})[i] end)",
+         "loading a binary chunk is not available in the sandbox"),
         ("setmetatable({}, { __gc = function() end })", "a __gc metamethod is not available in the sandbox"),
         ("setmetatable({}, { __gc = true })", "a __gc metamethod is not available in the sandbox"),
     ])
@@ -40,11 +43,62 @@ import Sandbox
         #expect(try sandbox.run("return 1 + 1", name: "next.lua") == [.integer(2)], "a forbidden call is not a limit")
     }
 
-    @Test func bytecodeIsRefusedEvenWhenSmuggled() throws {
+    @Test func bytecodeUnderTextModeGetsLuasOwnAnswer() throws {
         let sandbox = try Sandbox()
-        let result = try sandbox.run("return load('\\27Lua' .. ('x'):rep(20))", name: "bc.lua")
-        #expect(result.count == 2)
-        #expect(result[1].stringValue?.contains("attempt to load a binary chunk") == true)
+        let result = try sandbox.run("return load('\\27Lua' .. ('x'):rep(20), 'bc', 't')", name: "bc.lua")
+        #expect(result == [.nil, .string("attempt to load a binary chunk (mode is 't')")])
+    }
+
+    @Test func loadEvaluatesAnAnswerInAnEmptyEnvironment() throws {
+        let sandbox = try Sandbox()
+        let source = """
+            local function evaluate(answer)
+              local f, err = load("return " .. answer, "answer", "t", {})
+              if not f then return "syntax" end
+              local ok, value = pcall(f)
+              if ok then return value end
+              return "error: " .. value
+            end
+            return evaluate("6 * 7"), evaluate("2^10"), evaluate("os.exit()"), evaluate("(("), evaluate("print")
+            """
+        #expect(try sandbox.run(source, name: "maths.lua") == [
+            .integer(42), .number(1024), .string("error: [string \"answer\"]:1: attempt to index a nil value (global 'os')"),
+            .string("syntax"), .nil,
+        ])
+    }
+
+    @Test func loadTakesAReaderFunction() throws {
+        let sandbox = try Sandbox()
+        let source = """
+            local pieces, i = {"return ", "x", " * ", "2"}, 0
+            return load(function() i = i + 1 return pieces[i] end, "=pieces", "t", {x = 21})()
+            """
+        #expect(try sandbox.run(source, name: "reader.lua") == [.integer(42)])
+    }
+
+    @Test func randomseedReturnsItsSeedComponents() throws {
+        let sandbox = try Sandbox(seed: 9)
+        #expect(try sandbox.run("return math.randomseed(5, 7)", name: "r.lua") == [.integer(5), .integer(7)])
+        #expect(try sandbox.run("return math.randomseed()", name: "r.lua") == [.integer(9), .integer(0)],
+                "no argument: the host's seed, not the clock")
+    }
+
+    @Test func repPastAnyStringIsCatchableAndRepWithinReachIsTheMemoryLimit() throws {
+        let sandbox = try quickSandbox(memory: 4 << 20)
+        #expect(try sandbox.run("return pcall(string.rep, 'x', 2^31)", name: "rep.lua")
+            == [.boolean(false), .string("resulting string too large")])
+        #expect(!sandbox.isFinished)
+        let error = sandboxError { try sandbox.run("return pcall(string.rep, 'x', 2^30)", name: "rep.lua") }
+        guard case .memoryLimit = error else {
+            Issue.record("expected the memory limit, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func sourceIsEightBitClean() throws {
+        let sandbox = try Sandbox()
+        let source: [UInt8] = Array("local s = \"caf".utf8) + [0xE9] + Array("\" return #s, s:byte(-1)".utf8)
+        #expect(try sandbox.run(source, name: "latin1.lua") == [.integer(4), .integer(0xE9)])
     }
 
     @Test func loadRunsInTheSandboxGlobals() throws {

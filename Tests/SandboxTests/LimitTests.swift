@@ -8,7 +8,7 @@ import Sandbox
     static let timeFixtures = [
         "infinite-loop.lua", "pcall-loop.lua", "nested-pcall.lua", "xpcall-handler-loop.lua",
         "coroutine-loop.lua", "coroutine-wrap-loop.lua", "close-loop.lua", "tostring-loop.lua",
-        "pattern-backtrack.lua", "table-move.lua", "table-insert-len.lua",
+        "pattern-backtrack.lua", "table-move.lua", "table-insert-len.lua", "load-reader-loop.lua",
     ]
 
     @Test(arguments: timeFixtures)

@@ -27,7 +27,7 @@ import Sandbox
         #expect(sandboxError { try sandbox.run("local t = {} t.self = t return t", name: "c.lua") }
             == .conversion("table nested too deeply (a cycle?)"))
         #expect(sandboxError { try sandbox.run("local t = {} for i = 1, 200000 do t[i] = i end return t", name: "h.lua") }
-            == .conversion("table has more than 100000 entries"))
+            == .tooLarge("the returned value holds more than 100000 table entries"))
         #expect(sandboxError { try sandbox.run("return coroutine.create(print)", name: "th.lua") }
             == .conversion("a thread value has no Swift counterpart"))
     }
@@ -63,6 +63,26 @@ import Sandbox
         let sandbox = try Sandbox()
         sandbox.register("fail") { _ in throw HostFunctionError.message("nope") }
         #expect(try sandbox.run("local ok, e = pcall(function() fail() end) return ok, e", name: "f.lua") == [.boolean(false), .string("f.lua:1: nope")])
+    }
+
+    /// Script code that runs after a call's error escaped it (an error object's `__tostring`,
+    /// a `__close`) reaches neither host functions nor the output, and the first error stands.
+    @Test func failedCallReachesNoHost() throws {
+        let log = PrintLog()
+        let sandbox = try quickSandbox(printed: log)
+        var calls = 0
+        sandbox.register("record") { _ in calls += 1; return [] }
+        let error = sandboxError {
+            _ = try sandbox.run("""
+                record()
+                local guard <close> = setmetatable({}, { __close = function() record() print("closing") end })
+                error(setmetatable({}, { __tostring = function() record() print("late") return "boom" end }))
+                """, name: "f.lua")
+        }
+        #expect(error?.failure?.message == "boom")
+        #expect(calls == 1 && log.lines.isEmpty)
+        _ = try sandbox.run("record() print('again')", name: "g.lua")  // the next call is heard again
+        #expect(calls == 2 && log.lines == ["again\n"])
     }
 
     @Test func hostFunctionKeptAfterItsRunStillFailsCleanly() throws {
@@ -130,7 +150,7 @@ import Sandbox
 
     @Test func scriptsStillCannotLoadBytecode() throws {
         let sandbox = try Sandbox()
-        let result = try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua")
-        #expect(result.first == .nil)
+        let error = sandboxError { try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua") }
+        #expect(error?.failure?.message == "loading a binary chunk is not available in the sandbox")
     }
 }

@@ -102,7 +102,7 @@ import Testing
         #expect(game.currentActivity === second)
         #expect(!first.isStarted && first.isSuperseded && first.duration == 5)
         #expect(trackingError { try first.start() } == .activitySuperseded)
-        #expect(trackingError { try game.createNewActivity(student: "") } == .invalidStudent)
+        #expect(trackingError { try game.createNewActivity(student: "") } == .invalidName(what: "student name", reason: "must be 1 to 256 characters, not blank"))
     }
 
     @Test func endRecordsOutcomeAndFreezes() throws {

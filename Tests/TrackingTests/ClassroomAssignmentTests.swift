@@ -56,12 +56,14 @@ import Testing
         let cases: [(AssignmentDraft, TrackingError)] = [
             (AssignmentDraft(className: "9Z", title: "T", paths: [Catalog.level1]), .unknownClass("9Z")),
             (draft(students: ["ana", "zoe"]), .unknownStudent("zoe", className: "5A")),
-            (draft(students: [""]), .invalidStudent),
+            (draft(students: [""]), .invalidName(what: "student name", reason: "must not be blank")),
+            (draft(students: ["ana", "b\u{202E}en"]),
+             .invalidName(what: "student name 2 of 2", reason: "contains an invisible formatting character (U+202E)")),
             (draft(paths: [Catalog.level1, ["MATH-JAM", "LEVEL-9"]]), .unknownPath(["MATH-JAM", "LEVEL-9"])),
             (draft(paths: [Catalog.level1, Catalog.menu]), .notAssignable(Catalog.menu)),
             (draft(paths: []), .noActivities),
             (draft(title: " "), .blankTitle),
-            (draft(title: String(repeating: "t", count: 257)), .titleTooLong(length: 257)),
+            (draft(title: String(repeating: "t", count: 257)), .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters))),
         ]
         for (bad, expected) in cases {
             #expect(try refusedWithoutChange(store) { try store.createAssignment(bad) } == expected)
@@ -77,14 +79,17 @@ import Testing
         #expect(trackingError { try store.createAssignment(draft(paths: [["MATH-JAM", "DRAFT"]])) } == nil)
     }
 
-    @Test func assignmentsForAStudentAndPath() throws {
-        let store = try classroomStore()
+    @Test func assignmentsAnAttemptCountsFor() throws {
+        let clock = VirtualClock()
+        let store = try classroomStore(clock)
         let first = try store.createAssignment(draft(paths: [Catalog.level1, Catalog.level2]))
         let second = try store.createAssignment(draft(students: ["ben"], paths: [Catalog.level1]))
-        #expect(try store.assignments(student: "ben", path: Catalog.level1).map(\.id) == [first, second])
-        #expect(try store.assignments(student: "ana", path: [rootID] + Catalog.level1).map(\.id) == [first])
-        #expect(try store.assignments(student: "ana", path: Catalog.menu).isEmpty)
-        #expect(try store.assignments(student: "zoe", path: Catalog.level1).isEmpty)
+        let whole = try store.createAssignment(draft(students: ["ana"], paths: [["MATH-JAM"]]))
+        #expect(try store.assignments(countingAttempt: play(store, "ben", Catalog.level1, clock: clock)).map(\.id) == [first, second])
+        #expect(try store.assignments(countingAttempt: play(store, "ana", Catalog.level1, clock: clock)).map(\.id) == [first, whole])
+        #expect(try store.assignments(countingAttempt: play(store, "ana", Catalog.menu, clock: clock)).map(\.id) == [whole])
+        #expect(try store.assignments(countingAttempt: play(store, "cleo", Catalog.menu, clock: clock)).isEmpty)
+        #expect(try store.assignments(countingAttempt: 999).isEmpty)
     }
 
     @Test func removingAContextDropsItFromAssignments() throws {

@@ -53,6 +53,33 @@ import Testing
     @Test func migrationsAreRecordedInOrder() throws {
         let store = try makeStore()
         let names = try Migrator.appliedNames(store.connection)
-        #expect(names.suffix(2) == ["005-classes", "006-assignments"])
+        #expect(names == Migrations.all.map(\.name))
+        #expect(names.dropFirst(4).prefix(3) == ["005-classes", "006-assignments", "007-activities-started"])
+    }
+
+    @Test func attemptsSavedBeforeTheStartedColumnAreNotStartedOnlyWhenEmpty() throws {
+        let path = temporaryStorePath()
+        let clock = VirtualClock()
+        let store = try classroomStore(clock, path: path)
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        try game.createNewActivity(student: "ana").end(outcome: .quit)
+        try store.save()
+        try play(store, "ben", Catalog.level1, clock: clock)
+        // Roll the file back to how 006 left it (every later migration undone), then let the
+        // store migrate it again.
+        try store.connection.execute("""
+            ALTER TABLE activities DROP COLUMN was_started;
+            ALTER TABLE activities DROP COLUMN owner_host;
+            ALTER TABLE activities DROP COLUMN owner_pid;
+            ALTER TABLE activities DROP COLUMN owner_start;
+            DROP INDEX activities_uuid;
+            ALTER TABLE activities DROP COLUMN uuid;
+            DROP TABLE attempt_events;
+            DROP TABLE lrs_accepted;
+            DELETE FROM schema_migrations WHERE position >= 6;
+            """)
+        let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")
+        #expect(try reopened.runs(student: "ana").map(\.started) == [false])
+        #expect(try reopened.runs(student: "ben").map(\.started) == [true])
     }
 }

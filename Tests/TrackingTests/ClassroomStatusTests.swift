@@ -102,4 +102,34 @@ import Testing
         let sooner = try store.createAssignment(AssignmentDraft(className: "5A", title: "Sooner", due: clock.now + 3600, paths: [Catalog.level2]))
         #expect(try store.inbox(student: "cleo").map(\.assignmentId) == [sooner, later, undated])
     }
+
+    @Test func attemptsAtALevelCountForTheGameAssigned() throws {
+        let clock = VirtualClock()
+        let store = try classroomStore(clock)
+        let id = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [["MATH-JAM"]]))
+        let level = try play(store, "ana", Catalog.level2, clock: clock, progress: 0.5)
+        let cell = try #require(try store.inbox(student: "ana").first?.activities.first)
+        #expect(cell.status == .inProgress && cell.attempts == 1 && cell.progress == 0.5)
+        #expect(try store.attempts(assignment: id, student: "ana").map(\.id) == [level])
+        #expect(try store.practiceRuns(student: "ana").isEmpty)
+    }
+
+    @Test func aLaunchTheGameNeverStartedLeavesTheAssignmentNotStarted() throws {
+        let clock = VirtualClock()
+        let store = try classroomStore(clock)
+        let id = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [["MATH-JAM"]]))
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        let launch = try game.createNewActivity(student: "ana")  // as `edujam play` does when ana leaves at the menu
+        clock.advance(5)
+        try launch.end(outcome: .quit)
+        try store.save()
+        let saved = try #require(try store.runs(student: "ana").first)
+        #expect(saved.id == launch.id && !saved.started, "recorded, as not started")
+        #expect(try statuses(store, "ana") == [.notStarted])
+        #expect(try store.attempts(assignment: id, student: "ana").isEmpty)
+        #expect(try store.assignments(countingAttempt: saved.id).isEmpty)
+        try play(store, "ana", Catalog.level1, clock: clock)
+        #expect(try statuses(store, "ana") == [.inProgress])
+        #expect(try store.runs(student: "ana").first?.started == true)
+    }
 }

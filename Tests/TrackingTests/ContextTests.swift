@@ -39,7 +39,7 @@ import Testing
         #expect(trackingError { try root.addChild(identifier: String(repeating: "i", count: 257), title: "x", type: .game) }
             == .identifierTooLong(length: 257))
         #expect(trackingError { try root.addChild(identifier: "x", title: String(repeating: "t", count: 257), type: .game) }
-            == .titleTooLong(length: 257))
+            == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
         #expect(trackingError { try root.addChild(identifier: " ", title: "x", type: .game) } == .invalidIdentifier("context identifier"))
         #expect(trackingError { try root.addChild(identifier: "y", title: " \n\t", type: .game) } == .blankTitle)
     }
@@ -50,7 +50,7 @@ import Testing
         game.summary = String(repeating: "s", count: 4000)
         try store.save()
         game.summary = String(repeating: "s", count: 4001)
-        #expect(trackingError { try store.save() } == .summaryTooLong(length: 4001))
+        #expect(trackingError { try store.save() } == .tooLong(TextOverrun(field: "summary", count: 4001, limit: 4000, unit: .characters)))
         game.summary = nil
         game.title = "   "
         #expect(trackingError { try store.save() } == .blankTitle)

@@ -22,15 +22,68 @@ import Testing
         #expect(run.primaryItem?.identifier == "ok")
     }
 
-    @Test func primaryKindIsLocked() throws {
+    @Test func primaryKindIsLockedBetweenChoices() throws {
         let (_, run) = try startedActivity()
-        try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)
-        #expect(trackingError { try run.setPrimaryItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(1))) }
-            == .primaryKindLocked(existing: .score, attempted: .quantity))
-        #expect(trackingError { try run.setQuantity(id: "score", title: "Score", value: 1) }
-            == .primaryKindLocked(existing: .score, attempted: .quantity))
-        try run.setPrimaryItem(ActivityItem(identifier: "final", title: "Final", value: .score(2, maxScore: 2)))  // same kind: fine
+        try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)  // the default: not locked
+        try run.setPrimaryItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(1)))
+        #expect(run.primaryItem?.identifier == "q")
+        #expect(trackingError { try run.setPrimaryItem(ActivityItem(identifier: "s2", title: "S", value: .score(1, maxScore: 2))) }
+            == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(trackingError { try run.setPrimaryItem(withIdentifier: "score") } == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(trackingError { try run.setScore(id: "q", title: "Q", score: 1, maxScore: 2) }
+            == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(trackingError { try run.setPrimaryItem(withIdentifier: "later") } == .primaryItemMissing("later", lockedKind: .quantity))
+        try run.setPrimaryItem(ActivityItem(identifier: "final", title: "Final", value: .quantity(2)))  // same kind: fine
         #expect(run.primaryItem?.identifier == "final")
+        #expect(run.additionalItems.map(\.identifier) == ["score", "q"])
+    }
+
+    /// ClassKit has no implicit primary: the first item is only a default, and an explicit
+    /// choice replaces it whatever its kind. The default stays, as an additional item.
+    @Test func choiceReplacesTheDefaultWhateverItsKind() throws {
+        let (store, run) = try startedActivity()
+        try run.setQuantity(id: "streak", title: "Streak", value: 3)
+        try run.setScore(id: "correct", title: "Correct", score: 7, maxScore: 10)
+        #expect(run.primaryItem?.identifier == "streak")
+        try run.setPrimaryItem(withIdentifier: "correct")
+        #expect(run.primaryItem?.identifier == "correct")
+        #expect(run.additionalItems.map(\.identifier) == ["streak"])
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.primaryItem == "correct" && record.items.map(\.identifier) == ["streak", "correct"])
+    }
+
+    @Test func itemNamedBeforeItIsSetBecomesPrimaryWhenSet() throws {
+        let (_, run) = try startedActivity()
+        try run.setQuantity(id: "streak", title: "Streak", value: 3)
+        try run.setPrimaryItem(withIdentifier: "correct")
+        #expect(run.primaryItem?.identifier == "streak", "the default stays until the named item is set")
+        try run.setBinary(id: "passed", title: "Passed", value: true, valueType: .passFail)
+        try run.setScore(id: "correct", title: "Correct", score: 7, maxScore: 10)
+        #expect(run.primaryItem?.identifier == "correct")
+        #expect(run.additionalItems.map(\.identifier) == ["passed", "streak"])
+        try run.setQuantity(id: "streak", title: "Streak", value: 4)  // still an ordinary item
+        #expect(run.primaryItem?.identifier == "correct" && run.item(withIdentifier: "streak")?.value == .quantity(4))
+    }
+
+    @Test func defaultPrimaryKeepsItsKind() throws {
+        let (_, run) = try startedActivity()
+        try run.setQuantity(id: "x", title: "X", value: 1)
+        #expect(trackingError { try run.setScore(id: "x", title: "X", score: 1, maxScore: 2) } == .duplicateItemIdentifier("x"))
+        #expect(run.primaryItem?.value == .quantity(1))
+    }
+
+    /// A replaced primary joins the additional items; if its kind's place is taken, the item
+    /// first set later keeps it, as when items are added.
+    @Test func replacedPrimaryFollowsOnePerKind() throws {
+        let (store, run) = try startedActivity()
+        try run.setQuantity(id: "a", title: "A", value: 1)
+        try run.setQuantity(id: "b", title: "B", value: 2)
+        try run.setScore(id: "c", title: "C", score: 1, maxScore: 2)
+        try run.setPrimaryItem(withIdentifier: "c")
+        #expect(run.primaryItem?.identifier == "c" && run.additionalItems.map(\.identifier) == ["b"])
+        try store.save()
+        #expect(try store.runs().first?.items.map(\.identifier) == ["b", "c"])
     }
 
     @Test func additionalItemsKeepOnePerKind() throws {
@@ -68,7 +121,7 @@ import Testing
             == .identifierTooLong(length: 257))
         #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
         #expect(trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
-            == .titleTooLong(length: 257))
+            == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
         #expect(run.primaryItem == nil)
         try run.setScore(id: "s", title: "S", score: 0, maxScore: 2)
         try run.setScore(id: "s", title: "S", score: 2, maxScore: 2)

@@ -41,7 +41,7 @@ import Testing
         let store = try storeWithRuns(VirtualClock())
         let data = try JSONEncoder().encode(try store.runs())
         let runs = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        let keys: Set<String> = ["id", "student", "identifierPath", "title", "outcome", "done", "startedAt",
+        let keys: Set<String> = ["id", "student", "identifierPath", "title", "outcome", "done", "started", "startedAt",
                                  "durationSeconds", "progress", "primaryItem", "items"]
         #expect(runs.allSatisfy { Set($0.keys) == keys })
         #expect(runs[0]["primaryItem"] is NSNull)

@@ -210,7 +210,7 @@ local function play(levelId)
   end
 
   local passed = asked > 0 and correct * 100 >= asked * PASS_PERCENT
-  activity.binary("passed", passed, "passFail")
+  activity.binary("passed", passed, "passFail", "Passed")
   activity.progress(1)
 
   local stars, count = starLine(correct, math.max(asked, 1))

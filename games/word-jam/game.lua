@@ -293,7 +293,7 @@ local function play(levelId)
   end
 
   local passed = shown > 0 and solved * 100 >= shown * PASS_PERCENT
-  activity.binary("passed", passed, "passFail")
+  activity.binary("passed", passed, "passFail", "Passed")
   activity.progress(1)
 
   local stars, count = starLine(solved, math.max(shown, 1))

@@ -59,6 +59,10 @@ void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes);
 size_t edujam_memory_used(edujam_sandbox *sb);
 void edujam_set_output_limit(edujam_sandbox *sb, size_t bytes);
 size_t edujam_output_used(edujam_sandbox *sb);
+/* Counts `len` bytes shown for the script (print, or a host function's prompt or menu)
+ * against the output budget. 0 when they fit; 1 when they do not: nothing is counted
+ * and the state is stopped with EDUJAM_LIMIT_OUTPUT. */
+int edujam_spend_output(edujam_sandbox *sb, size_t len);
 /* 0 turns the instruction limit off (and the always-on count hook with it). */
 void edujam_set_instruction_limit(edujam_sandbox *sb, long long instructions);
 /* Marks the state as stopped by `reason`; the next Lua instruction raises. */

@@ -65,7 +65,7 @@ extension AssignmentRow {
     func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
         let counted = runs.filter { linkedAttempts.contains($0.id) }
         return activities.map { entry in
-            let attempts = counted.filter { $0.identifierPath == entry.activity.identifierPath }
+            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }  // or a level of it
             let status = status(of: student, contextID: entry.contextID, attempts: attempts)
             let latest = attempts.first
             return ActivityProgress(

@@ -41,12 +41,18 @@ extension TrackingStore {
             WHERE r.assignment_id = s.id AND r.student = cs.student))
         """
 
-    /// The linking rule: an attempt counts for an assignment when its student is an assignee,
-    /// its context is assigned, and it started no earlier than the assignment was created.
+    /// The linking rule: an attempt counts for an assignment when its student is an assignee, its
+    /// context is an assigned context or a descendant of one (a level of an assigned game), the
+    /// game started it, and it started no earlier than the assignment was created. `covered` walks
+    /// down the context tree from every assigned context, so each attempt needs one indexed lookup.
     static let linkedAttemptsSQL = """
+        WITH RECURSIVE covered(assigned_id, context_id) AS (
+            SELECT context_id, context_id FROM assignment_activities
+            UNION SELECT covered.assigned_id, c.id FROM covered JOIN contexts c ON c.parent_id = covered.context_id)
         SELECT a.id, s.id FROM assignments s
         JOIN assignment_activities aa ON aa.assignment_id = s.id
-        JOIN activities a ON a.context_id = aa.context_id AND a.started_at >= s.created_at
+        JOIN covered ON covered.assigned_id = aa.context_id
+        JOIN activities a ON a.context_id = covered.context_id AND a.was_started = 1 AND a.started_at >= s.created_at
         JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = a.student
         WHERE \(isAssigneeSQL)
         """

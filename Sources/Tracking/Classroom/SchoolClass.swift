@@ -21,11 +21,11 @@ public struct SchoolClass: Codable, Equatable, Sendable {
 
 extension TrackingStore {
     /// Creates an empty class (`edujam class create NAME`).
-    /// - Parameter name: 1 to 256 characters, not blank, not used by another class.
-    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierTooLong(length:)``
-    ///   for a bad name, ``TrackingError/duplicateClass(_:)``, ``TrackingError/busy(sql:)``.
+    /// - Parameter name: A name following ``NameRule``, not used by another class.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``TrackingError/duplicateClass(_:)``,
+    ///   ``TrackingError/busy(sql:)``.
     public func createClass(named name: String) throws {
-        try Validate.identifier(name, what: "class name")
+        try Validate.className(name)
         try connection.transaction {
             guard try classID(named: name) == nil else { throw TrackingError.duplicateClass(name) }
             try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)")
@@ -37,12 +37,12 @@ extension TrackingStore {
     ///
     /// Students already in the class are left as they are, so repeating a call is harmless.
     /// - Parameters:
-    ///   - students: Names or ids, 1 to 256 characters, not blank.
+    ///   - students: Names or ids following ``NameRule``.
     ///   - className: An existing class.
-    /// - Throws: ``TrackingError/invalidStudent`` (nothing is added), ``TrackingError/unknownClass(_:)``,
+    /// - Throws: ``TrackingError/invalidName(what:reason:)`` (nothing is added), ``TrackingError/unknownClass(_:)``,
     ///   ``TrackingError/busy(sql:)``.
     public func addStudents(_ students: [String], toClass className: String) throws {
-        for student in students { try Validate.student(student) }
+        try Validate.students(students)
         try connection.transaction {
             let id = try requireClassID(named: className)
             let insert = try connection.statement("""
@@ -50,6 +50,44 @@ extension TrackingStore {
                 VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
                 """)
             for student in students { try insert.run([.integer(id), .text(student)]) }
+        }
+    }
+
+    /// Takes students off a class's roster (`edujam class remove NAME STUDENT...`), to undo a mistake.
+    ///
+    /// Only the roster changes: their attempts stay in the store, and so do their Done marks and
+    /// the assignments given to them by name, so adding a student back restores where they stood.
+    /// While off the roster they are nobody's assignee: the class report and inbox leave them out.
+    /// - Parameters:
+    ///   - students: Students of the class.
+    ///   - className: An existing class.
+    /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)`` for a
+    ///   name not on the roster (nobody is removed), ``TrackingError/busy(sql:)``.
+    public func removeStudents(_ students: [String], fromClass className: String) throws {
+        try connection.transaction {
+            let id = try requireClassID(named: className)
+            let members = Set(try self.students(ofClass: id))
+            for student in students where !members.contains(student) {
+                throw TrackingError.unknownStudent(student, className: className)
+            }
+            let delete = try connection.statement("DELETE FROM class_students WHERE class_id = ? AND student = ?")
+            for student in students { try delete.run([.integer(id), .text(student)]) }
+        }
+    }
+
+    /// Renames a class (`edujam class rename OLD NEW`); its roster and assignments go with it.
+    /// - Parameters:
+    ///   - name: An existing class.
+    ///   - newName: A name following ``NameRule``, not used by another class.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``TrackingError/unknownClass(_:)``,
+    ///   ``TrackingError/duplicateClass(_:)``, ``TrackingError/busy(sql:)``.
+    public func renameClass(_ name: String, to newName: String) throws {
+        try Validate.className(newName)
+        try connection.transaction {
+            let id = try requireClassID(named: name)
+            guard newName != name else { return }
+            guard try classID(named: newName) == nil else { throw TrackingError.duplicateClass(newName) }
+            try connection.statement("UPDATE classes SET name = ? WHERE id = ?").run([.text(newName), .integer(id)])
         }
     }
 
@@ -80,14 +118,5 @@ extension TrackingStore {
     func students(ofClass id: Int64) throws -> [String] {
         try connection.statement("SELECT student FROM class_students WHERE class_id = ? ORDER BY position")
             .query([.integer(id)]) { $0.text(0) ?? "" }
-    }
-}
-
-extension Validate {
-    /// Checks a student name or id: 1 to ``Limits/identifierLength`` characters, not blank.
-    /// - Parameter student: The candidate.
-    /// - Throws: ``TrackingError/invalidStudent``.
-    static func student(_ student: String) throws {
-        guard !isBlank(student), student.count <= Limits.identifierLength else { throw TrackingError.invalidStudent }
     }
 }

@@ -8,7 +8,7 @@ extension TrackingStore {
     /// - Parameter draft: The class, students, title, due date, instructions and paths.
     /// - Returns: The new assignment's id.
     /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
-    ///   ``TrackingError/noActivities``, ``TrackingError/invalidStudent``,
+    ///   ``TrackingError/noActivities``, ``TrackingError/invalidName(what:reason:)``,
     ///   ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)``,
     ///   ``TrackingError/unknownPath(_:)``, ``TrackingError/notAssignable(_:)``,
     ///   ``TrackingError/busy(sql:)``.
@@ -18,7 +18,7 @@ extension TrackingStore {
         guard !draft.paths.isEmpty else { throw TrackingError.noActivities }
         if let due = draft.due { try Validate.finite(due.timeIntervalSince1970, field: "due") }
         let selected = uniqued(draft.students ?? [])
-        for student in selected { try Validate.student(student) }
+        try Validate.students(selected)
         return try connection.transaction {
             let classID = try requireClassID(named: draft.className)
             let members = Set(try students(ofClass: classID))
@@ -61,25 +61,16 @@ extension TrackingStore {
         }
     }
 
-    /// The assignments that `student` must do and that include `path`: an attempt the student
-    /// starts now at `path` counts for each of them (`edujam play`). Empty means practice.
-    /// - Parameters:
-    ///   - student: A student.
-    ///   - path: A context path, with or without the root identifier.
+    /// The assignments a saved attempt counts for (`edujam play` says so); empty means practice,
+    /// or a launch the game never started.
+    /// - Parameter attempt: The attempt's row id (``RunRecord/id``).
     /// - Returns: The assignments, oldest first.
     /// - Throws: A SQLite error.
-    public func assignments(student: String, path: [String]) throws -> [Assignment] {
-        let sql = """
-            SELECT s.id FROM assignments s
-            JOIN assignment_activities aa ON aa.assignment_id = s.id
-            JOIN contexts c ON c.id = aa.context_id AND c.path = ?
-            JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = ?
-            WHERE \(Self.isAssigneeSQL) ORDER BY s.id
-            """
-        let full = try JSON.encode([rootIdentifier] + relativePath(path))
-        return try connection.transaction(readOnly: true) {
-            let ids = try connection.statement(sql).query([.text(full), .text(student)]) { $0.int(0) }
-            return try ids.compactMap { try assignmentRow(id: $0)?.record }
+    public func assignments(countingAttempt attempt: Int64) throws -> [Assignment] {
+        try connection.transaction(readOnly: true) {
+            let ids = try connection.statement("\(Self.linkedAttemptsSQL) AND a.id = ? ORDER BY s.id")
+                .query([.integer(attempt)]) { $0.int(1) }
+            return try uniqued(ids).compactMap { try assignmentRow(id: $0)?.record }
         }
     }
 
@@ -99,8 +90,8 @@ extension TrackingStore {
     }
 
     /// `values` without repeats, in first-seen order.
-    func uniqued(_ values: [String]) -> [String] {
-        var seen: Set<String> = []
+    func uniqued<Value: Hashable>(_ values: [Value]) -> [Value] {
+        var seen: Set<Value> = []
         return values.filter { seen.insert($0).inserted }
     }
 }

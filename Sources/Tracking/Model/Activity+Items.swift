@@ -10,14 +10,30 @@ extension Activity {
     /// - Returns: The item, or nil.
     public func item(withIdentifier identifier: String) -> ActivityItem? { items.item(identifier) }
 
-    /// Sets the primary item. Its kind is locked once set.
-    /// - Parameter item: The item; validated first.
+    /// Chooses the primary item (ClassKit's `primaryActivityItem =`).
+    ///
+    /// Replaces the default primary (the first item recorded) whatever its kind; an item chosen
+    /// before locks the kind. The replaced primary stays as an additional item.
+    /// - Parameter item: The item; validated first. An additional item with its identifier is
+    ///   promoted.
     /// - Throws: ``TrackingError/primaryKindLocked(existing:attempted:)``,
-    ///   ``TrackingError/duplicateItemIdentifier(_:)``, item validation errors, or
-    ///   ``TrackingError/notStarted`` when the activity cannot change.
+    ///   ``TrackingError/duplicateItemIdentifier(_:)`` (its identifier has another kind), item
+    ///   validation errors, or ``TrackingError/notStarted`` when the activity cannot change.
     public func setPrimaryItem(_ item: ActivityItem) throws {
         try requireMutable()
         try items.setPrimary(item)
+        changed()
+    }
+
+    /// Chooses the item with `identifier` as primary: at once if the activity has it, otherwise
+    /// when it is first recorded (until then the current primary stays). See ``setPrimaryItem(_:)``.
+    /// - Parameter identifier: An item identifier.
+    /// - Throws: As ``setPrimaryItem(_:)``, and ``TrackingError/primaryItemMissing(_:lockedKind:)``
+    ///   when there is no such item yet and an earlier choice locked the kind.
+    public func setPrimaryItem(withIdentifier identifier: String) throws {
+        try requireMutable()
+        try Validate.identifier(identifier, what: "item identifier")
+        try items.namePrimary(identifier)
         changed()
     }
 
@@ -31,8 +47,9 @@ extension Activity {
         changed()
     }
 
-    /// Records `item`: the first item becomes primary, the primary's identifier updates the primary,
-    /// anything else is an additional item.
+    /// Records `item`: an item named primary (``setPrimaryItem(withIdentifier:)``) becomes primary;
+    /// the first item is primary by default until one is chosen; the primary's identifier updates
+    /// the primary; anything else is an additional item.
     /// - Parameter item: The item; validated first.
     /// - Throws: As ``setPrimaryItem(_:)`` and ``addAdditionalItem(_:)``.
     public func record(_ item: ActivityItem) throws {

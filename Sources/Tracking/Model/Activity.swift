@@ -99,10 +99,10 @@ public final class Activity {
     }
 
     /// Stops the attempt and records how it ended; it can no longer change (except done marks).
-    /// - Parameter outcome: Any outcome but `.running`.
+    /// - Parameter outcome: Any outcome but `.running` and `.interrupted` (which readers derive).
     /// - Throws: ``TrackingError/invalidOutcome`` or ``TrackingError/activityEnded``.
     public func end(outcome: RunOutcome) throws {
-        guard outcome != .running else { throw TrackingError.invalidOutcome }
+        guard outcome != .running, outcome != .interrupted else { throw TrackingError.invalidOutcome }
         guard self.outcome == .running else { throw TrackingError.activityEnded }
         try pause(recording: false)  // an end is not a pause
         self.outcome = outcome

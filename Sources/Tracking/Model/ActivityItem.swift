@@ -42,7 +42,7 @@ public struct ActivityItem: Hashable, Sendable {
     /// Creates an item; it is validated when added to an activity.
     /// - Parameters:
     ///   - identifier: Unique within the activity, 1 to 256 characters.
-    ///   - title: Non-blank, at most 256 characters.
+    ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
     ///   - value: The metric.
     public init(identifier: String, title: String, value: Value) {
         self.identifier = identifier

@@ -16,13 +16,17 @@ extension Context {
 
     /// Starts a new attempt for `student`; the previous ``currentActivity`` is stopped and
     /// finalized (it keeps its outcome and can no longer change).
-    /// - Parameter student: A name or id chosen by the caller, 1 to 256 characters.
+    /// - Parameter student: A name or id chosen by the caller, 1 to 256 characters, not blank. New
+    ///   names are checked against ``NameRule`` at the door (``TrackingStore/checkStudentName(_:)``);
+    ///   here only what any attempt needs, so a student on a roster from before that check can play.
     /// - Returns: The new activity, not yet started; it becomes ``currentActivity``.
-    /// - Throws: ``TrackingError/invalidStudent`` or ``TrackingError/contextRemoved``.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or ``TrackingError/contextRemoved``.
     @discardableResult
     public func createNewActivity(student: String) throws -> Activity {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
-        guard !student.isEmpty, student.count <= Limits.identifierLength else { throw TrackingError.invalidStudent }
+        guard !Validate.isBlank(student), student.count <= Limits.identifierLength else {
+            throw TrackingError.invalidName(what: "student name", reason: "must be 1 to \(Limits.identifierLength) characters, not blank")
+        }
         currentActivity?.supersede()
         let activity = Activity(context: self, student: student, store: store)
         currentActivity = activity

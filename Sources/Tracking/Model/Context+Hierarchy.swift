@@ -4,7 +4,7 @@ extension Context {
     /// The child is written by the next ``TrackingStore/save()``.
     /// - Parameters:
     ///   - identifier: Unique among this context's children; 1 to 256 characters.
-    ///   - title: Non-blank, at most 256 characters.
+    ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
     ///   - type: Anything but `.app`, which is reserved for the main context.
     /// - Returns: The new child.
     /// - Throws: ``TrackingError/contextRemoved``, ``TrackingError/reservedType``,

@@ -17,13 +17,13 @@ public final class Context {
 
     /// What the context represents; `.app` is reserved for the main context.
     public var type: ContextType { didSet { touch() } }
-    /// Shown verbatim to teachers; non-blank, at most 256 characters (checked at save).
+    /// Shown verbatim to teachers; non-blank, within ``Limits/title`` (checked at save).
     public var title: String { didSet { touch() } }
     /// Name shown when ``type`` is `.custom`; ignored otherwise.
     public var customTypeName: String? { didSet { touch() } }
     /// The subject; nil means inherit (see ``effectiveTopic``).
     public var topic: Topic? { didSet { touch() } }
-    /// A description of at most 4000 characters (checked at save).
+    /// A description within ``Limits/summary`` (checked at save).
     public var summary: String? { didSet { touch() } }
     /// Sibling sort key, ascending; only a hint.
     public var displayOrder: Int { didSet { touch() } }
@@ -34,6 +34,7 @@ public final class Context {
     /// Suggested completion time in seconds; nil means any. Bounds must not be negative.
     public var suggestedCompletionTime: ClosedRange<Int>? { didSet { touch() } }
     /// Search tags, as in the ClassKit Catalog API's `keywords`.
+    /// At most ``Limits/keywordCount``, each within ``Limits/keyword`` (checked at save).
     public var keywords: [String] { didSet { touch() } }
     /// Deep link Schoolwork opens; nil means the app handles the identifier path itself.
     public var universalLinkURL: URL? { didSet { touch() } }
@@ -88,9 +89,8 @@ public final class Context {
     public func validate() throws {
         try Validate.identifier(identifier, what: "context identifier")
         try Validate.title(title)
-        if let summary, summary.count > Limits.summaryLength {
-            throw TrackingError.summaryTooLong(length: summary.count)
-        }
+        if let summary { try Limits.summary.check(summary) }
+        try Validate.keywords(keywords)
         if type == .app && parent != nil { throw TrackingError.reservedType }
         if let suggestedAge, suggestedAge.lowerBound < 0 { throw TrackingError.invalidRange(field: "suggestedAge") }
         if let time = suggestedCompletionTime, time.lowerBound < 0 {

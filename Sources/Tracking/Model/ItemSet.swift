@@ -1,10 +1,20 @@
 /// An activity's items: one primary and the additional ones, with what changed since the last save.
 ///
-/// Rules (ClassKit plus the Livefront observation): identifiers are unique within the activity,
-/// the primary item's kind is locked once set, and additional items keep one item per kind.
+/// Rules (ClassKit plus the Livefront observation):
+/// - Identifiers are unique within the activity, and an identifier keeps its kind.
+/// - The primary item is chosen explicitly (``setPrimary(_:)``, ``namePrimary(_:)``), as in
+///   ClassKit. Until then the first item recorded is primary by default; an explicit choice
+///   replaces that default whatever its kind.
+/// - The kind lock holds only between explicit choices: once an item was chosen, a later choice
+///   must have its kind.
+/// - A replaced primary stays as an additional item; additional items keep one item per kind.
 struct ItemSet {
     private(set) var primary: ActivityItem?
     private(set) var additional: [ActivityItem] = []
+    /// Whether ``primary`` was chosen explicitly; false while it is only the first item recorded.
+    private(set) var primaryIsChosen = false
+    /// An identifier named primary before any item had it: it becomes primary when recorded.
+    private(set) var namedPrimary: String?
     /// Insertion order, stored so reports list items as they were added.
     private(set) var sequence: [String: Int64] = [:]
     private var nextSequence: Int64 = 1
@@ -13,21 +23,35 @@ struct ItemSet {
     /// Identifiers to delete at the next save.
     var removed: Set<String> = []
 
-    /// Sets the primary item.
-    /// - Throws: ``TrackingError/primaryKindLocked(existing:attempted:)`` when the kind differs
-    ///   from the current primary's; ``TrackingError/duplicateItemIdentifier(_:)`` when an
-    ///   additional item already uses the identifier; item validation errors.
+    /// Chooses `item` as the primary item, replacing the default or an earlier choice.
+    /// - Throws: ``TrackingError/primaryKindLocked(existing:attempted:)`` when an item was chosen
+    ///   before and had another kind; ``TrackingError/duplicateItemIdentifier(_:)`` when an item
+    ///   of another kind already uses the identifier; item validation errors.
     mutating func setPrimary(_ item: ActivityItem) throws {
         try item.validate()
-        if let current = primary, current.kind != item.kind {
-            throw TrackingError.primaryKindLocked(existing: current.kind, attempted: item.kind)
-        }
-        guard !additional.contains(where: { $0.identifier == item.identifier }) else {
-            throw TrackingError.duplicateItemIdentifier(item.identifier)
-        }
-        if let current = primary, current.identifier != item.identifier { forget(current.identifier) }
+        try checkLock(item.kind)
+        try checkKind(item)
+        namedPrimary = nil  // the latest choice wins
+        additional.removeAll { $0.identifier == item.identifier }  // promoted: keeps its place in the sequence
+        if let current = primary, current.identifier != item.identifier { demote(current) }
         primary = item
+        primaryIsChosen = true
         remember(item.identifier)
+    }
+
+    /// Names the item with `identifier` primary: at once if there is one, else when it is recorded.
+    /// Until then the current primary stays.
+    /// - Throws: As ``setPrimary(_:)`` for an existing item;
+    ///   ``TrackingError/primaryItemMissing(_:lockedKind:)`` when there is no such item and an
+    ///   item was chosen before, since its kind could only be checked later, at another call.
+    mutating func namePrimary(_ identifier: String) throws {
+        if let existing = item(identifier) {
+            try setPrimary(existing)
+        } else if primaryIsChosen, let current = primary {
+            throw TrackingError.primaryItemMissing(identifier, lockedKind: current.kind)
+        } else {
+            namedPrimary = identifier
+        }
     }
 
     /// Adds an additional item, replacing the earlier additional item of the same kind.
@@ -36,9 +60,7 @@ struct ItemSet {
     mutating func addAdditional(_ item: ActivityItem) throws {
         try item.validate()
         if primary?.identifier == item.identifier { throw TrackingError.duplicateItemIdentifier(item.identifier) }
-        if let clash = additional.first(where: { $0.identifier == item.identifier }), clash.kind != item.kind {
-            throw TrackingError.duplicateItemIdentifier(item.identifier)
-        }
+        try checkKind(item)
         if let index = additional.firstIndex(where: { $0.kind == item.kind }) {
             let old = additional[index]
             if old.identifier != item.identifier { forget(old.identifier) }
@@ -49,29 +71,33 @@ struct ItemSet {
         remember(item.identifier)
     }
 
-    /// Records `item` where it belongs: as the primary item if there is none or it has the
-    /// primary's identifier, otherwise as an additional item.
+    /// Records `item` where it belongs: as the primary item if it was named primary, has the
+    /// primary's identifier, or is the first item (the default); otherwise as an additional item.
     /// - Throws: As ``setPrimary(_:)`` or ``addAdditional(_:)``.
     mutating func record(_ item: ActivityItem) throws {
-        if primary == nil || primary?.identifier == item.identifier {
+        if item.identifier == namedPrimary {
             try setPrimary(item)
+        } else if item.identifier == primary?.identifier {
+            try item.validate()
+            try checkKind(item)
+            primary = item
+            remember(item.identifier)
+        } else if primary == nil, self.item(item.identifier) == nil {
+            try item.validate()
+            primary = item  // the default until a choice: not chosen, so not locked
+            remember(item.identifier)
         } else {
             try addAdditional(item)
         }
     }
 
-    /// Removes every item, primary included.
+    /// Removes every item, primary included, and forgets the choice and its lock.
     mutating func removeAll() {
         for identifier in sequence.keys { forget(identifier) }
         primary = nil
         additional = []
-    }
-
-    /// Restores a stored item without marking it dirty; used when loading.
-    mutating func restore(_ item: ActivityItem, isPrimary: Bool, sequence position: Int64) {
-        if isPrimary { primary = item } else { additional.append(item) }
-        sequence[item.identifier] = position
-        nextSequence = max(nextSequence, position + 1)
+        primaryIsChosen = false
+        namedPrimary = nil
     }
 
     /// The item with `identifier`, primary or additional.
@@ -81,6 +107,36 @@ struct ItemSet {
 
     /// Every item, primary first.
     var all: [ActivityItem] { (primary.map { [$0] } ?? []) + additional }
+
+    /// Throws unless `kind` may be chosen: a chosen primary locks its kind (ClassKit).
+    private func checkLock(_ kind: ItemKind) throws {
+        if primaryIsChosen, let current = primary, current.kind != kind {
+            throw TrackingError.primaryKindLocked(existing: current.kind, attempted: kind)
+        }
+    }
+
+    /// Throws if another item already uses `item`'s identifier with another kind.
+    private func checkKind(_ item: ActivityItem) throws {
+        guard let existing = self.item(item.identifier), existing.kind != item.kind else { return }
+        if existing.identifier == primary?.identifier { try checkLock(item.kind) }
+        throw TrackingError.duplicateItemIdentifier(item.identifier)
+    }
+
+    /// Moves a replaced primary among the additional items. If its kind's place is taken, the
+    /// item first recorded later keeps it, as when it is added.
+    private mutating func demote(_ item: ActivityItem) {
+        guard let index = additional.firstIndex(where: { $0.kind == item.kind }) else {
+            additional.append(item)
+            return
+        }
+        let other = additional[index]
+        if (sequence[item.identifier] ?? 0) > (sequence[other.identifier] ?? 0) {
+            forget(other.identifier)
+            additional[index] = item
+        } else {
+            forget(item.identifier)
+        }
+    }
 
     private mutating func remember(_ identifier: String) {
         if sequence[identifier] == nil {

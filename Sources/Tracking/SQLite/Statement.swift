@@ -45,9 +45,23 @@ final class Statement {
         case .null: code = sqlite3_bind_null(handle, index)
         case .integer(let v): code = sqlite3_bind_int64(handle, index, v)
         case .real(let v): code = sqlite3_bind_double(handle, index, v)
-        case .text(let v): code = sqlite3_bind_text(handle, index, v, -1, csqlite_transient())
+        case .text(let v): code = bindText(v, at: index)
         }
         try check(code, db: db, sql: sql)
+    }
+
+    /// Binds the text's UTF-8 bytes with their length, so a NUL inside is stored, not the end of the text.
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { bytes in
+            // An empty buffer may have no address, and a NULL pointer would bind SQL NULL.
+            guard let base = bytes.baseAddress else {
+                return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
+            }
+            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                sqlite3_bind_text64(handle, index, $0, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
     }
 
     /// Advances to the next row.
@@ -92,10 +106,12 @@ final class Statement {
     /// Reads column `index` as an integer, or nil when it is NULL.
     func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
 
-    /// Reads column `index` as text, or nil when it is NULL.
+    /// Reads column `index` as text, or nil when it is NULL: every byte SQLite holds, a NUL
+    /// included (the length comes from SQLite, not from the first zero byte).
     func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
-        return String(cString: bytes)
+        let count = Int(sqlite3_column_bytes(handle, index))  // after column_text: the UTF-8 length
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// Whether column `index` of the current row is NULL.

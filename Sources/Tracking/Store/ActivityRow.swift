@@ -52,20 +52,22 @@ enum ActivityRow {
         let common: [SQLValue] = [
             .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
             .text(a.outcome.rawValue), .text(a.doneBy?.rawValue), .real(duration), .real(a.progress),
-            .text(a.ranges.json), .text(a.items.primary?.identifier),
+            .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted),
         ]
         if let id = a.rowID {
             try connection.statement("""
                 UPDATE activities SET started_at = ?, ended_at = ?, outcome = ?, done_by = ?, duration = ?,
-                    progress = ?, ranges = ?, primary_item = ? WHERE id = ?
+                    progress = ?, ranges = ?, primary_item = ?, was_started = ? WHERE id = ?
                 """).run(common + [.integer(id)])
             return id
         }
+        let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
         try connection.statement("""
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                context_id, student, created_at, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                was_started, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
-                               .text(a.uuid.uuidString.lowercased())])
+                        .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start), .text(a.uuid.uuidString.lowercased())])
         return connection.lastInsertRowID
     }
 

@@ -121,9 +121,25 @@ enum Migrations {
                     REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
             ) WITHOUT ROWID;
             """),
-            // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
+        // Whether the game ever started the attempt (`Activity.start()`). A launch that never starts
+        // (the student left at the level menu) is kept but counts for no assignment. Rows written
+        // before this column get 0 only when nothing at all was recorded in them.
+        Migration(name: "007-activities-started", sql: """
+            ALTER TABLE activities ADD COLUMN was_started INTEGER NOT NULL DEFAULT 1;
+            UPDATE activities SET was_started = 0
+            WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
+                AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
+            """),
+        // The process playing each attempt (RunOwner), so that an attempt whose process died
+        // without ending it is reported `interrupted`, not `running` for ever.
+        Migration(name: "008-activity-owner", sql: """
+            ALTER TABLE activities ADD COLUMN owner_host TEXT;
+            ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
+            ALTER TABLE activities ADD COLUMN owner_start TEXT;
+            """),
+        // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
-        Migration(name: "007-attempt-events", sql: """
+        Migration(name: "009-attempt-events", sql: """
             ALTER TABLE activities ADD COLUMN uuid TEXT;
             UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
                 || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
@@ -141,7 +157,7 @@ enum Migrations {
             """),
         // Statements an LRS has accepted (`edujam push`), per LRS endpoint, so the next push sends
         // only the others. Rows are written only after the LRS answered 2xx, one transaction per batch.
-        Migration(name: "009-lrs-push", sql: """
+        Migration(name: "010-lrs-push", sql: """
             CREATE TABLE lrs_accepted (
                 endpoint TEXT NOT NULL,
                 statement_id TEXT NOT NULL,

@@ -13,6 +13,7 @@ enum Migrator {
     @discardableResult
     static func migrate(_ connection: Connection, migrations: [Migration] = Migrations.all) throws -> [String] {
         try connection.transaction {
+            try requireEduJamStore(connection)
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, position INTEGER NOT NULL)")
             let applied = try appliedNames(connection)
@@ -29,6 +30,14 @@ enum Migrator {
             }
             return pending.map(\.name)
         }
+    }
+
+    /// A database that already has tables but no `schema_migrations` belongs to another
+    /// program: adding our tables to it would damage it.
+    /// - Throws: ``TrackingError/notAStore``.
+    static func requireEduJamStore(_ connection: Connection) throws {
+        let tables = try connection.statement("SELECT name FROM sqlite_master WHERE type = 'table'").query { $0.text(0) ?? "" }
+        if !tables.isEmpty && !tables.contains("schema_migrations") { throw TrackingError.notAStore }
     }
 
     /// The names already applied, in the order they were applied.

@@ -11,7 +11,7 @@ extension RunRecord {
         self.init(
             id: activity.id ?? 0, student: activity.student, identifierPath: activity.identifierPath,
             title: activity.context?.title ?? activity.identifierPath.last ?? "",
-            outcome: activity.outcome, done: activity.isDone,
+            outcome: activity.outcome, done: activity.isDone, started: activity.hasStarted,
             startedAt: ISO8601.string(fromEpoch: activity.startedAt.timeIntervalSince1970),
             durationSeconds: activity.duration, progress: activity.progress,
             primaryItem: activity.primaryItem?.identifier, items: items.map(ItemRecord.init))

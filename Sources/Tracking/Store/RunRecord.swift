@@ -3,7 +3,7 @@ import Foundation
 /// One saved attempt, as reported by ``TrackingStore/runs(student:)`` and exported as JSON.
 ///
 /// JSON keys (stable, documented in `docs/tracking-model.md`): `id`, `student`, `identifierPath`,
-/// `title`, `outcome`, `done`, `startedAt` (ISO 8601, UTC), `durationSeconds`, `progress`,
+/// `title`, `outcome`, `done`, `started`, `startedAt` (ISO 8601, UTC), `durationSeconds`, `progress`,
 /// `primaryItem` (null when none) and `items`.
 public struct RunRecord: Codable, Equatable, Sendable {
     /// The activity's row id.
@@ -18,6 +18,9 @@ public struct RunRecord: Codable, Equatable, Sendable {
     public var outcome: RunOutcome
     /// Whether the student, the game or a teacher marked it done.
     public var done: Bool
+    /// Whether the game ever started it (`activity.start()`); a launch that never did (left at the
+    /// level menu) is kept but counts for no assignment.
+    public var started: Bool
     /// When it was first started (its creation time if never started), ISO 8601 in UTC.
     public var startedAt: String
     /// Time spent, as of the last save.
@@ -30,7 +33,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     public var items: [ItemRecord]
 
     private enum CodingKeys: String, CodingKey {
-        case id, student, identifierPath, title, outcome, done, startedAt, durationSeconds, progress, primaryItem, items
+        case id, student, identifierPath, title, outcome, done, started, startedAt, durationSeconds, progress, primaryItem, items
     }
 
     /// Encodes every key, writing `primaryItem` as `null` when there is none.
@@ -44,6 +47,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
         try c.encode(title, forKey: .title)
         try c.encode(outcome, forKey: .outcome)
         try c.encode(done, forKey: .done)
+        try c.encode(started, forKey: .started)
         try c.encode(startedAt, forKey: .startedAt)
         try c.encode(durationSeconds, forKey: .durationSeconds)
         try c.encode(progress, forKey: .progress)

@@ -1,7 +1,9 @@
 extension TrackingStore {
     /// Every saved attempt, newest first, optionally for one student.
     ///
-    /// Reads only what has been saved. Two indexed queries (runs, then their items) keep this fast
+    /// Reads only what has been saved. An attempt saved as `running` whose process is gone
+    /// (``RunOwner``) is reported ``RunOutcome/interrupted``, with what it had saved; the row
+    /// itself is left as it is. Two indexed queries (runs, then their items) keep this fast
     /// for hundreds of thousands of attempts.
     /// - Parameter student: A student name, or nil for everyone.
     /// - Returns: The runs, ordered by start time then id, newest first.
@@ -21,23 +23,36 @@ extension TrackingStore {
         let filter = student == nil ? "" : "WHERE a.student = ?"
         let sql = """
             SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-                a.primary_item, a.context_id
+                a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
             FROM activities a JOIN contexts c ON c.id = a.context_id \(filter)
             ORDER BY a.started_at DESC, a.id DESC
             """
         var paths: [Int64: [String]] = [:]  // decode each context's path once
+        var gone: [RunOwner: Bool] = [:]  // look each process up once
         return try connection.statement(sql).query(student.map { [.text($0)] } ?? []) { row in
             let contextID = row.int(10)
             let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text(2), column: "contexts.path")
             paths[contextID] = path
-            guard let outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
+            guard var outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
                 throw TrackingError.corruptRow("activities.outcome")
             }
+            if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
             return RunRecord(
                 id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
-                outcome: outcome, done: !row.isNull(5), startedAt: ISO8601.string(fromEpoch: row.double(6)),
+                outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0, startedAt: ISO8601.string(fromEpoch: row.double(6)),
                 durationSeconds: row.double(7), progress: row.double(8), primaryItem: row.text(9), items: [])
         }
+    }
+
+    /// Whether the process that saved this running row (columns 12-14) is gone. A row saved
+    /// before owners were recorded has none: no edujam that old can still be playing it.
+    private func ownerIsGone(_ row: Statement, cache: inout [RunOwner: Bool]) -> Bool {
+        guard !row.isNull(13) else { return true }
+        let owner = RunOwner(host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
+        if let known = cache[owner] { return known }
+        let isGone = owner.isGone
+        cache[owner] = isGone
+        return isGone
     }
 
     /// Items grouped by activity id, each group in the order added.

@@ -4,6 +4,7 @@ local function play()
   activity.score("correct", 1)
   activity.binary("passed", true, "passFial")
   activity.progress(1.5)
+  activity.binary("sure", true, "yesNo", 7)
   activity.finish()
 end
 

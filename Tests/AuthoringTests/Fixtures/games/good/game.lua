@@ -5,6 +5,7 @@ local function play()
   if answer == nil then activity.stop() return end
   local right = answer == "4" and 1 or 0
   activity.score("correct", right, 1, "Correct answers")
+  activity.binary("sure", right == 1, nil, "Sure of it")
   activity.progress(1)
   activity.finish()
 end

@@ -9,7 +9,8 @@ local mistakes = {
   ["empty-id"] = function() activity.start() activity.quantity("", 1) end,
   ["long-id"] = function() activity.start() activity.quantity(("x"):rep(257), 1) end,
   ["value-type"] = function() activity.start() activity.binary("passed", true, "passFial") end,
-  ["primary-kind"] = function() activity.start() activity.quantity("score", 1) activity.score("correct", 1, 2) activity.primary("correct") end,
+  ["primary-kind"] = function() activity.start() activity.score("correct", 1, 2) activity.primary("correct") activity.quantity("score", 1) activity.primary("score") end,
+  ["through-c"] = function() activity.start() string.gsub("a", "a", activity.quantity) end,
   ["after-finish"] = function() activity.start() activity.finish() activity.quantity("score", 1) end,
 }
 return {

@@ -1,0 +1,18 @@
+# Tests/SandboxDifferential/rules.mk: included by the main Makefile (make runs at the
+# repository root). `make test-differential` runs cases.lua under stock lua5.4 and inside
+# an EduJam sandbox (driver.c linked with the whole shim), then compares the two outputs
+# line by line (compare.lua): every function the sandbox replaces must answer as stock does.
+
+SANDBOX_DIFF_DIR := Tests/SandboxDifferential
+SANDBOX_DIFF_BIN := .build/sandbox-differential
+SANDBOX_DIFF_SRC := $(SANDBOX_DIFF_DIR)/driver.c $(wildcard Sources/LuaShim/*.c)
+
+.PHONY: test-differential
+test-differential: $(SANDBOX_DIFF_BIN)
+	lua5.4 $(SANDBOX_DIFF_DIR)/cases.lua > .build/sandbox-differential.stock.txt
+	./$(SANDBOX_DIFF_BIN) $(SANDBOX_DIFF_DIR)/cases.lua > .build/sandbox-differential.edujam.txt
+	lua5.4 $(SANDBOX_DIFF_DIR)/compare.lua .build/sandbox-differential.stock.txt .build/sandbox-differential.edujam.txt
+
+$(SANDBOX_DIFF_BIN): $(SANDBOX_DIFF_SRC) $(wildcard Sources/LuaShim/*.h Sources/LuaShim/include/*.h)
+	@mkdir -p $(dir $@)
+	cc -O2 -Wall -Wextra -I Sources/LuaShim/include -o $@ $(SANDBOX_DIFF_SRC) -llua5.4 -lm -pthread
