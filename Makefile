@@ -2,6 +2,8 @@
 # Both install the Debian packages the build needs first (as root, or through sudo).
 
 PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
+# Only the tests need these: a real browser for the HTML report.
+TEST_PACKAGES := chromium
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
 # make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam.
@@ -12,14 +14,21 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps build play test test-swift test-games bench clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test test-swift test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
 ## deps: install the system libraries (Lua 5.4, SQLite) if any is missing
 deps:
+	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
+
+## test-deps: also what the tests use (headless Chromium for the HTML report)
+test-deps: deps
+	@$(MAKE) --no-print-directory install-packages WANTED="$(TEST_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(WANTED); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
@@ -37,9 +46,9 @@ play: build
 ## replaced library function against stock Lua, and the games' own checks and playthrough tests
 test: test-swift test-patterns test-differential test-games
 
-# The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv when `make ralph` made it, else
+# The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv (made by the ralph target), else
 # /opt/ralph-venv; with none of them they are skipped and say so.
-test-swift: build
+test-swift: build test-deps ralph
 	@if [ -z "$$EDUJAM_RALPH_VENV" ] && [ -x $(RALPH_VENV)/bin/ralph ]; then \
 		export EDUJAM_RALPH_VENV="$(CURDIR)/$(RALPH_VENV)"; fi; \
 	$(SWIFT) test
@@ -65,6 +74,10 @@ bench: deps
 	$(SWIFT) build -c release --product edujam-bench
 	$(SWIFT) build -c release --product edujam
 	.build/release/edujam-bench
+
+## example-report: rebuild docs/examples/class-report.html and .png from a demo class
+example-report: build test-deps
+	python3 docs/examples/make-class-report.py $(EDUJAM)
 
 ## install: a release build of edujam (the Swift libraries linked in, so it runs without the
 ## toolchain) with the games and the docs, under PREFIX (default /usr/local; README.md)

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
 let package = Package(
     name: "EduJam",
     products: [
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "Interop", targets: ["Interop"]),
+        .library(name: "ReportPage", targets: ["ReportPage"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -25,9 +26,10 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
         .target(name: "Interop", dependencies: ["Tracking"]),
+        .target(name: "ReportPage", dependencies: ["Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "Interop"]),
+        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "Interop", "ReportPage"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
@@ -36,6 +38,7 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
         .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"]),
+        .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],

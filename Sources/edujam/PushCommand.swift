@@ -45,8 +45,10 @@ enum PushCommand {
             Output.line("nothing to push to \(endpoint): the \(acceptedBefore) statements were all accepted before")
             return .success
         }
-        catchInterrupt()
-        let isInterrupted: @Sendable () -> Bool = { interruptRequested.load(ordering: .relaxed) }
+        // Ctrl-C, a closed terminal or SIGTERM: stop between batches or cancel the request in
+        // flight, never between the LRS's answer and recording it.
+        catchStopSignals()
+        let isInterrupted: @Sendable () -> Bool = { stopRequested }
         let transport = HTTPTransport(endpoint: endpoint, credentials: credentials, timeout: Double(timeout),
                                       isInterrupted: isInterrupted)
         let pusher = StatementPusher(
@@ -89,7 +91,7 @@ enum PushCommand {
         }
         guard let stop = outcome.stop else { return outcome.rejected.isEmpty ? .success : .failure }
         Output.error("edujam push: " + describe(stop, endpoint: endpoint))
-        return stop == .interrupted ? .interrupted : .failure
+        return stop == .interrupted ? ExitStatus.afterStopSignal ?? .interrupted : .failure
     }
 
     static func describe(_ stop: StatementPusher.Stop, endpoint: LRSEndpoint) -> String {
