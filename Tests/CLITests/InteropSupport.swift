@@ -12,29 +12,24 @@ enum Plays {
     /// Math Jam: seed 42 on LEVEL-1 asks 2+3, 1+8, 7+2, 6+2, 3+6, 8+1, 2+5, 3+4, 1+7, 5+1
     /// (games/math-jam/tests/rounds.play); poor answers 0 to all ten; quit answers one and leaves.
     static func mathJam(_ cli: Edujam, student: String, _ kind: Kind, level: String = "LEVEL-1") throws {
-        let input: String
-        switch kind {
-        case .perfect:
-            precondition(level == "LEVEL-1", "the perfect answers are known for LEVEL-1")
-            input = "5\n9\n9\n8\n9\n9\n7\n7\n8\n6\n"
-        case .poor: input = String(repeating: "0\n", count: 10)
-        case .quit: input = "0\n"
-        }
-        try play(cli, ["play", "games/math-jam", "--level", level, "--seed", "42", "--student", student], input)
+        try shippedGame(cli, "math-jam", student: student, level: level, input: [
+            .perfect: "5\n9\n9\n8\n9\n9\n7\n7\n8\n6\n", .poor: String(repeating: "0\n", count: 10), .quit: "0\n",
+        ][kind]!, perfect: kind == .perfect)
     }
 
     /// Word Jam: seed 42 on LEVEL-1 shows box, bike, rain, kite, cake, pig, duck, pink
     /// (games/word-jam/tests/rounds.play); poor is wrong twice on each word; quit answers one.
     static func wordJam(_ cli: Edujam, student: String, _ kind: Kind, level: String = "LEVEL-1") throws {
-        let input: String
-        switch kind {
-        case .perfect:
-            precondition(level == "LEVEL-1", "the perfect answers are known for LEVEL-1")
-            input = "box\nbike\nrain\nkite\ncake\npig\nduck\npink\n"
-        case .poor: input = String(repeating: "zzz\nzzz\n", count: 12)
-        case .quit: input = "zzz\n"
-        }
-        try play(cli, ["play", "games/word-jam", "--level", level, "--seed", "42", "--student", student], input)
+        try shippedGame(cli, "word-jam", student: student, level: level, input: [
+            .perfect: "box\nbike\nrain\nkite\ncake\npig\nduck\npink\n", .poor: String(repeating: "zzz\nzzz\n", count: 12),
+            .quit: "zzz\n",
+        ][kind]!, perfect: kind == .perfect)
+    }
+
+    private static func shippedGame(_ cli: Edujam, _ game: String, student: String, level: String, input: String,
+                                    perfect: Bool) throws {
+        precondition(!perfect || level == "LEVEL-1", "the perfect answers are known for LEVEL-1, seed 42")
+        try play(cli, ["play", "games/\(game)", "--level", level, "--seed", "42", "--student", student], input)
     }
 
     static func play(_ cli: Edujam, _ arguments: [String], _ input: String) throws {

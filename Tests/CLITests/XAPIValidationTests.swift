@@ -17,9 +17,7 @@ struct XAPIValidationTests {
         try Plays.wordJam(cli, student: "cy", .quit, level: "LEVEL-3")
         let statements = try Plays.exported(cli)
         #expect(Set(statements.map(Plays.verb)).isSuperset(of: ["initialized", "progressed", "passed", "failed", "completed", "terminated"]))
-        let result = try validate(statements)
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "\(statements.count) statements valid\n")
+        try expectValid(statements)
     }
 
     @Test func theQuizStatementsAreValidXAPI() throws {
@@ -31,9 +29,7 @@ struct XAPIValidationTests {
         try Plays.play(cli, Plays.quiz + ["--student", "dee"], "paris\n")  // leaves mid-quiz
         let statements = try Plays.exported(cli, Plays.quizGames)
         #expect(Set(statements.map(Plays.verb)) == ["initialized", "progressed", "suspended", "resumed", "scored", "passed", "failed", "completed", "terminated"])
-        let result = try validate(statements)
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output == "\(statements.count) statements valid\n")
+        try expectValid(statements)
     }
 
     /// The validator is not a rubber stamp: the faults Ralph's HTTP endpoint lets through are caught.
@@ -52,6 +48,12 @@ struct XAPIValidationTests {
         #expect(result.output.contains("result.score.scaled: Input should be less than or equal to 1"))
         #expect(result.output.contains("context.registration: Input should be a valid UUID"))
         #expect(result.output.hasSuffix("2 of \(statements.count) statements invalid\n"))
+    }
+
+    func expectValid(_ statements: [[String: Any]], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try validate(statements)
+        #expect(result.status == 0, "\(result.output)", sourceLocation: sourceLocation)
+        #expect(result.output == "\(statements.count) statements valid\n", sourceLocation: sourceLocation)
     }
 
     func validate(_ statements: [[String: Any]]) throws -> (status: Int32, output: String) {
