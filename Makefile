@@ -60,7 +60,7 @@ ralph:
 		echo "Ralph LRS is installed in $(RALPH_VENV)"; \
 	else \
 		python3 -m venv $(RALPH_VENV) \
-		&& $(RALPH_VENV)/bin/pip install -q --disable-pip-version-check 'ralph-malph[cli,lrs]' requests \
+		&& $(RALPH_VENV)/bin/pip install -q --disable-pip-version-check --timeout 30 --retries 1 'ralph-malph[cli,lrs]' requests \
 		&& echo "Ralph LRS installed in $(RALPH_VENV)" \
 		|| echo "Ralph LRS could not be installed: the LRS tests will be skipped"; \
 	fi
