@@ -14,7 +14,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test test-swift test-games bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test test-swift test-asan test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -42,9 +42,10 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher and every other
-## replaced library function against stock Lua, and the games' own checks and playthrough tests
-test: test-swift test-patterns test-differential test-games
+## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
+## AddressSanitizer, the pattern matcher and every other replaced library function against
+## stock Lua, and the games' own checks and playthrough tests
+test: test-swift test-asan test-patterns test-differential test-games
 
 # The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv (made by the ralph target), else
 # /opt/ralph-venv; with none of them they are skipped and say so.
@@ -64,6 +65,12 @@ ralph:
 		&& echo "Ralph LRS installed in $(RALPH_VENV)" \
 		|| echo "Ralph LRS could not be installed: the LRS tests will be skipped"; \
 	fi
+
+## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
+## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)
+test-asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 test-games: build
 	$(EDUJAM) check games

@@ -84,7 +84,7 @@ struct AssignmentBlock {
         let rows = cells.map { student, cell in
             let result = cell.primaryItem.map { "\($0.identifier) \(ItemText.value($0))" } ?? "–"
             return #"<tr data-student="\#(HTML.attribute(student))"><th scope="row">\#(HTML.name(student))</th>"#
-                + "<td>\(HTML.text(statusText(cell)))</td>"
+                + "<td>\(HTML.text(ItemText.status(cell)))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(cell.progress))">\#(Figures.percent(cell.progress))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(cell.durationSeconds))">\#(Figures.duration(cell.durationSeconds))</td>"#
                 + #"<td class="num">\#(cell.attempts)</td><td>\#(HTML.name(result))</td></tr>"#
@@ -93,16 +93,6 @@ struct AssignmentBlock {
             + #"<thead><tr><th scope="col">Student</th><th scope="col">Status</th><th scope="col">Progress</th>"#
             + #"<th scope="col">Time</th><th scope="col">Attempts</th><th scope="col">Latest result</th></tr></thead>"#
             + "<tbody>\(rows.joined())</tbody></table></div>"
-    }
-
-    private func statusText(_ cell: ActivityProgress) -> String {
-        let status: String
-        switch cell.status {
-        case .notStarted: status = "not started"
-        case .inProgress: status = "in progress"
-        case .done: status = "done"
-        }
-        return cell.late ? status + ", late" : status
     }
 }
 
@@ -145,8 +135,19 @@ enum Distribution {
     }
 }
 
-/// An item's value in words, as the terminal report writes it.
+/// Items and standings in words, as the terminal report writes them.
 enum ItemText {
+    /// "in progress", "not started, late", "done".
+    static func status(_ cell: ActivityProgress) -> String {
+        let status: String
+        switch cell.status {
+        case .notStarted: status = "not started"
+        case .inProgress: status = "in progress"
+        case .done: status = "done"
+        }
+        return cell.late ? status + ", late" : status
+    }
+
     static func value(_ item: ItemRecord) -> String {
         switch (item.value, item.score, item.maxScore) {
         case (.number(let n)?, _, _): return Figures.number(n)

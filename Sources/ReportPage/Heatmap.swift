@@ -73,16 +73,6 @@ struct Heatmap {
             + #" data-path="\#(HTML.attribute(progress.identifierPath.joined(separator: "/")))""#
             + #" data-progress="\#(Figures.exact(progress.progress))" data-status="\#(progress.status.rawValue)""#
             + #" data-late="\#(progress.late)" data-attempts="\#(progress.attempts)" data-value="\#(Figures.exact(progress.progress))">"#
-            + #"\#(label)<span class="marks" aria-label="\#(statusWords(progress))">\#(marks)</span></td>"#
-    }
-
-    private func statusWords(_ progress: ActivityProgress) -> String {
-        let status: String
-        switch progress.status {
-        case .notStarted: status = "not started"
-        case .inProgress: status = "in progress"
-        case .done: status = "done"
-        }
-        return progress.late ? status + ", late" : status
+            + #"\#(label)<span class="marks" aria-label="\#(ItemText.status(progress))">\#(marks)</span></td>"#
     }
 }

@@ -62,7 +62,10 @@ public final class Activity {
     public var progressRanges: [ClosedRange<Double>] { ranges.ranges }
 
     /// Sum of every started interval, including the running one up to now.
-    public var duration: TimeInterval { accumulated + liveInterval(at: clock()) }
+    public var duration: TimeInterval { duration(at: clock()) }
+
+    /// The duration as of `now`, within ``SafeNumbers/maximumDurationSeconds``.
+    func duration(at now: Date) -> TimeInterval { SafeNumbers.duration(accumulated + liveInterval(at: now)) }
 
     func liveInterval(at now: Date) -> TimeInterval {
         runningSince.map { max(0, now.timeIntervalSince($0)) } ?? 0  // a clock stepping back adds nothing
@@ -91,7 +94,7 @@ public final class Activity {
     private func pause(recording: Bool) throws {
         guard let since = runningSince else { return }
         let now = clock()
-        accumulated += max(0, now.timeIntervalSince(since))
+        accumulated = SafeNumbers.duration(accumulated + max(0, now.timeIntervalSince(since)))
         if recording { record(.stopped, at: now) }
         runningSince = nil
         store?.didStop(self)
