@@ -31,8 +31,7 @@ enum ExportCommand {
         }
         guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi or --oneroster-results DIR") }
         let statements = try xapiStatements(arguments, store: context.store)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
         if arguments.flag("--jsonl") {
             for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
         } else {
