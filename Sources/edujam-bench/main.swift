@@ -25,6 +25,12 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--only":
             guard let row = remaining.popFirst() else { exit(usageError: "--only needs a row name") }
             options.only = row
+        case "--round-ms":
+            guard let value = remaining.popFirst().flatMap(Double.init), value > 0 else { exit(usageError: "--round-ms needs milliseconds") }
+            options.roundMilliseconds = value
+        case "--rounds":
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--rounds needs a count") }
+            options.rounds = value
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -69,3 +75,4 @@ if context.options.json {
     print("")
     print("machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
 }
+

@@ -37,7 +37,7 @@ extension Row {
         ])
         return [Measurement(
             name: "bridge", reference: samples.median(of: 0) * 1e9, edujam: samples.median(of: 1) * 1e9,
-            unit: "ns/call", pairedRatio: samples.ratio(1, to: 0), target: Target(maxRatio: 2),
+            unit: "ns/call", paired: samples.paired(1, to: 0), target: Target(maxRatio: 2),
             note: "activity.quantity(\"score\", i) into Swift vs math.abs(i) into C, n=\(n)")]
     }
 }

@@ -46,7 +46,7 @@ private func measureWorkload(name: String, path: String, context: Context) throw
         }
 
         var wall: [[Double]] = [[], []]  // stock, sandbox
-        let samples = try interleave(context.repetitions, [
+        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             {
                 let time = try stock.repetition()
                 wall[0].append(time.wall)
@@ -63,11 +63,11 @@ private func measureWorkload(name: String, path: String, context: Context) throw
         let wallRatio = Interleaved(samples: wall).ratio(1, to: 0)
         return Measurement(
             name: name, reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
-            unit: "ms", pairedRatio: samples.ratio(1, to: 0), target: cpuTarget,
+            unit: "ms", paired: samples.paired(1, to: 0), target: cpuTarget,
             note: String(
                 format: "n=%d; bare in-process liblua5.4 %@ ms (ratio to stock %.2f, sandbox to bare %.2f); "
-                    + "wall-clock ratio %.2f",
-                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio))
+                    + "wall-clock ratio %.2f; %d rounds, single rounds' spread %.3f",
+                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio, samples.samples[0].count, samples.paired(1, to: 0).roundSpread))
     } catch let error as SandboxError {
         // A workload the sandbox cannot run is a result too: report it, do not stop the run.
         return Measurement(name: name, unit: "ms", target: cpuTarget, note: "sandbox failed: \(error)")

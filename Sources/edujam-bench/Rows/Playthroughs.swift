@@ -33,7 +33,7 @@ extension Row {
         let inProcess = samples.median(of: 1)
         return [Measurement(
             name: "playthroughs", reference: samples.median(of: 0) * 1e6, edujam: inProcess * 1e6, unit: "µs/run",
-            pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
+            paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
             note: String(format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
                 + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)", 1 / inProcess))]
     }

@@ -25,7 +25,7 @@ extension Row {
         ])
         return [
             Measurement(name: "store/report", reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
-                        unit: "ms", pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 1000),
+                        unit: "ms", paired: samples.paired(1, to: 0), target: Target(maxValue: 1000),
                         note: "runs() over \(count) attempts with 2 items each (wall time); reference: a bare SQLite scan of the same rows"),
             Measurement(name: "store/updates", reference: nil, edujam: updates, unit: "updates/s", target: Target(),
                         note: "3 item updates + progress, then a durable save, per attempt (higher is better)"),
