@@ -12,6 +12,8 @@ struct Options: Sendable {
     var roundMilliseconds: Double?
     /// Rounds per CPU row, instead of the mode's default.
     var rounds: Int?
+    /// Play this many in-process playthroughs and nothing else (for a profiler).
+    var profilePlaythroughs: Int?
 }
 
 /// What every row gets: the options, where the files are, and the repetition budget.
@@ -22,6 +24,9 @@ struct Context: Sendable {
 
     /// Repetitions per side of a row. Odd, so the median is one measured value.
     var repetitions: Int { options.quick ? 5 : 15 }
+
+    /// Rounds of the playthroughs' floor row (each a batch of playthroughs per side).
+    var playthroughRounds: ClosedRange<Int> { options.quick ? 5...15 : 15...61 }
 
     /// Rounds per CPU row: at least the lower bound, more while the ratio is not yet
     /// steady (``interleaveUntilSteady(_:pair:_:)``).

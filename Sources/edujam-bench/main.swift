@@ -7,7 +7,7 @@ import Foundation
 // found relative to the current directory. bench/README.md says what each row
 // measures and how.
 
-let usage = "usage: edujam-bench [--json] [--quick] [--only ROW]"
+let usage = "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -31,6 +31,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--rounds":
             guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--rounds needs a count") }
             options.rounds = value
+        case "--profile-playthroughs":
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--profile-playthroughs needs a count") }
+            options.profilePlaythroughs = value
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -46,6 +49,11 @@ let context = Context(
 guard FileManager.default.fileExists(atPath: context.root.appendingPathComponent("bench/workloads").path) else {
     FileHandle.standardError.write(Data("edujam-bench: bench/workloads not found: run from the repository root\n".utf8))
     exit(1)
+}
+if let count = context.options.profilePlaythroughs {
+    // Nothing but in-process playthroughs, for a profiler (valgrind --tool=callgrind).
+    try profilePlaythroughs(context, count: count)
+    exit(0)
 }
 let rows = Row.all(context).filter { $0.isSelected(by: context.options.only) }
 if rows.isEmpty {

@@ -39,6 +39,47 @@ extension Row {
     }
 }
 
+/// Row 4b: the same in-process playthroughs against their floor: stock `lua5.4`
+/// playing Math Jam in a pure-Lua harness (bench/playthrough-floor.lua: the compiled
+/// game loaded into a fresh environment per run, a stub API in Lua, the same seeded
+/// questions and the same answers). What EduJam adds on top of running the game's
+/// Lua at all: a sandbox per run, the host calls, the declaration, the tracking model.
+///
+/// Target: at most 3 times the floor.
+extension Row {
+    static let playthroughFloor = Row(name: "playthroughs/floor") { context in
+        let folder = try context.file("games/math-jam").path
+        let batch = context.options.quick ? 100 : 200
+        let clock = RunClock.virtual()
+        func freshStore() throws -> TrackingStore {
+            try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+        }
+        let floor = try StockLua(context: context, driver: "bench/playthrough-floor.lua",
+                                 arguments: [folder + "/game.lua", "LEVEL-1", String(batch)])
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
+        guard floor.checksum == answers.joined(separator: " ") else {
+            throw BenchError.mismatch("the floor answered \(floor.checksum), EduJam \(answers.joined(separator: " "))")
+        }
+        var seed = 1
+        let samples = try interleaveUntilSteady(context.playthroughRounds, pair: (1, 0), [
+            { try floor.repetition().cpu },
+            {
+                let store = try freshStore()
+                return try cpuPerRun(batch) {
+                    seed += 1
+                    let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+                    guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
+                }
+            },
+        ])
+        return [Measurement(
+            name: "playthroughs/floor", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
+            unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
+            note: "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
+                + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")]
+    }
+}
+
 /// Answers every Math Jam question right, from the prompt.
 final class BotChannel: PlayChannel {
     var answers: [String] = []
@@ -98,4 +139,15 @@ private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double
 
 private func wallPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
     try seconds { for _ in 0..<count { try body() } } / Double(count)
+}
+
+/// `count` in-process playthroughs of Math Jam and nothing else: what a profiler
+/// should see of the playthroughs rows (`--profile-playthroughs N`).
+func profilePlaythroughs(_ context: Context, count: Int) throws {
+    let folder = try context.file("games/math-jam").path
+    let clock = RunClock.virtual()
+    let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+    for seed in 1...count {
+        _ = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+    }
 }
