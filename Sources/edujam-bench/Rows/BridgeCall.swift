@@ -35,13 +35,13 @@ extension Row {
               let hostString = loops[2].functionValue else {
             throw BenchError.mismatch("bridge.lua did not return three functions")
         }
-        let n = context.options.quick ? 200_000 : 500_000
+        let n = context.options.quick ? 50_000 : 100_000  // a few ms per round: short rounds, many of them (Harness)
         try sandbox.call(host, [.integer(n)])  // warm up both paths
         try sandbox.call(c, [.integer(n)])
         guard recorder.value == Double(n), recorder.isScore else {
             throw BenchError.mismatch("the host function did not see its arguments")
         }
-        let samples = try interleave(context.repetitions, [
+        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             { try cpuSeconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
             { try cpuSeconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
             { try cpuSeconds { try sandbox.call(hostString, [.integer(n)]) } / Double(n) },

@@ -12,8 +12,8 @@ import Sandbox
 extension Row {
     static let sandboxStart = Row(name: "start") { context in
         let source = try context.text("games/math-jam/game.lua")
-        let batch = context.options.quick ? 20 : 50
-        let samples = try interleave(context.repetitions, [
+        let batch = context.options.quick ? 10 : 20  // a few ms per sample: short rounds, many of them (Harness)
+        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             { try startBare(source, batch) },
             { try startSandbox(source, batch) },
             { try startSandbox(nil, batch) },
@@ -21,7 +21,7 @@ extension Row {
         ])
         let chunk = try Sandbox().compile(source, name: "game.lua")
         let bytecode = try stockBytecode(context)
-        let warm = try interleave(context.repetitions, [
+        let warm = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             { try startBareBinary(bytecode, batch) },
             { try startSandboxCompiled(chunk, batch) },
         ])
