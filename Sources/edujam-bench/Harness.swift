@@ -14,6 +14,8 @@ struct Options: Sendable {
     var rounds: Int?
     /// Play this many in-process playthroughs and nothing else (for a profiler).
     var profilePlaythroughs: Int?
+    /// Run this workload (`bench/workloads/NAME.lua`) in a sandbox and in a bare state and nothing else.
+    var profileWorkload: String?
 }
 
 /// What every row gets: the options, where the files are, and the repetition budget.

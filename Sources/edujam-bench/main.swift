@@ -7,7 +7,7 @@ import Foundation
 // found relative to the current directory. bench/README.md says what each row
 // measures and how.
 
-let usage = "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N]"
+let usage = "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -34,6 +34,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--profile-playthroughs":
             guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--profile-playthroughs needs a count") }
             options.profilePlaythroughs = value
+        case "--profile-workload":
+            guard let name = remaining.popFirst() else { exit(usageError: "--profile-workload needs a workload name") }
+            options.profileWorkload = name
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -53,6 +56,11 @@ guard FileManager.default.fileExists(atPath: context.root.appendingPathComponent
 if let count = context.options.profilePlaythroughs {
     // Nothing but in-process playthroughs, for a profiler (valgrind --tool=callgrind).
     try profilePlaythroughs(context, count: count)
+    exit(0)
+}
+if let name = context.options.profileWorkload {
+    // One workload in a sandbox, then in a bare state, nothing else: for a profiler.
+    try profileWorkload(context, name: name)
     exit(0)
 }
 let rows = Row.all(context).filter { $0.isSelected(by: context.options.only) }

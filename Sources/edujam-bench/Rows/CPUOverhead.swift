@@ -83,3 +83,20 @@ private func calibrate(_ sandbox: Sandbox, _ run: LuaFunction, seconds target: D
     }
     return max(1, Int((target / fastest).rounded()))
 }
+
+/// One workload's `run(n)` with a fixed n, five times in a sandbox, then five times in a
+/// bare state: what a profiler should compare (`--profile-workload NAME`). No stock
+/// process, whose start valgrind cannot follow.
+func profileWorkload(_ context: Context, name: String) throws {
+    let path = "bench/workloads/\(name).lua"
+    let source = try context.text(path)
+    let sandbox = try Sandbox()
+    guard let run = try sandbox.run(source, name: path).first?.functionValue else {
+        throw BenchError.mismatch("\(path) does not return a function")
+    }
+    let raw = try RawLua()
+    try raw.run(source, name: path)
+    let n = try calibrate(sandbox, run, seconds: 0.005) / 20 + 1  // valgrind runs about 50 times slower
+    for _ in 0..<5 { try sandbox.call(run, [.integer(n)]) }
+    for _ in 0..<5 { try raw.call(at: -1, n) }
+}
