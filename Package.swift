@@ -40,6 +40,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BenchTests", dependencies: ["edujam-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )
