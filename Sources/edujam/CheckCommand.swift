@@ -5,15 +5,17 @@ import Runtime
 /// `edujam check [game folders...] [--fuzz-runs N] [--no-luacheck]`
 enum CheckCommand {
     static let usage = """
-        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--no-luacheck]
+        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--fuzz-seconds N] [--no-luacheck]
         Finds what authors commonly get wrong, each with file:line and a hint: syntax, the
         declaration, undefined globals and typos, writes to globals, bad activity calls, a game
         that never starts or reports, and (when those pass) failures under random input.
         Default: every game in the games folder. Exit 1 on errors; warnings alone exit 0.
           --fuzz-runs N    random-input runs per game (default 300; 0 for none)
+          --fuzz-seconds N the most time those runs and shrinking what they find take per
+                           game (default 30); a note says when it ran out
           --no-luacheck    do not fold in luacheck's findings even when it is installed
         """
-    static let spec = Arguments.Spec(valued: ["--fuzz-runs"], flags: ["--no-luacheck"])
+    static let spec = Arguments.Spec(valued: ["--fuzz-runs", "--fuzz-seconds"], flags: ["--no-luacheck"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let arguments = try Arguments(words, spec: spec)
@@ -22,6 +24,10 @@ enum CheckCommand {
         if let runs = try arguments.integer("--fuzz-runs") {
             guard runs >= 0 else { throw UsageError("--fuzz-runs needs 0 or more") }
             settings.fuzzRuns = runs
+        }
+        if let seconds = try arguments.integer("--fuzz-seconds") {
+            guard (1...86_400).contains(seconds) else { throw UsageError("--fuzz-seconds needs 1 to 86400") }
+            settings.fuzzTimeLimit = .seconds(seconds)
         }
         let folders = try gameFolders(arguments)
         var errors = 0, warnings = 0

@@ -95,7 +95,7 @@ enum Output {
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
-    /// Bold only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
+    /// Styling (bold, block-character bars) only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
     static func showsStyle(_ stream: Stream) -> Bool {
         isTerminal(stream) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
@@ -104,7 +104,7 @@ enum Output {
 enum Format {
     /// 75 -> "1:15".
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(SafeNumbers.duration(seconds).rounded())  // bounded: Int(.infinity) would trap
         return whole >= 3600 ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
     }
