@@ -18,25 +18,15 @@ extension Sandbox {
     ///
     /// - Throws: any ``SandboxError``, as ``call(_:_:)``.
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = [], field name: String) throws -> FieldLookup {
-        precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
-        guard !isFinished else { throw SandboxError.finished }
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        try withRelaxedLimit {
-            try reserveStack(arguments.count + 2)
-            lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-            for argument in arguments { try push(argument) }
+        try protectedCall(function, arguments, results: 1) { _ in
+            guard lua_type(state, -1) == LUA_TTABLE else {
+                return .notATable(typeName: String(cString: lua_typename(state, lua_type(state, -1))))
+            }
+            withRelaxedLimit {
+                lua_pushstring(state, name)
+                lua_rawget(state, -2)
+            }
+            return .value(try value(at: -1) { "field '\(name)' of the returned value" })
         }
-        lastHostError = nil
-        let status = edujam_pcall(raw, Int32(arguments.count), 1, timeoutNanoseconds)
-        guard status == LUA_OK else { throw failure(status: status) }
-        guard lua_type(state, -1) == LUA_TTABLE else {
-            return .notATable(typeName: String(cString: lua_typename(state, lua_type(state, -1))))
-        }
-        withRelaxedLimit {
-            lua_pushstring(state, name)
-            lua_rawget(state, -2)
-        }
-        return .value(try value(at: -1) { "field '\(name)' of the returned value" })
     }
 }

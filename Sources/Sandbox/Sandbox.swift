@@ -137,6 +137,20 @@ public final class Sandbox {
     /// - Throws: any ``SandboxError``.
     @discardableResult
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+        try protectedCall(function, arguments, results: LUA_MULTRET) { top in
+            let resultCount = max(0, Int(lua_gettop(state) - top))
+            var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
+            return try (0..<resultCount).map { offset in
+                try value(at: top + 1 + Int32(offset), on: state, budget: &budget) { "the returned value" }
+            }
+        }
+    }
+
+    /// Calls `function` within the limits, leaving `results` results (or all, `LUA_MULTRET`) on
+    /// the stack above `top` for `read`, which copies what it needs while the call's bracket
+    /// is still open; the stack is put back afterwards.
+    func protectedCall<T>(_ function: LuaFunction, _ arguments: [LuaValue], results: Int32,
+                          read: (_ top: Int32) throws -> T) throws -> T {
         precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
@@ -149,13 +163,9 @@ public final class Sandbox {
             for argument in arguments { try push(argument) }
         }
         lastHostError = nil
-        let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET)
+        let status = edujam_pcall(raw, Int32(arguments.count), results)
         guard status == LUA_OK else { throw failure(status: status) }
-        let resultCount = max(0, Int(lua_gettop(state) - top))
-        var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
-        return try (0..<resultCount).map { offset in
-            try value(at: top + 1 + Int32(offset), on: state, budget: &budget) { "the returned value" }
-        }
+        return try read(top)
     }
 
     /// Calls the global function `name`.
