@@ -80,17 +80,38 @@ extension Row {
     }
 }
 
-/// Answers every Math Jam question right, from the prompt.
+/// Answers every Math Jam question right, from the prompt ("7 + 5 = ?"). It reads the
+/// prompt's bytes rather than splitting a String: the bot is the benchmark's, not EduJam's,
+/// and should cost no more than the floor's one `string.match`.
 final class BotChannel: PlayChannel {
     var answers: [String] = []
 
     func handle(_ event: RunEvent) -> Reply? {
         guard case .ask(let prompt) = event else { return nil }
-        let parts = prompt.split(separator: " ")
-        guard parts.count >= 3, let a = Int(parts[0]), let b = Int(parts[2]) else { return Reply("0") }
-        let answer = String(parts[1] == "+" ? a + b : parts[1] == "-" ? a - b : a * b)
+        let answer = Self.solve(prompt).map(String.init) ?? "0"
         answers.append(answer)
         return Reply(answer)
+    }
+
+    /// `a op b` at the start of the prompt, computed; nil when the prompt is not a sum.
+    static func solve(_ prompt: String) -> Int? {
+        var bytes = prompt.utf8.makeIterator()
+        func number() -> (value: Int, next: UInt8?)? {
+            var value = 0, digits = 0
+            while let byte = bytes.next() {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return digits > 0 ? (value, byte) : nil }
+                value = value &* 10 &+ Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
+            return digits > 0 ? (value, nil) : nil
+        }
+        guard let (a, space) = number(), space == UInt8(ascii: " "), let op = bytes.next(), bytes.next() == UInt8(ascii: " "),
+              let (b, _) = number() else { return nil }
+        switch op {
+        case UInt8(ascii: "+"): return a &+ b
+        case UInt8(ascii: "-"): return a &- b
+        default: return a &* b
+        }
     }
 }
 
