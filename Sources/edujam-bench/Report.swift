@@ -44,11 +44,16 @@ struct Measurement: Sendable {
         return target.isMet(value: edujam, ratio: ratio)
     }
 
-    /// What the `met` column says: `yes`, `NO`, or `noisy` when the target bounds the
-    /// ratio and the rounds disagree too much to tell which side of it the row is on.
+    /// What the `met` column says: `yes`, `NO`, or `noisy` when the ratio's spread is over
+    /// ``PairedRatio/maxSpread`` and the target would be met at one end of it and not at
+    /// the other (median × (1 ± spread)): too wide to tell which side of the target the row is on.
     var verdict: String {
-        guard let met else { return "-" }
-        if target.maxRatio != nil, let paired, paired.isTooNoisy { return "noisy" }
+        guard let met, let edujam else { return "-" }
+        if let paired, paired.isTooNoisy {
+            let low = target.isMet(value: edujam, ratio: paired.median * (1 - paired.spread))
+            let high = target.isMet(value: edujam, ratio: paired.median * (1 + paired.spread))
+            if low != high { return "noisy" }
+        }
         return met ? "yes" : "NO"
     }
 
@@ -124,7 +129,7 @@ func machineDescription(_ context: Context) -> [String: String] {
         "kernel": kernel,
         "loadavg": firstLine("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "unknown",
         "build": "swift build -c release, edujam-bench with -Ounchecked",
-        "reference": "Lua 5.4.4 (Debian lua5.4 interpreter and liblua5.4)",
+        "reference": "Lua 5.4.4 (Debian lua5.4 interpreter; liblua5.4.a linked statically in process)",
         "mode": context.options.quick ? "quick" : "full",
     ]
 }

@@ -36,8 +36,11 @@ import Testing
         #expect(row(noisy, target).verdict == "noisy")
         #expect(row(steady, target).verdict == "NO")
         #expect(row(PairedRatio(Array(repeating: 1.01, count: 15)), target).verdict == "yes")
-        // A target on the value alone does not depend on the ratio's noise.
+        // A target on the value alone does not depend on the ratio's noise, nor does a ratio
+        // bound far outside the spread.
         #expect(row(noisy, Target(maxValue: 5)).verdict == "yes")
+        #expect(row(noisy, Target(maxRatio: 3)).verdict == "yes")
+        #expect(row(noisy, Target(maxRatio: 0.1)).verdict == "NO")
     }
 
     @Test func roundsAreAddedUntilTheRatioIsSteady() throws {

@@ -19,7 +19,7 @@ extension Row {
         }
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         var seed = 0
-        let samples = try interleaveUntilSteady(context.options.quick ? 3...7 : 7...21, pair: (1, 0), [
+        let samples = try interleaveUntilSteady(context.options.quick ? 3...7 : 7...61, pair: (1, 0), [
             { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
             {
                 let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs

@@ -19,7 +19,7 @@ extension Row {
         let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
         try store.save()
         try bulkLoad(path: path, contextPath: game.identifierPath, count: count)
-        let samples = try interleaveUntilSteady(context.options.quick ? 3...5 : 5...21, pair: (1, 0), [
+        let samples = try interleaveUntilSteady(context.options.quick ? 3...5 : 5...41, pair: (1, 0), [
             { try cpuSeconds { try scanBare(path: path, expecting: count) } },
             { try cpuSeconds { guard try store.runs().count == count else { throw BenchError.mismatch("runs() count") } } },
         ])
