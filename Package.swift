@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
 let package = Package(
     name: "EduJam",
     products: [
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
+        .library(name: "Interop", targets: ["Interop"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -29,17 +30,19 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
+        .target(name: "Interop", dependencies: ["Tracking"]),
         .target(name: "ReportPage", dependencies: ["Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage"]),
+        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Interop"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),

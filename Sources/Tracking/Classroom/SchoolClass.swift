@@ -45,12 +45,16 @@ extension TrackingStore {
         try Validate.students(students)
         try connection.transaction {
             let id = try requireClassID(named: className)
-            let insert = try connection.statement("""
-                INSERT OR IGNORE INTO class_students (class_id, student, position)
-                VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
-                """)
-            for student in students { try insert.run([.integer(id), .text(student)]) }
+            for student in students { try insertClassStudent(student, classID: id) }
         }
+    }
+
+    /// Adds `student` at the end of class `classID`, unless already in it. Call inside a transaction.
+    func insertClassStudent(_ student: String, classID: Int64) throws {
+        try connection.statement("""
+            INSERT OR IGNORE INTO class_students (class_id, student, position)
+            VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
+            """).run([.integer(classID), .text(student)])
     }
 
     /// Takes students off a class's roster (`edujam class remove NAME STUDENT...`), to undo a mistake.
