@@ -15,10 +15,15 @@ let package = Package(
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLua", path: "Sources/CLua", pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"])]),
-        .target(name: "LuaShim", dependencies: ["CLua"], path: "Sources/LuaShim"),
+        // Lua's headers only: the library itself is linked by LuaShim, statically (below).
+        .systemLibrary(name: "CLua", path: "Sources/CLua", providers: [.apt(["liblua5.4-dev"])]),
+        // Debian's liblua5.4.a (position-independent, from liblua5.4-dev), linked the way the
+        // stock lua5.4 interpreter links it: calls into Lua stay inside the binary instead of
+        // going through liblua5.4.so's PLT, which cost up to 15% (bench/README.md). `-l:FILE`
+        // names the archive itself, so the package stays usable as a dependency (no unsafeFlags).
+        .target(
+            name: "LuaShim", dependencies: ["CLua"], path: "Sources/LuaShim",
+            linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]),
         .target(name: "Sandbox", dependencies: ["LuaShim", "CLua"]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
@@ -41,6 +46,7 @@ let package = Package(
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "BenchTests", dependencies: ["edujam-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

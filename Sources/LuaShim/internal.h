@@ -10,10 +10,26 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+/* Small blocks (most Lua objects: strings, tables, closures, call frames) come from
+ * the sandbox's own slabs, in size classes of EDUJAM_GRAIN bytes, and go back to a free
+ * list per class; larger ones from malloc. A sandbox runs on one thread at a time, so
+ * the lists need no lock, where malloc in a threaded process takes one, and closing
+ * frees a few slabs instead of every object. */
+#define EDUJAM_GRAIN 16
+#define EDUJAM_SMALL_MAX 1024                      /* bytes; larger blocks use malloc */
+#define EDUJAM_CLASSES (EDUJAM_SMALL_MAX / EDUJAM_GRAIN)
+#define EDUJAM_SLAB_BYTES (32 * 1024)
+
+typedef struct edujam_slab { struct edujam_slab *next; } edujam_slab;
+
 struct edujam_sandbox {
     lua_State *L;
     /* memory: the allocator's ledger */
     size_t memory_used, memory_limit;
+    /* the small-block slabs (sandbox.c) */
+    void *free_blocks[EDUJAM_CLASSES + 1];   /* per class (1..EDUJAM_CLASSES), linked through their first word */
+    char *slab_next, *slab_end;              /* the unused rest of the newest slab */
+    edujam_slab *slabs;                      /* every slab, freed on close */
     int relaxed;                    /* > 0 while the host marshals: never refuse */
     /* limits */
     int limit;                      /* EDUJAM_LIMIT_*: sticky once set */

@@ -10,14 +10,79 @@
  * Allocator
  * ===================================================================== */
 
+/* AddressSanitizer must see every Lua object as its own malloc block to catch a use
+ * after free, so a sanitized build leaves the slabs out. */
+#if defined(__SANITIZE_ADDRESS__)
+#define EDUJAM_USE_SLABS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define EDUJAM_USE_SLABS 0
+#endif
+#endif
+#ifndef EDUJAM_USE_SLABS
+#define EDUJAM_USE_SLABS 1
+#endif
+
+static size_t size_class(size_t size) { return (size + EDUJAM_GRAIN - 1) / EDUJAM_GRAIN; }
+static int is_small(size_t size) { return EDUJAM_USE_SLABS && size <= EDUJAM_SMALL_MAX; }
+
+/* A block of class `c` (c * EDUJAM_GRAIN bytes): a freed one, else carved from the newest slab. */
+static void *small_alloc(edujam_sandbox *sb, size_t c) {
+    void *block = sb->free_blocks[c];
+    if (block != NULL) {
+        sb->free_blocks[c] = *(void **)block;
+        return block;
+    }
+    size_t bytes = c * EDUJAM_GRAIN;
+    if ((size_t)(sb->slab_end - sb->slab_next) < bytes) {
+        /* The old slab's unused rest (less than one block) is left: at most 1 KiB a slab. */
+        edujam_slab *slab = malloc(EDUJAM_SLAB_BYTES);
+        if (slab == NULL) return NULL;
+        slab->next = sb->slabs;
+        sb->slabs = slab;
+        sb->slab_next = (char *)slab + EDUJAM_GRAIN;  /* keeps blocks 16-byte aligned, as malloc's are */
+        sb->slab_end = (char *)slab + EDUJAM_SLAB_BYTES;
+    }
+    block = sb->slab_next;
+    sb->slab_next += bytes;
+    return block;
+}
+
+static void small_free(edujam_sandbox *sb, void *block, size_t size) {
+    size_t c = size_class(size);
+    *(void **)block = sb->free_blocks[c];
+    sb->free_blocks[c] = block;
+}
+
+/* Lua's realloc contract on the two kinds of blocks; `old` is 0 for a new block. */
+static void *sb_realloc(edujam_sandbox *sb, void *ptr, size_t old, size_t nsize) {
+    if (ptr == NULL) return is_small(nsize) ? small_alloc(sb, size_class(nsize)) : malloc(nsize);
+    if (!is_small(old) && !is_small(nsize)) return realloc(ptr, nsize);
+    if (is_small(old) && is_small(nsize) && size_class(old) == size_class(nsize)) return ptr;
+    void *block = is_small(nsize) ? small_alloc(sb, size_class(nsize)) : malloc(nsize);
+    if (block == NULL) {
+        /* Lua requires that shrinking never fails: keep the larger block. Freed later as
+         * the smaller size, it joins that size's list (a slab block) or is never handed
+         * back to malloc (a large one, only when the process is out of memory). */
+        return nsize < old ? ptr : NULL;
+    }
+    memcpy(block, ptr, old < nsize ? old : nsize);
+    if (is_small(old)) small_free(sb, ptr, old); else free(ptr);
+    return block;
+}
+
 /* Counts every byte Lua holds. Refuses growth past the cap unless the host
  * is marshalling (relaxed) or a limit has already stopped the state (it only
- * unwinds then, and is discarded); shrinking and freeing never fail. */
+ * unwinds then, and is discarded); shrinking and freeing never fail. The ledger
+ * counts the sizes Lua asks for: a small block's rounding up to its class (under
+ * 16 bytes) and the slabs' free blocks are the host's, not the script's. */
 static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     edujam_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;       /* osize is a type tag when ptr is NULL */
     if (nsize == 0) {
-        free(ptr);
+        if (ptr != NULL) {
+            if (is_small(old)) small_free(sb, ptr, old); else free(ptr);
+        }
         sb->memory_used -= old;
         return NULL;
     }
@@ -26,10 +91,18 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (grow > sb->memory_limit || sb->memory_used > sb->memory_limit - grow)
             return NULL;                 /* Lua turns this into LUA_ERRMEM */
     }
-    void *block = realloc(ptr, nsize);
+    void *block = sb_realloc(sb, ptr, old, nsize);
     if (block == NULL) return NULL;
     sb->memory_used = sb->memory_used - old + nsize;
     return block;
+}
+
+static void free_slabs(edujam_sandbox *sb) {
+    while (sb->slabs != NULL) {
+        edujam_slab *next = sb->slabs->next;
+        free(sb->slabs);
+        sb->slabs = next;
+    }
 }
 
 /* }==================================================================== */
@@ -105,7 +178,7 @@ edujam_sandbox *edujam_new(size_t memory_limit, void *host,
     sb->relaxed = 1;                 /* opening the libraries is the host's work */
     sb->grace_ns = EDUJAM_DEFAULT_GRACE_NS;
     sb->L = lua_newstate(sb_alloc, sb);
-    if (sb->L == NULL) { free(sb); return NULL; }
+    if (sb->L == NULL) { free_slabs(sb); free(sb); return NULL; }
     *(edujam_sandbox **)lua_getextraspace(sb->L) = sb;  /* copied into every new coroutine */
     atomic_store(&sb->running, sb->L);
     lua_atpanic(sb->L, NULL);
@@ -117,6 +190,7 @@ void edujam_close(edujam_sandbox *sb) {
     edujam_disarm(sb);
     sb->relaxed = 1;                 /* no script finalizers exist (setmetatable refuses __gc) */
     lua_close(sb->L);
+    free_slabs(sb);                  /* every small block Lua held was in them */
     free(sb);
 }
 

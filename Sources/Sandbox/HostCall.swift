@@ -12,9 +12,12 @@ import LuaShim
 /// own library functions give, e.g. `bad argument #2 to 'quantity' (number
 /// expected, got nil)`, which the script then sees at its calling line.
 public struct HostCall {
-    let state: OpaquePointer
+    @usableFromInline let state: OpaquePointer
     /// Lives only while its Sandbox dispatches it.
     unowned(unsafe) let sandbox: Sandbox
+    /// The function being called; unowned like the sandbox, which keeps it for its life:
+    /// a host call retains nothing.
+    unowned(unsafe) let function: HostFunctionBox
 
     /// How many arguments the script passed.
     public var count: Int { Int(lua_gettop(state)) }
@@ -22,7 +25,7 @@ public struct HostCall {
     /// The name the function was registered under, for messages. Not the name Lua saw:
     /// called through a local alias or a C function (`string.gsub`), Lua knows it as another
     /// name or none.
-    public let name: String
+    public var name: String { function.name }
 
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {
@@ -41,12 +44,26 @@ public struct HostCall {
         return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) { argumentName(position) }
     }
 
+    /// Reads a string argument's bytes in place, without copying them into a Swift
+    /// `String`: for a host function that only compares or parses them (an identifier
+    /// it looks up, a number it reads). The bytes are valid only inside `body`. Nothing
+    /// is copied, so nothing is counted against the conversion budget; a copy `body`
+    /// makes is its own (a number is not taken, as in ``string(_:)``).
+    @inlinable
+    public func withBytes<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
+        var length = 0
+        let bytes = lua_tolstring(state, Int32(position), &length)  // a string already: no conversion
+        return try body(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
     /// A string argument, or `nil` when absent.
     public func optionalString(_ position: Int) throws -> String? {
         isNil(position) ? nil : try string(position)
     }
 
     /// A number argument (integer or float).
+    @inlinable
     public func number(_ position: Int) throws -> Double {
         guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
         return lua_tonumberx(state, Int32(position), nil)
@@ -88,7 +105,8 @@ public struct HostCall {
         "argument #\(position) to '\(name)'"
     }
 
-    private func badType(_ position: Int, _ expected: String) -> HostFunctionError {
+    @usableFromInline
+    func badType(_ position: Int, _ expected: String) -> HostFunctionError {
         let got = lua_type(state, Int32(position)) == LUA_TNONE
             ? "no value" : String(cString: lua_typename(state, lua_type(state, Int32(position))))
         return badArgument(position, "\(expected) expected, got \(got)")

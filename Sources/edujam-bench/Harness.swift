@@ -8,6 +8,14 @@ struct Options: Sendable {
     var quick = false
     /// Run only the rows whose name is this, or whose group (before `/`) is this.
     var only: String?
+    /// Milliseconds per CPU repetition, instead of the mode's default.
+    var roundMilliseconds: Double?
+    /// Rounds per CPU row, instead of the mode's default.
+    var rounds: Int?
+    /// Play this many in-process playthroughs and nothing else (for a profiler).
+    var profilePlaythroughs: Int?
+    /// Run this workload (`bench/workloads/NAME.lua`) in a sandbox and in a bare state and nothing else.
+    var profileWorkload: String?
 }
 
 /// What every row gets: the options, where the files are, and the repetition budget.
@@ -19,9 +27,22 @@ struct Context: Sendable {
     /// Repetitions per side of a row. Odd, so the median is one measured value.
     var repetitions: Int { options.quick ? 5 : 15 }
 
+    /// Rounds of the playthroughs' floor row (each a batch of playthroughs per side).
+    var playthroughRounds: ClosedRange<Int> { options.quick ? 5...15 : 15...61 }
+
+    /// Rounds per CPU row: at least the lower bound, more while the ratio is not yet
+    /// steady (``interleaveUntilSteady(_:pair:_:)``).
+    var cpuRounds: ClosedRange<Int> {
+        if let rounds = options.rounds { return rounds...rounds }
+        return options.quick ? 15...41 : 41...161
+    }
+
     /// About how long one repetition of a CPU workload should take. Long enough
     /// that the clock's resolution and the call's fixed cost do not show.
-    var repetitionSeconds: Double { options.quick ? 0.012 : 0.05 }
+    /// Short rounds, many of them: on a busy machine a round that another process
+    /// interrupts costs more CPU time (cold caches), and a 5 ms round is interrupted
+    /// far less often than a 50 ms one; the median over many rounds then holds still.
+    var repetitionSeconds: Double { options.roundMilliseconds.map { $0 / 1000 } ?? (options.quick ? 0.003 : 0.005) }
 
     func file(_ relativePath: String) throws -> URL {
         let url = root.appendingPathComponent(relativePath)
@@ -67,14 +88,14 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(whole) + Double(attoseconds) * 1e-18
 }
 
-/// Seconds of CPU time the process spends in `body`: what Lua's `os.clock`
+/// Seconds of CPU time this thread spends in `body`: what Lua's `os.clock`
 /// (C `clock()`) measures, so stock and sandbox compare in one clock domain.
 /// Unlike wall time it does not count the moments another developer's job
 /// holds the CPU, which on a shared machine otherwise land on one side only.
 func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
     func now() -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
     let start = now()
@@ -101,8 +122,59 @@ struct Interleaved {
     /// compares two samples taken moments apart, so drift in the machine's
     /// speed over the run cancels out of it.
     func ratio(_ variant: Int, to base: Int) -> Double {
-        edujam_bench.median(zip(samples[variant], samples[base]).map { $0 / $1 })
+        paired(variant, to: base).median
     }
+
+    /// The per-repetition ratios `variant / base`, summarized with their spread.
+    func paired(_ variant: Int, to base: Int) -> PairedRatio {
+        PairedRatio(zip(samples[variant], samples[base]).map { $0 / $1 })
+    }
+}
+
+/// Per-round ratios of two interleaved variants: their median, and how well
+/// that median is known.
+struct PairedRatio: Sendable {
+    /// The median of the per-round ratios: the row's ratio.
+    var median: Double
+    /// The interquartile range of the median itself, relative to it: the width of the
+    /// interval a repeat of the row would put its median in half the time (a 50%
+    /// confidence interval from order statistics, rank n/2 ± 0.674·√n/2). It shrinks
+    /// as rounds are added (as 1/√n), which is how a busy machine is answered: more rounds.
+    var spread: Double
+    /// The interquartile range of the per-round ratios, relative to the median: how much
+    /// single rounds disagree (0.01-0.02 when the machine is quiet, 0.05-0.2 under load).
+    var roundSpread: Double
+    var rounds: Int
+
+    /// Above this spread a ratio is too noisy to judge against its target.
+    static let maxSpread = 0.05
+
+    init(_ ratios: [Double]) {
+        let sorted = ratios.sorted()
+        let median = quantile(sorted, 0.5)
+        func relative(_ low: Double, _ high: Double) -> Double {
+            median > 0 ? (quantile(sorted, high) - quantile(sorted, low)) / median : 0
+        }
+        let halfWidth = 0.674 * Double(sorted.count).squareRoot() / 2 / Double(sorted.count)
+        self.median = median
+        self.rounds = sorted.count
+        spread = relative(max(0, 0.5 - halfWidth), min(1, 0.5 + halfWidth))
+        roundSpread = relative(0.25, 0.75)
+    }
+
+    var isTooNoisy: Bool { spread > Self.maxSpread }
+
+    /// Where ``interleaveUntilSteady(_:pair:_:)`` stops adding rounds: well inside ``maxSpread``.
+    static let steadySpread = 0.02
+}
+
+/// The `q` quantile of sorted values, interpolating between neighbours (R's type 7).
+func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    precondition(!sorted.isEmpty, "a quantile needs values")
+    let position = q * Double(sorted.count - 1)
+    let below = Int(position.rounded(.down))
+    let above = min(below + 1, sorted.count - 1)
+    return sorted[below] + (sorted[above] - sorted[below]) * (position - Double(below))
 }
 
 /// Runs each variant once per repetition, in turns, rotating which goes first
@@ -120,4 +192,20 @@ func interleave(_ repetitions: Int, _ variants: [() throws -> Double]) throws ->
         }
     }
     return Interleaved(samples: samples)
+}
+
+/// Interleaves as ``interleave(_:_:)`` does, then keeps adding rounds while the paired
+/// ratio `pair` (variant, base) has a spread over ``PairedRatio/steadySpread``; stops at `rounds.upperBound` whatever the spread: a busy machine gets
+/// more rounds, a quiet one finishes at `rounds.lowerBound`.
+func interleaveUntilSteady(
+    _ rounds: ClosedRange<Int>, pair: (variant: Int, base: Int), _ variants: [() throws -> Double]
+) throws -> Interleaved {
+    var result = try interleave(rounds.lowerBound, variants)
+    let step = max(1, rounds.lowerBound / 2)
+    while result.samples[0].count < rounds.upperBound,
+          result.paired(pair.variant, to: pair.base).spread > PairedRatio.steadySpread {
+        let more = try interleave(min(step, rounds.upperBound - result.samples[0].count), variants)
+        for variant in result.samples.indices { result.samples[variant] += more.samples[variant] }
+    }
+    return result
 }

@@ -25,14 +25,15 @@ struct Measurement: Sendable {
     var reference: Double?
     var edujam: Double?
     var unit: String
-    /// `nil` means edujam / reference; rows that interleave give the median paired ratio.
-    var pairedRatio: Double?
+    /// `nil` means edujam / reference; rows that interleave give the paired ratios,
+    /// whose median is the ratio and whose spread says whether it can be judged.
+    var paired: PairedRatio?
     var target: Target
     /// Why a value is missing, or what else was seen.
     var note: String?
 
     var ratio: Double? {
-        if let pairedRatio { return pairedRatio }
+        if let paired { return paired.median }
         guard let reference, let edujam, reference > 0 else { return nil }
         return edujam / reference
     }
@@ -41,6 +42,19 @@ struct Measurement: Sendable {
     var met: Bool? {
         guard let edujam else { return nil }
         return target.isMet(value: edujam, ratio: ratio)
+    }
+
+    /// What the `met` column says: `yes`, `NO`, or `noisy` when the ratio's spread is over
+    /// ``PairedRatio/maxSpread`` and the target would be met at one end of it and not at
+    /// the other (median × (1 ± spread)): too wide to tell which side of the target the row is on.
+    var verdict: String {
+        guard let met, let edujam else { return "-" }
+        if let paired, paired.isTooNoisy {
+            let low = target.isMet(value: edujam, ratio: paired.median * (1 - paired.spread))
+            let high = target.isMet(value: edujam, ratio: paired.median * (1 + paired.spread))
+            if low != high { return "noisy" }
+        }
+        return met ? "yes" : "NO"
     }
 
     /// A row that is not measured (yet), with the reason.
@@ -60,16 +74,16 @@ func format(_ value: Double) -> String {
 
 /// The aligned table, then the notes.
 func printTable(_ rows: [Measurement]) {
-    let header = ["row", "reference", "edujam", "unit", "ratio", "target", "met"]
+    let header = ["row", "reference", "edujam", "unit", "ratio", "spread", "target", "met"]
     let lines = rows.map { row in
         [row.name, row.reference.map(format) ?? "-", row.edujam.map(format) ?? "-", row.unit,
-         row.ratio.map { String(format: "%.2f", $0) } ?? "-", row.target.description,
-         row.met.map { $0 ? "yes" : "NO" } ?? "-"]
+         row.ratio.map { String(format: "%.2f", $0) } ?? "-",
+         row.paired.map { String(format: "%.3f", $0.spread) } ?? "-", row.target.description, row.verdict]
     }
     let widths = header.indices.map { column in
         ([header] + lines).map { $0[column].count }.max() ?? 0
     }
-    let numeric: Set<Int> = [1, 2, 4]  // right-aligned so digits line up
+    let numeric: Set<Int> = [1, 2, 4, 5]  // right-aligned so digits line up
     for line in [header] + lines {
         let cells = line.indices.map { column -> String in
             let padding = String(repeating: " ", count: widths[column] - line[column].count)
@@ -88,7 +102,8 @@ func printJSON(_ rows: [Measurement], machine: [String: String]) throws {
         var object: [String: Any] = [
             "name": row.name, "unit": row.unit, "target": row.target.description,
             "reference": row.reference ?? NSNull(), "edujam": row.edujam ?? NSNull(),
-            "ratio": row.ratio ?? NSNull(), "met": row.met ?? NSNull(),
+            "ratio": row.ratio ?? NSNull(), "spread": row.paired?.spread ?? NSNull(),
+            "met": row.met ?? NSNull(), "verdict": row.verdict,
         ]
         if let note = row.note { object["note"] = note }
         return object
@@ -114,7 +129,7 @@ func machineDescription(_ context: Context) -> [String: String] {
         "kernel": kernel,
         "loadavg": firstLine("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "unknown",
         "build": "swift build -c release, edujam-bench with -Ounchecked",
-        "reference": "Lua 5.4.4 (Debian lua5.4 interpreter and liblua5.4)",
+        "reference": "Lua 5.4.4 (Debian lua5.4 interpreter; liblua5.4.a linked statically in process)",
         "mode": context.options.quick ? "quick" : "full",
     ]
 }

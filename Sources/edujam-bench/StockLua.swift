@@ -1,23 +1,31 @@
 import Foundation
 
-/// A stock `lua5.4` process running `bench/stock-runner.lua` on one workload.
+/// A stock `lua5.4` process running a driver script: `bench/stock-runner.lua` on
+/// one workload, or `bench/playthrough-floor.lua` on a game.
 ///
 /// The process stays up for the whole row, so each repetition is one line
 /// sent and one line read: no process start inside the measurement, and
-/// stock and sandbox repetitions can alternate.
+/// stock and sandbox repetitions can alternate. The driver prints one line
+/// first (a checksum), then one number of seconds per line it reads.
 final class StockLua {
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private var pending: [UInt8] = []
 
-    /// What the warm-up `run(n)` returned, as `tostring` printed it.
+    /// The driver's first line: what the warm-up `run(n)` returned, as `tostring`
+    /// printed it, or the floor's answers.
     private(set) var checksum = ""
 
-    /// Starts the interpreter and waits for its warm-up run.
-    init(context: Context, workload: URL, n: Int) throws {
+    /// Starts the interpreter on a workload and waits for its warm-up run.
+    convenience init(context: Context, workload: URL, n: Int) throws {
+        try self.init(context: context, driver: "bench/stock-runner.lua", arguments: [workload.path, String(n)])
+    }
+
+    /// Starts the interpreter on `driver` (a path under the repository) and waits for its first line.
+    init(context: Context, driver: String, arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["lua5.4", try context.file("bench/stock-runner.lua").path, workload.path, String(n)]
+        process.arguments = ["lua5.4", try context.file(driver).path] + arguments
         process.standardInput = input
         process.standardOutput = output
         do { try process.run() } catch { throw BenchError.stockLua("cannot start: \(error)") }

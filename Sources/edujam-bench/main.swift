@@ -7,7 +7,7 @@ import Foundation
 // found relative to the current directory. bench/README.md says what each row
 // measures and how.
 
-let usage = "usage: edujam-bench [--json] [--quick] [--only ROW]"
+let usage = "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -25,6 +25,18 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--only":
             guard let row = remaining.popFirst() else { exit(usageError: "--only needs a row name") }
             options.only = row
+        case "--round-ms":
+            guard let value = remaining.popFirst().flatMap(Double.init), value > 0 else { exit(usageError: "--round-ms needs milliseconds") }
+            options.roundMilliseconds = value
+        case "--rounds":
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--rounds needs a count") }
+            options.rounds = value
+        case "--profile-playthroughs":
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--profile-playthroughs needs a count") }
+            options.profilePlaythroughs = value
+        case "--profile-workload":
+            guard let name = remaining.popFirst() else { exit(usageError: "--profile-workload needs a workload name") }
+            options.profileWorkload = name
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -40,6 +52,16 @@ let context = Context(
 guard FileManager.default.fileExists(atPath: context.root.appendingPathComponent("bench/workloads").path) else {
     FileHandle.standardError.write(Data("edujam-bench: bench/workloads not found: run from the repository root\n".utf8))
     exit(1)
+}
+if let count = context.options.profilePlaythroughs {
+    // Nothing but in-process playthroughs, for a profiler (valgrind --tool=callgrind).
+    try profilePlaythroughs(context, count: count)
+    exit(0)
+}
+if let name = context.options.profileWorkload {
+    // One workload in a sandbox, then in a bare state, nothing else: for a profiler.
+    try profileWorkload(context, name: name)
+    exit(0)
 }
 let rows = Row.all(context).filter { $0.isSelected(by: context.options.only) }
 if rows.isEmpty {
@@ -69,3 +91,4 @@ if context.options.json {
     print("")
     print("machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
 }
+

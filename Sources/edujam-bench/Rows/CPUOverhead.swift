@@ -46,7 +46,7 @@ private func measureWorkload(name: String, path: String, context: Context) throw
         }
 
         var wall: [[Double]] = [[], []]  // stock, sandbox
-        let samples = try interleave(context.repetitions, [
+        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             {
                 let time = try stock.repetition()
                 wall[0].append(time.wall)
@@ -63,11 +63,11 @@ private func measureWorkload(name: String, path: String, context: Context) throw
         let wallRatio = Interleaved(samples: wall).ratio(1, to: 0)
         return Measurement(
             name: name, reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
-            unit: "ms", pairedRatio: samples.ratio(1, to: 0), target: cpuTarget,
+            unit: "ms", paired: samples.paired(1, to: 0), target: cpuTarget,
             note: String(
                 format: "n=%d; bare in-process liblua5.4 %@ ms (ratio to stock %.2f, sandbox to bare %.2f); "
-                    + "wall-clock ratio %.2f",
-                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio))
+                    + "wall-clock ratio %.2f; %d rounds, single rounds' spread %.3f",
+                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio, samples.samples[0].count, samples.paired(1, to: 0).roundSpread))
     } catch let error as SandboxError {
         // A workload the sandbox cannot run is a result too: report it, do not stop the run.
         return Measurement(name: name, unit: "ms", target: cpuTarget, note: "sandbox failed: \(error)")
@@ -79,7 +79,24 @@ private func measureWorkload(name: String, path: String, context: Context) throw
 private func calibrate(_ sandbox: Sandbox, _ run: LuaFunction, seconds target: Double) throws -> Int {
     var fastest = Double.infinity
     for _ in 0..<3 {
-        fastest = min(fastest, try seconds { try sandbox.call(run, [.integer(1)]) })
+        fastest = min(fastest, try cpuSeconds { try sandbox.call(run, [.integer(1)]) })  // not wall time: a busy machine's waits are not the workload's
     }
     return max(1, Int((target / fastest).rounded()))
+}
+
+/// One workload's `run(n)` with a fixed n, five times in a sandbox, then five times in a
+/// bare state: what a profiler should compare (`--profile-workload NAME`). No stock
+/// process, whose start valgrind cannot follow.
+func profileWorkload(_ context: Context, name: String) throws {
+    let path = "bench/workloads/\(name).lua"
+    let source = try context.text(path)
+    let sandbox = try Sandbox()
+    guard let run = try sandbox.run(source, name: path).first?.functionValue else {
+        throw BenchError.mismatch("\(path) does not return a function")
+    }
+    let raw = try RawLua()
+    try raw.run(source, name: path)
+    let n = try calibrate(sandbox, run, seconds: 0.005) / 20 + 1  // valgrind runs about 50 times slower
+    for _ in 0..<5 { try sandbox.call(run, [.integer(n)]) }
+    for _ in 0..<5 { try raw.call(at: -1, n) }
 }

@@ -19,7 +19,7 @@ extension Row {
         }
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         var seed = 0
-        let samples = try interleave(context.options.quick ? 3 : 5, [
+        let samples = try interleaveUntilSteady(context.options.quick ? 3...7 : 7...61, pair: (1, 0), [
             { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
             {
                 let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
@@ -33,23 +33,85 @@ extension Row {
         let inProcess = samples.median(of: 1)
         return [Measurement(
             name: "playthroughs", reference: samples.median(of: 0) * 1e6, edujam: inProcess * 1e6, unit: "µs/run",
-            pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
+            paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
             note: String(format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
                 + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)", 1 / inProcess))]
     }
 }
 
-/// Answers every Math Jam question right, from the prompt.
+/// Row 4b: the same in-process playthroughs against their floor: stock `lua5.4`
+/// playing Math Jam in a pure-Lua harness (bench/playthrough-floor.lua: the compiled
+/// game loaded into a fresh environment per run, a stub API in Lua, the same seeded
+/// questions and the same answers). What EduJam adds on top of running the game's
+/// Lua at all: a sandbox per run, the host calls, the declaration, the tracking model.
+///
+/// Target: at most 3 times the floor.
+extension Row {
+    static let playthroughFloor = Row(name: "playthroughs/floor") { context in
+        let folder = try context.file("games/math-jam").path
+        let batch = context.options.quick ? 100 : 200
+        let clock = RunClock.virtual()
+        func freshStore() throws -> TrackingStore {
+            try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+        }
+        let floor = try StockLua(context: context, driver: "bench/playthrough-floor.lua",
+                                 arguments: [folder + "/game.lua", "LEVEL-1", String(batch)])
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
+        guard floor.checksum == answers.joined(separator: " ") else {
+            throw BenchError.mismatch("the floor answered \(floor.checksum), EduJam \(answers.joined(separator: " "))")
+        }
+        var seed = 1
+        let samples = try interleaveUntilSteady(context.playthroughRounds, pair: (1, 0), [
+            { try floor.repetition().cpu },
+            {
+                let store = try freshStore()
+                return try cpuPerRun(batch) {
+                    seed += 1
+                    let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+                    guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
+                }
+            },
+        ])
+        return [Measurement(
+            name: "playthroughs/floor", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
+            unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
+            note: "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
+                + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")]
+    }
+}
+
+/// Answers every Math Jam question right, from the prompt ("7 + 5 = ?"). It reads the
+/// prompt's bytes rather than splitting a String: the bot is the benchmark's, not EduJam's,
+/// and should cost no more than the floor's one `string.match`.
 final class BotChannel: PlayChannel {
     var answers: [String] = []
 
     func handle(_ event: RunEvent) -> Reply? {
         guard case .ask(let prompt) = event else { return nil }
-        let parts = prompt.split(separator: " ")
-        guard parts.count >= 3, let a = Int(parts[0]), let b = Int(parts[2]) else { return Reply("0") }
-        let answer = String(parts[1] == "+" ? a + b : parts[1] == "-" ? a - b : a * b)
+        let answer = Self.solve(prompt).map(String.init) ?? "0"
         answers.append(answer)
         return Reply(answer)
+    }
+
+    /// `a op b` at the start of the prompt, computed; nil when the prompt is not a sum.
+    static func solve(_ prompt: String) -> Int? {
+        var bytes = prompt.utf8.makeIterator()
+        func number() -> (value: Int, next: UInt8?)? {
+            var value = 0, digits = 0
+            while let byte = bytes.next() {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return digits > 0 ? (value, byte) : nil }
+                value = value &* 10 &+ Int(byte - UInt8(ascii: "0"))
+                digits += 1
+            }
+            return digits > 0 ? (value, nil) : nil
+        }
+        guard let (a, space) = number(), space == UInt8(ascii: " "), let op = bytes.next(), bytes.next() == UInt8(ascii: " "),
+              let (b, _) = number() else { return nil }
+        switch op {
+        case UInt8(ascii: "+"): return a &+ b
+        case UInt8(ascii: "-"): return a &- b
+        default: return a &* b
+        }
     }
 }
 
@@ -98,4 +160,15 @@ private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double
 
 private func wallPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
     try seconds { for _ in 0..<count { try body() } } / Double(count)
+}
+
+/// `count` in-process playthroughs of Math Jam and nothing else: what a profiler
+/// should see of the playthroughs rows (`--profile-playthroughs N`).
+func profilePlaythroughs(_ context: Context, count: Int) throws {
+    let folder = try context.file("games/math-jam").path
+    let clock = RunClock.virtual()
+    let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+    for seed in 1...count {
+        _ = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+    }
 }

@@ -12,8 +12,8 @@ import Sandbox
 extension Row {
     static let sandboxStart = Row(name: "start") { context in
         let source = try context.text("games/math-jam/game.lua")
-        let batch = context.options.quick ? 20 : 50
-        let samples = try interleave(context.repetitions, [
+        let batch = context.options.quick ? 10 : 20  // a few ms per sample: short rounds, many of them (Harness)
+        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             { try startBare(source, batch) },
             { try startSandbox(source, batch) },
             { try startSandbox(nil, batch) },
@@ -21,18 +21,18 @@ extension Row {
         ])
         let chunk = try Sandbox().compile(source, name: "game.lua")
         let bytecode = try stockBytecode(context)
-        let warm = try interleave(context.repetitions, [
+        let warm = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
             { try startBareBinary(bytecode, batch) },
             { try startSandboxCompiled(chunk, batch) },
         ])
         return [Measurement(
             name: "start/warm", reference: warm.median(of: 0) * 1e6, edujam: warm.median(of: 1) * 1e6,
-            unit: "µs", pairedRatio: warm.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
+            unit: "µs", paired: warm.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
             note: "as the runtime starts every run after the first: game.lua compiled once, its bytecode loaded "
                 + "into each new state; reference: luaL_newstate + luaL_openlibs + the same bytecode (luac5.4) + lua_pcall"),
             Measurement(
             name: "start", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
-            unit: "µs", pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
+            unit: "µs", paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
             note: String(
                 format: "create + load games/math-jam/game.lua, per state, close not timed; of which "
                     + "Sandbox() alone %@ µs, compiling game.lua alone (luaL_loadstring) %@ µs",

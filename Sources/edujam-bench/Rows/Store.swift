@@ -19,14 +19,14 @@ extension Row {
         let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
         try store.save()
         try bulkLoad(path: path, contextPath: game.identifierPath, count: count)
-        let samples = try interleave(context.options.quick ? 3 : 5, [
-            { try seconds { try scanBare(path: path, expecting: count) } },
-            { try seconds { guard try store.runs().count == count else { throw BenchError.mismatch("runs() count") } } },
+        let samples = try interleaveUntilSteady(context.options.quick ? 3...5 : 5...41, pair: (1, 0), [
+            { try cpuSeconds { try scanBare(path: path, expecting: count) } },
+            { try cpuSeconds { guard try store.runs().count == count else { throw BenchError.mismatch("runs() count") } } },
         ])
         return [
             Measurement(name: "store/report", reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
-                        unit: "ms", pairedRatio: samples.ratio(1, to: 0), target: Target(maxValue: 1000),
-                        note: "runs() over \(count) attempts with 2 items each (wall time); reference: a bare SQLite scan of the same rows"),
+                        unit: "ms", paired: samples.paired(1, to: 0), target: Target(maxValue: 1000),
+                        note: "runs() over \(count) attempts with 2 items each (CPU time); reference: a bare SQLite scan of the same rows"),
             Measurement(name: "store/updates", reference: nil, edujam: updates, unit: "updates/s", target: Target(),
                         note: "3 item updates + progress, then a durable save, per attempt (higher is better)"),
         ]

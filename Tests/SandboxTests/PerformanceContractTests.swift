@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import Sandbox
+
+/// What issue 18's speed work changed in the sandbox's contract: how Lua is linked, reading a
+/// host call's string in place, copying one field of a returned table, and the allocator.
+@Suite struct PerformanceContractTests {
+    /// Debian's liblua5.4.a is linked into the binary, as the stock interpreter links it:
+    /// Lua's functions are not looked up in liblua5.4.so at run time (bench/README.md).
+    @Test func luaIsLinkedStatically() throws {
+        let sandbox = try Sandbox()  // Lua is in use
+        #expect(try sandbox.run("return 1 + 1", name: "two.lua") == [.integer(2)])
+        let mapped = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        #expect(!mapped.contains("liblua5.4.so"), "liblua5.4.so is loaded into this process")
+    }
+
+    @Test func hostFunctionsReadStringsInPlace() throws {
+        let sandbox = try Sandbox()
+        var seen: [[UInt8]] = []
+        sandbox.register("take") { call in
+            seen.append(try call.withBytes(1) { Array($0) })
+            return []
+        }
+        try sandbox.run("take('score') take('caf\\233') take('')", name: "bytes.lua")
+        #expect(seen == [Array("score".utf8), [0x63, 0x61, 0x66, 0xE9], []])  // Latin-1 byte kept as it is
+        let error = sandboxError { try sandbox.run("take(12)", name: "number.lua") }
+        #expect(error?.failure?.message == "bad argument #1 to 'take' (string expected, got number)")
+    }
+
+    @Test func oneFieldOfAReturnedTable() throws {
+        let sandbox = try Sandbox()
+        let chunk = try sandbox.load("return { play = function() return 7 end, huge = string.rep('x', 1000) }", name: "g.lua")
+        guard case .value(.function(let play)) = try sandbox.call(chunk, field: "play") else {
+            Issue.record("play was not found")
+            return
+        }
+        #expect(try sandbox.call(play) == [.integer(7)])
+        #expect(try sandbox.call(chunk, field: "missing") == .value(.nil))
+        let notATable = try sandbox.load("return 42", name: "n.lua")
+        #expect(try sandbox.call(notATable, field: "play") == .notATable(typeName: "number"))
+        let nothing = try sandbox.load("return", name: "e.lua")
+        #expect(try sandbox.call(nothing, field: "play") == .notATable(typeName: "nil"))
+    }
+
+    /// Small blocks come from the sandbox's slabs: the ledger still counts exactly what Lua
+    /// holds, freed objects come back, and the cap still holds for many small objects.
+    @Test func slabAllocatorKeepsTheLedgerAndTheCap() throws {
+        let sandbox = try quickSandbox(time: .seconds(5), memory: 16 << 20)
+        let churn = try sandbox.run("""
+            return function()
+              local t = {}
+              for i = 1, 20000 do t[i] = { i, tostring(i), function() return i end } end
+              local count = collectgarbage('count')
+              t = nil
+              return count
+            end
+            """, name: "churn.lua")[0].functionValue!
+        let before = sandbox.memoryUsed
+        let peak = try sandbox.call(churn)[0]
+        guard case .number(let kilobytes) = peak else { Issue.record("no count"); return }
+        #expect(Int(kilobytes * 1024) > before + 1_000_000)  // about 1.5 MiB of small objects were live
+        // The garbage is collected as the next calls allocate: memory comes back down.
+        let small = try sandbox.run("return function() local s = 0 for i = 1, 200000 do s = s + #tostring(i) end return s end",
+                                    name: "small.lua")[0].functionValue!
+        _ = try sandbox.call(small)
+        #expect(sandbox.memoryUsed < before + 1_000_000)
+        // A script piling up small objects still meets the memory cap.
+        #expect(sandboxError { try sandbox.run("local t = {} for i = 1, 1e7 do t[i] = {} end", name: "pile.lua") }?.isLimit == true)
+    }
+
+    /// Coroutines resumed many times, and a limit reaching one: the fast path of resume
+    /// still lets the time limit stop a coroutine that loops.
+    @Test func resumeStillStopsALoopingCoroutine() throws {
+        let sandbox = try quickSandbox(time: .seconds(10))  // slow builds (AddressSanitizer) on a busy machine
+        let sum = try sandbox.run("""
+            local co = coroutine.wrap(function() local i = 0 while true do i = i + 1 coroutine.yield(i) end end)
+            local s = 0 for _ = 1, 10000 do s = s + co() end return s
+            """, name: "co.lua")
+        #expect(sum == [.integer(50_005_000)])
+        let stopped = try quickSandbox(time: .milliseconds(100))
+        let error = sandboxError {
+            try stopped.run("coroutine.wrap(function() while true do end end)()", name: "loop.lua")
+        }
+        #expect(error?.isLimit == true)
+    }
+}
