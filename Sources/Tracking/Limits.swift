@@ -76,7 +76,7 @@ public struct TextOverrun: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Shared validation rules, so contexts and items reject the same inputs the same way.
-enum Validate {
+package enum Validate {
     /// Checks an identifier: not blank, at most ``Limits/identifierLength`` characters.
     /// - Parameters:
     ///   - identifier: The candidate.
@@ -92,7 +92,7 @@ enum Validate {
     /// Checks a title: within ``Limits/title``, then not blank.
     /// - Parameter title: The candidate.
     /// - Throws: ``TrackingError/tooLong(_:)`` or ``TrackingError/blankTitle``.
-    static func title(_ title: String) throws {
+    package static func title(_ title: String) throws {
         try Limits.title.check(title)  // first: the blank check walks the whole text
         guard !isBlank(title) else { throw TrackingError.blankTitle }
     }
@@ -109,12 +109,12 @@ enum Validate {
     ///   - value: The number.
     ///   - field: Names the number in the error message.
     /// - Throws: ``TrackingError/nonFinite(field:)``.
-    static func finite(_ value: Double, field: String) throws {
+    package static func finite(_ value: Double, field: String) throws {
         guard value.isFinite else { throw TrackingError.nonFinite(field: field) }
     }
 
     /// Whether `text` has no non-whitespace character.
-    static func isBlank(_ text: String) -> Bool {
+    package static func isBlank(_ text: String) -> Bool {
         text.allSatisfy { $0.isWhitespace || $0.isNewline }
     }
 }

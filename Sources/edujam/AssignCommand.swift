@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Tracking
 
 /// `edujam assign --class NAME [--student S...] --title T [--due DATE] [--instructions TEXT] PATH...`

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Runtime
 import Tracking
 

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Tracking
 
 /// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`: mark work done, as in Schoolwork.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ContextTests {
     @Test func mainContextIsTheRoot() throws {

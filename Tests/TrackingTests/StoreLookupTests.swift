@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct StoreLookupTests {
     private func tree(_ store: TrackingStore) throws -> (Context, Context) {

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// Hand-written because reports format up to hundreds of thousands of dates: filling a fixed
 /// byte buffer costs far less than a formatter object or string concatenation per call.
-enum ISO8601 {
+package enum ISO8601 {
     /// Formats `seconds` since 1970.
-    static func string(fromEpoch seconds: Double) -> String {
+    package static func string(fromEpoch seconds: Double) -> String {
         let millis = Int64((seconds * 1000).rounded(.down))
         let wholeSeconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000  // floor for pre-1970 dates
         var whole = time_t(wholeSeconds)

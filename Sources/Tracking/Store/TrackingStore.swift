@@ -15,9 +15,9 @@ import Foundation
 /// try store.save()
 /// ```
 public final class TrackingStore {
-    let connection: Connection
+    package let connection: Connection
     /// The injected clock; tests pass a virtual one.
-    let clock: () -> Date
+    package let clock: () -> Date
     /// The main context, created with the store and never removed.
     public let mainContext: Context
     /// The one active context, if any.

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// An assignment as stored, with everything the status rules need: its assignees, its contexts,
 /// the attempts that count for it and the Done marks. Loaded inside one transaction.

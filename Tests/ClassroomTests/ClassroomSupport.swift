@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 /// Paths of the published test catalog, without the root identifier.
 enum Catalog {

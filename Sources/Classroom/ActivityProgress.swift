@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// Where a student stands on one assigned activity, as Schoolwork shows it.
 public enum ActivityStatus: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// Parses due dates as a teacher types them.
 ///

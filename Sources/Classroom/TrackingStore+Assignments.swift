@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 extension TrackingStore {
     /// Assigns one or more catalog contexts to a class or some of its students (`edujam assign`).

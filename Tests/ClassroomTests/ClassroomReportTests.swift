@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 /// The whole loop in one process: publish, class, assign, two students play, one marks done, review.
 @Suite struct ClassroomReportTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// One assignment in a student's inbox (`edujam inbox --student S`).
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ClassroomAssignmentTests {
     private func draft(students: [String]? = nil, title: String = "Fractions", paths: [[String]] = [Catalog.level1])

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ClassroomStatusTests {
     private func statuses(_ store: TrackingStore, _ student: String) throws -> [ActivityStatus] {

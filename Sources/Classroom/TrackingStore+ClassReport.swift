@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 extension TrackingStore {
     /// The teacher's review grid: for each assignment, students by activities with status, the

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 extension TrackingStore {
     /// The student marks activities of an assignment done (`edujam done ID --student S [PATH...]`).

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// A class: a named roster of students (Schoolwork's class).
 ///

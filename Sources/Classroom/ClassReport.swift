@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// The teacher's review of a class (`edujam report --class NAME [--assignment ID] --json`).
 ///

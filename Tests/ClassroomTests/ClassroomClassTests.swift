@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ClassroomClassTests {
     @Test func createAddAndListKeepJoinOrder() throws {

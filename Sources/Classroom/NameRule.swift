@@ -1,3 +1,5 @@
+import Tracking
+
 /// The rule for names people type: student names and class names, checked at the door.
 ///
 /// A name ends up in every report row, inbox and terminal, so it must be one short line that looks

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+@testable import Classroom
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ClassroomDueDateTests {
     private let utc = TimeZone(identifier: "UTC")!

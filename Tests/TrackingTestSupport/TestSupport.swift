@@ -1,38 +1,42 @@
 import Foundation
-@testable import Tracking
+import Tracking
+
+/// Shared by the Tracking and Classroom tests.
 
 /// A clock the test advances by hand, so durations are exact and no test sleeps.
-final class VirtualClock {
-    var now = Date(timeIntervalSince1970: 1_800_000_000)
+package final class VirtualClock {
+    package var now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    package init() {}
 
     /// Moves time forward.
-    func advance(_ seconds: TimeInterval) { now += seconds }
+    package func advance(_ seconds: TimeInterval) { now += seconds }
 
     /// The closure to inject into a store.
-    var read: () -> Date { { self.now } }
+    package var read: () -> Date { { self.now } }
 }
 
-let rootID = "org.edujam.games"
+package let rootID = "org.edujam.games"
 
 /// A fresh in-memory store with a virtual clock.
-func makeStore(_ clock: VirtualClock = VirtualClock()) throws -> TrackingStore {
+package func makeStore(_ clock: VirtualClock = VirtualClock()) throws -> TrackingStore {
     try TrackingStore.inMemory(rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
 }
 
 /// A path in a fresh temporary directory.
-func temporaryStorePath(_ name: String = "store.sqlite") -> String {
+package func temporaryStorePath(_ name: String = "store.sqlite") -> String {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tracking-tests-\(UUID().uuidString)")
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir.appendingPathComponent(name).path
 }
 
 /// Runs `body` and returns the TrackingError it throws, or nil.
-func trackingError(_ body: () throws -> Void) -> TrackingError? {
+package func trackingError(_ body: () throws -> Void) -> TrackingError? {
     do { try body(); return nil } catch let error as TrackingError { return error } catch { return nil }
 }
 
 /// A started activity on a new game context, for item and progress tests.
-func startedActivity(_ clock: VirtualClock = VirtualClock()) throws -> (TrackingStore, Activity) {
+package func startedActivity(_ clock: VirtualClock = VirtualClock()) throws -> (TrackingStore, Activity) {
     let store = try makeStore(clock)
     let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
     let activity = try game.createNewActivity(student: "ana")

@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// What a teacher fills in to assign work (`edujam assign ...`).
 public struct AssignmentDraft: Sendable {
