@@ -90,7 +90,7 @@ extension TrackingStore {
     }
 
     private func loadAssignments(_ sql: String, _ values: [SQLValue]) throws -> [AssignmentRow] {
-        let rows = try connection.statement(sql).query(values) { row in
+        let rows = try sqlite.statement(sql).query(values) { row in
             AssignmentRow(
                 id: row.int(0), className: row.text(1) ?? "", title: row.text(2) ?? "", instructions: row.text(3),
                 due: row.optionalDouble(4), createdAt: row.double(5), completedAt: row.optionalDouble(6),
@@ -102,19 +102,19 @@ extension TrackingStore {
     private func withDetails(_ row: AssignmentRow) throws -> AssignmentRow {
         var row = row
         let id: [SQLValue] = [.integer(row.id)]
-        row.students = try connection.statement("""
+        row.students = try sqlite.statement("""
             SELECT cs.student FROM assignments s JOIN class_students cs ON cs.class_id = s.class_id
             WHERE s.id = ? AND \(Self.isAssigneeSQL) ORDER BY cs.position
             """).query(id) { $0.text(0) ?? "" }
-        row.activities = try connection.statement("""
+        row.activities = try sqlite.statement("""
             SELECT aa.context_id, c.path, c.title FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
             WHERE aa.assignment_id = ? ORDER BY aa.position
             """).query(id) { r in
                 let path = try JSON.decode([String].self, from: r.text(1), column: "contexts.path")
                 return (r.int(0), AssignedActivity(identifierPath: path, title: r.text(2) ?? ""))
             }
-        row.linkedAttempts = Set(try connection.statement("\(Self.linkedAttemptsSQL) AND s.id = ?").query(id) { $0.int(0) })
-        row.doneMarks = Set(try connection.statement("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?")
+        row.linkedAttempts = Set(try sqlite.statement("\(Self.linkedAttemptsSQL) AND s.id = ?").query(id) { $0.int(0) })
+        row.doneMarks = Set(try sqlite.statement("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?")
             .query(id) { AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1)) })
         return row
     }

@@ -51,8 +51,8 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/unknownStudent(_:className:)`` (with a nil class) for a student in
     ///   no class, or a SQLite error.
     public func inbox(student: String) throws -> [InboxEntry] {
-        let rows = try connection.transaction(readOnly: true) {
-            let classes = try connection.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1")
+        let rows = try sqlite.transaction(readOnly: true) {
+            let classes = try sqlite.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1")
                 .query([.text(student)]) { _ in true }
             guard !classes.isEmpty else { throw TrackingError.unknownStudent(student, className: nil) }
             return try assignmentRows(student: student)
@@ -74,8 +74,8 @@ extension TrackingStore {
     /// - Throws: A SQLite error.
     public func practiceRuns(student: String) throws -> [RunRecord] {
         let runs = try runs(student: student)  // first: every run read here is visible to the link query
-        let linked = try connection.transaction(readOnly: true) {
-            Set(try connection.statement("\(Self.linkedAttemptsSQL) AND a.student = ?").query([.text(student)]) { $0.int(0) })
+        let linked = try sqlite.transaction(readOnly: true) {
+            Set(try sqlite.statement("\(Self.linkedAttemptsSQL) AND a.student = ?").query([.text(student)]) { $0.int(0) })
         }
         return runs.filter { !linked.contains($0.id) }
     }
@@ -88,7 +88,7 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/unknownStudent(_:className:)``
     ///   or a SQLite error.
     public func attempts(assignment id: Int64, student: String) throws -> [RunRecord] {
-        let row = try connection.transaction(readOnly: true) { try requireAssignmentRow(id: id) }
+        let row = try sqlite.transaction(readOnly: true) { try requireAssignmentRow(id: id) }
         guard row.students.contains(student) else { throw TrackingError.unknownStudent(student, className: row.className) }
         return try runs(student: student).filter { row.linkedAttempts.contains($0.id) }
     }

@@ -64,8 +64,8 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/invalidName(what:reason:)`` or a SQLite error.
     public func checkStudentName(_ student: String) throws {
         guard let reason = NameRule.problem(with: student) else { return }
-        let onRoster = try connection.transaction(readOnly: true) {
-            try connection.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1").query([.text(student)]) { _ in true }
+        let onRoster = try sqlite.transaction(readOnly: true) {
+            try sqlite.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1").query([.text(student)]) { _ in true }
         }
         guard onRoster.isEmpty else { return }
         throw TrackingError.invalidName(what: "student name", reason: reason)

@@ -27,9 +27,9 @@ extension TrackingStore {
     ///   ``TrackingError/busy(sql:)``.
     public func createClass(named name: String) throws {
         try Validate.className(name)
-        try connection.transaction {
+        try sqlite.transaction {
             guard try classID(named: name) == nil else { throw TrackingError.duplicateClass(name) }
-            try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)")
+            try sqlite.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)")
                 .run([.text(name), .real(clock().timeIntervalSince1970)])
         }
     }
@@ -44,9 +44,9 @@ extension TrackingStore {
     ///   ``TrackingError/busy(sql:)``.
     public func addStudents(_ students: [String], toClass className: String) throws {
         try Validate.students(students)
-        try connection.transaction {
+        try sqlite.transaction {
             let id = try requireClassID(named: className)
-            let insert = try connection.statement("""
+            let insert = try sqlite.statement("""
                 INSERT OR IGNORE INTO class_students (class_id, student, position)
                 VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
                 """)
@@ -65,13 +65,13 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)`` for a
     ///   name not on the roster (nobody is removed), ``TrackingError/busy(sql:)``.
     public func removeStudents(_ students: [String], fromClass className: String) throws {
-        try connection.transaction {
+        try sqlite.transaction {
             let id = try requireClassID(named: className)
             let members = Set(try self.students(ofClass: id))
             for student in students where !members.contains(student) {
                 throw TrackingError.unknownStudent(student, className: className)
             }
-            let delete = try connection.statement("DELETE FROM class_students WHERE class_id = ? AND student = ?")
+            let delete = try sqlite.statement("DELETE FROM class_students WHERE class_id = ? AND student = ?")
             for student in students { try delete.run([.integer(id), .text(student)]) }
         }
     }
@@ -84,11 +84,11 @@ extension TrackingStore {
     ///   ``TrackingError/duplicateClass(_:)``, ``TrackingError/busy(sql:)``.
     public func renameClass(_ name: String, to newName: String) throws {
         try Validate.className(newName)
-        try connection.transaction {
+        try sqlite.transaction {
             let id = try requireClassID(named: name)
             guard newName != name else { return }
             guard try classID(named: newName) == nil else { throw TrackingError.duplicateClass(newName) }
-            try connection.statement("UPDATE classes SET name = ? WHERE id = ?").run([.text(newName), .integer(id)])
+            try sqlite.statement("UPDATE classes SET name = ? WHERE id = ?").run([.text(newName), .integer(id)])
         }
     }
 
@@ -96,8 +96,8 @@ extension TrackingStore {
     /// - Returns: The classes.
     /// - Throws: A SQLite error.
     public func classes() throws -> [SchoolClass] {
-        try connection.transaction(readOnly: true) {
-            let rows = try connection.statement("SELECT id, name FROM classes ORDER BY name")
+        try sqlite.transaction(readOnly: true) {
+            let rows = try sqlite.statement("SELECT id, name FROM classes ORDER BY name")
                 .query { (id: $0.int(0), name: $0.text(1) ?? "") }
             return try rows.map { SchoolClass(name: $0.name, students: try students(ofClass: $0.id)) }
         }
@@ -105,7 +105,7 @@ extension TrackingStore {
 
     /// The row id of the class `name`, or nil. Call inside a transaction.
     func classID(named name: String) throws -> Int64? {
-        try connection.statement("SELECT id FROM classes WHERE name = ?").query([.text(name)]) { $0.int(0) }.first
+        try sqlite.statement("SELECT id FROM classes WHERE name = ?").query([.text(name)]) { $0.int(0) }.first
     }
 
     /// The row id of the class `name`. Call inside a transaction.
@@ -117,7 +117,7 @@ extension TrackingStore {
 
     /// The students of a class, in the order they joined. Call inside a transaction.
     func students(ofClass id: Int64) throws -> [String] {
-        try connection.statement("SELECT student FROM class_students WHERE class_id = ? ORDER BY position")
+        try sqlite.statement("SELECT student FROM class_students WHERE class_id = ? ORDER BY position")
             .query([.integer(id)]) { $0.text(0) ?? "" }
     }
 }

@@ -20,22 +20,22 @@ extension TrackingStore {
         if let due = draft.due { try Validate.finite(due.timeIntervalSince1970, field: "due") }
         let selected = uniqued(draft.students ?? [])
         try Validate.students(selected)
-        return try connection.transaction {
+        return try sqlite.transaction {
             let classID = try requireClassID(named: draft.className)
             let members = Set(try students(ofClass: classID))
             for student in selected where !members.contains(student) {
                 throw TrackingError.unknownStudent(student, className: draft.className)
             }
             let contextIDs = try assignableContextIDs(draft.paths)
-            try connection.statement("""
+            try sqlite.statement("""
                 INSERT INTO assignments (class_id, title, instructions, due_at, whole_class, created_at)
                 VALUES (?, ?, ?, ?, ?, ?)
                 """).run([.integer(classID), .text(draft.title), .text(draft.instructions),
                           .real(draft.due?.timeIntervalSince1970), .bool(selected.isEmpty), .real(clock().timeIntervalSince1970)])
-            let id = connection.lastInsertRowID
-            let recipient = try connection.statement("INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
+            let id = sqlite.lastInsertRowID
+            let recipient = try sqlite.statement("INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
             for student in selected { try recipient.run([.integer(id), .text(student)]) }
-            let activity = try connection.statement(
+            let activity = try sqlite.statement(
                 "INSERT INTO assignment_activities (assignment_id, context_id, position) VALUES (?, ?, ?)")
             for (position, contextID) in contextIDs.enumerated() {
                 try activity.run([.integer(id), .integer(contextID), .integer(position)])
@@ -49,7 +49,7 @@ extension TrackingStore {
     /// - Returns: The assignment.
     /// - Throws: A SQLite error.
     public func assignment(id: Int64) throws -> Assignment? {
-        try connection.transaction(readOnly: true) { try assignmentRow(id: id)?.record }
+        try sqlite.transaction(readOnly: true) { try assignmentRow(id: id)?.record }
     }
 
     /// A class's assignments, oldest first.
@@ -57,7 +57,7 @@ extension TrackingStore {
     /// - Returns: The assignments.
     /// - Throws: ``TrackingError/unknownClass(_:)`` or a SQLite error.
     public func assignments(className: String) throws -> [Assignment] {
-        try connection.transaction(readOnly: true) {
+        try sqlite.transaction(readOnly: true) {
             try assignmentRows(classID: try requireClassID(named: className)).map(\.record)
         }
     }
@@ -68,8 +68,8 @@ extension TrackingStore {
     /// - Returns: The assignments, oldest first.
     /// - Throws: A SQLite error.
     public func assignments(countingAttempt attempt: Int64) throws -> [Assignment] {
-        try connection.transaction(readOnly: true) {
-            let ids = try connection.statement("\(Self.linkedAttemptsSQL) AND a.id = ? ORDER BY s.id")
+        try sqlite.transaction(readOnly: true) {
+            let ids = try sqlite.statement("\(Self.linkedAttemptsSQL) AND a.id = ? ORDER BY s.id")
                 .query([.integer(attempt)]) { $0.int(1) }
             return try uniqued(ids).compactMap { try assignmentRow(id: $0)?.record }
         }
@@ -77,7 +77,7 @@ extension TrackingStore {
 
     /// Resolves each path to a saved, assignable context; a repeated path counts once.
     private func assignableContextIDs(_ paths: [[String]]) throws -> [Int64] {
-        let lookup = try connection.statement("SELECT id, is_assignable FROM contexts WHERE path = ?")
+        let lookup = try sqlite.statement("SELECT id, is_assignable FROM contexts WHERE path = ?")
         var ids: [Int64] = []
         for path in paths {
             let full = try JSON.encode([rootIdentifier] + relativePath(path))

@@ -13,7 +13,7 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
     ///   when the assignment belongs to another class), or a SQLite error.
     public func classReport(className: String, assignment: Int64? = nil) throws -> ClassReport {
-        let rows = try connection.transaction(readOnly: true) {
+        let rows = try sqlite.transaction(readOnly: true) {
             let classID = try requireClassID(named: className)
             guard let assignment else { return try assignmentRows(classID: classID) }
             let row = try requireAssignmentRow(id: assignment)

@@ -18,9 +18,23 @@ package final class VirtualClock {
 
 package let rootID = "org.edujam.games"
 
-/// A fresh in-memory store with a virtual clock.
+/// The engine every model test runs against: the one line a second engine (``StoreEngine``) changes.
+package func makeEngine() throws -> any StoreEngine {
+    try SQLiteEngine(path: ":memory:")
+}
+
+/// A fresh store on a fresh engine, with a virtual clock.
 package func makeStore(_ clock: VirtualClock = VirtualClock()) throws -> TrackingStore {
-    try TrackingStore.inMemory(rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
+    try TrackingStore(engine: makeEngine(), rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
+}
+
+extension TrackingStore {
+    /// The SQLite connection of a store opened on a file: for the tests that inspect, lock or
+    /// damage its rows, which are SQLite's own tests.
+    package var connection: Connection {
+        guard let sqlite = engine as? SQLiteEngine else { preconditionFailure("not an SQLite store") }
+        return sqlite.connection
+    }
 }
 
 /// A path in a fresh temporary directory.

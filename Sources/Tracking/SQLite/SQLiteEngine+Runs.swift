@@ -1,14 +1,7 @@
-extension TrackingStore {
-    /// Every saved attempt, newest first, optionally for one student.
-    ///
-    /// Reads only what has been saved. An attempt saved as `running` whose process is gone
-    /// (``RunOwner``) is reported ``RunOutcome/interrupted``, with what it had saved; the row
-    /// itself is left as it is. Two indexed queries (runs, then their items) keep this fast
-    /// for hundreds of thousands of attempts.
-    /// - Parameter student: A student name, or nil for everyone.
-    /// - Returns: The runs, ordered by start time then id, newest first.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
-    public func runs(student: String? = nil) throws -> [RunRecord] {
+extension SQLiteEngine {
+    /// Two indexed queries (runs, then their items) keep this fast for hundreds of thousands of
+    /// attempts; see ``StoreEngine/runs(student:)``.
+    package func runs(student: String?) throws -> [RunRecord] {
         try connection.transaction(readOnly: true) {
             var runs = try runRows(student: student)
             let items = try itemRows(student: student)
