@@ -1,16 +1,4 @@
-import Foundation
 import Tracking
-
-/// Where a student stands on one assigned activity, as Schoolwork shows it.
-public enum ActivityStatus: String, Codable, Sendable, CaseIterable {
-    /// No attempt counts for the assignment yet.
-    case notStarted
-    /// Attempts count, but nobody marked the activity done.
-    case inProgress
-    /// The student marked it done, the game marked the latest attempt done, or the teacher marked
-    /// the assignment complete.
-    case done
-}
 
 /// One student's standing on one assigned activity; the inbox and the class report share it.
 ///
@@ -53,44 +41,5 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
         try c.encode(progress, forKey: .progress)
         try c.encode(durationSeconds, forKey: .durationSeconds)
         try c.encode(primaryItem, forKey: .primaryItem)  // explicit null, not an absent key
-    }
-}
-
-extension AssignmentRow {
-    /// `student`'s standing on each activity of this assignment, in assignment order.
-    /// - Parameters:
-    ///   - student: An assignee.
-    ///   - runs: The student's saved runs, newest first (``TrackingStore/runs(student:)``).
-    ///   - now: The current time, seconds since 1970, for lateness.
-    /// - Returns: One entry per activity.
-    func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
-        let counted = runs.filter { linkedAttempts.contains($0.id) }
-        return activities.map { entry in
-            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }  // or a level of it
-            let status = status(of: student, contextID: entry.contextID, attempts: attempts)
-            let latest = attempts.first
-            return ActivityProgress(
-                identifierPath: entry.activity.identifierPath, title: entry.activity.title, status: status,
-                late: status != .done && (due.map { now > $0 } ?? false), attempts: attempts.count,
-                progress: attempts.map(\.progress).max() ?? 0,
-                durationSeconds: attempts.reduce(0) { $0 + $1.durationSeconds },
-                primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } })
-        }
-    }
-
-    /// The status rules; `attempts` are newest first.
-    private func status(of student: String, contextID: Int64, attempts: [RunRecord]) -> ActivityStatus {
-        if completedAt != nil || doneMarks.contains(DoneKey(student: student, contextID: contextID)) { return .done }
-        guard let latest = attempts.first else { return .notStarted }
-        return latest.done ? .done : .inProgress  // the game (or anyone) marked its latest run done
-    }
-}
-
-extension TrackingStore {
-    /// Each student's saved runs, newest first, read once for a whole report.
-    func runsByStudent(_ rows: [AssignmentRow]) throws -> [String: [RunRecord]] {
-        var runs: [String: [RunRecord]] = [:]
-        for student in Set(rows.flatMap(\.students)) { runs[student] = try self.runs(student: student) }
-        return runs
     }
 }

@@ -55,23 +55,6 @@ public enum NameRule {
     }
 }
 
-extension TrackingStore {
-    /// Checks a student name a command was given (`--student`): it must follow ``NameRule``, unless
-    /// that student is on a class roster already. A store written before names were checked may
-    /// hold such a name, and that student must still be able to play, see their inbox and be
-    /// reviewed; every new name passes the rule.
-    /// - Parameter student: The name as typed.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or a SQLite error.
-    public func checkStudentName(_ student: String) throws {
-        guard let reason = NameRule.problem(with: student) else { return }
-        let onRoster = try sqlite.transaction(readOnly: true) {
-            try sqlite.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1").query([.text(student)]) { _ in true }
-        }
-        guard onRoster.isEmpty else { return }
-        throw TrackingError.invalidName(what: "student name", reason: reason)
-    }
-}
-
 extension Validate {
     /// Checks a student name against ``NameRule``.
     /// - Parameters:

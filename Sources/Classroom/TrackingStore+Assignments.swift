@@ -20,27 +20,16 @@ extension TrackingStore {
         if let due = draft.due { try Validate.finite(due.timeIntervalSince1970, field: "due") }
         let selected = uniqued(draft.students ?? [])
         try Validate.students(selected)
-        return try sqlite.transaction {
-            let classID = try requireClassID(named: draft.className)
-            let members = Set(try students(ofClass: classID))
+        let engine = classroom
+        return try engine.transaction {
+            let classID = try engine.requireClassID(named: draft.className)
+            let members = Set(try engine.students(ofClass: classID))
             for student in selected where !members.contains(student) {
                 throw TrackingError.unknownStudent(student, className: draft.className)
             }
-            let contextIDs = try assignableContextIDs(draft.paths)
-            try sqlite.statement("""
-                INSERT INTO assignments (class_id, title, instructions, due_at, whole_class, created_at)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """).run([.integer(classID), .text(draft.title), .text(draft.instructions),
-                          .real(draft.due?.timeIntervalSince1970), .bool(selected.isEmpty), .real(clock().timeIntervalSince1970)])
-            let id = sqlite.lastInsertRowID
-            let recipient = try sqlite.statement("INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
-            for student in selected { try recipient.run([.integer(id), .text(student)]) }
-            let activity = try sqlite.statement(
-                "INSERT INTO assignment_activities (assignment_id, context_id, position) VALUES (?, ?, ?)")
-            for (position, contextID) in contextIDs.enumerated() {
-                try activity.run([.integer(id), .integer(contextID), .integer(position)])
-            }
-            return id
+            let contextIDs = try assignableContextIDs(draft.paths, engine)
+            return try engine.insertAssignment(
+                draft, classID: classID, students: selected, contextIDs: contextIDs, createdAt: clock().timeIntervalSince1970)
         }
     }
 
@@ -49,7 +38,8 @@ extension TrackingStore {
     /// - Returns: The assignment.
     /// - Throws: A SQLite error.
     public func assignment(id: Int64) throws -> Assignment? {
-        try sqlite.transaction(readOnly: true) { try assignmentRow(id: id)?.record }
+        let engine = classroom
+        return try engine.transaction(readOnly: true) { try engine.assignmentRow(id: id)?.record }
     }
 
     /// A class's assignments, oldest first.
@@ -57,8 +47,9 @@ extension TrackingStore {
     /// - Returns: The assignments.
     /// - Throws: ``TrackingError/unknownClass(_:)`` or a SQLite error.
     public func assignments(className: String) throws -> [Assignment] {
-        try sqlite.transaction(readOnly: true) {
-            try assignmentRows(classID: try requireClassID(named: className)).map(\.record)
+        let engine = classroom
+        return try engine.transaction(readOnly: true) {
+            try engine.assignmentRows(classID: try engine.requireClassID(named: className)).map(\.record)
         }
     }
 
@@ -68,24 +59,21 @@ extension TrackingStore {
     /// - Returns: The assignments, oldest first.
     /// - Throws: A SQLite error.
     public func assignments(countingAttempt attempt: Int64) throws -> [Assignment] {
-        try sqlite.transaction(readOnly: true) {
-            let ids = try sqlite.statement("\(Self.linkedAttemptsSQL) AND a.id = ? ORDER BY s.id")
-                .query([.integer(attempt)]) { $0.int(1) }
-            return try uniqued(ids).compactMap { try assignmentRow(id: $0)?.record }
+        let engine = classroom
+        return try engine.transaction(readOnly: true) {
+            try uniqued(engine.assignmentIDs(countingAttempt: attempt)).compactMap { try engine.assignmentRow(id: $0)?.record }
         }
     }
 
     /// Resolves each path to a saved, assignable context; a repeated path counts once.
-    private func assignableContextIDs(_ paths: [[String]]) throws -> [Int64] {
-        let lookup = try sqlite.statement("SELECT id, is_assignable FROM contexts WHERE path = ?")
+    private func assignableContextIDs(_ paths: [[String]], _ engine: any ClassroomEngine) throws -> [Int64] {
         var ids: [Int64] = []
         for path in paths {
-            let full = try JSON.encode([rootIdentifier] + relativePath(path))
-            guard let found = try lookup.query([.text(full)], row: { ($0.int(0), $0.int(1) != 0) }).first else {
+            guard let found = try engine.context(atFullPath: [rootIdentifier] + relativePath(path)) else {
                 throw TrackingError.unknownPath(path)
             }
-            guard found.1 else { throw TrackingError.notAssignable(path) }
-            if !ids.contains(found.0) { ids.append(found.0) }
+            guard found.isAssignable else { throw TrackingError.notAssignable(path) }
+            if !ids.contains(found.id) { ids.append(found.id) }
         }
         return ids
     }

@@ -13,10 +13,11 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
     ///   when the assignment belongs to another class), or a SQLite error.
     public func classReport(className: String, assignment: Int64? = nil) throws -> ClassReport {
-        let rows = try sqlite.transaction(readOnly: true) {
-            let classID = try requireClassID(named: className)
-            guard let assignment else { return try assignmentRows(classID: classID) }
-            let row = try requireAssignmentRow(id: assignment)
+        let engine = classroom
+        let rows = try engine.transaction(readOnly: true) {
+            let classID = try engine.requireClassID(named: className)
+            guard let assignment else { return try engine.assignmentRows(classID: classID) }
+            let row = try engine.requireAssignmentRow(id: assignment)
             guard row.className == className else { throw TrackingError.unknownAssignment(assignment) }
             return [row]
         }
@@ -35,5 +36,12 @@ extension TrackingStore {
         return AssignmentReport(
             id: row.id, title: row.title, due: row.due.map(ISO8601.string(fromEpoch:)),
             complete: row.completedAt != nil, students: students, summary: summary)
+    }
+
+    /// Each student's saved runs, newest first, read once for a whole report.
+    func runsByStudent(_ rows: [AssignmentRow]) throws -> [String: [RunRecord]] {
+        var runs: [String: [RunRecord]] = [:]
+        for student in Set(rows.flatMap(\.students)) { runs[student] = try self.runs(student: student) }
+        return runs
     }
 }

@@ -14,17 +14,14 @@ extension TrackingStore {
     ///   ``TrackingError/pathNotInAssignment(_:assignment:)``, ``TrackingError/busy(sql:)``;
     ///   nothing is marked when any of them is thrown.
     public func markDone(assignment id: Int64, student: String, paths: [[String]]? = nil) throws {
-        try sqlite.transaction {
-            let row = try requireAssignmentRow(id: id)
+        let engine = classroom
+        try engine.transaction {
+            let row = try engine.requireAssignmentRow(id: id)
             guard row.students.contains(student) else {
                 throw TrackingError.unknownStudent(student, className: row.className)
             }
             let targets = try paths.map { try contextIDs(of: $0, in: row) } ?? row.activities.map(\.contextID)
-            let insert = try sqlite.statement("""
-                INSERT OR IGNORE INTO assignment_done (assignment_id, context_id, student, done_at) VALUES (?, ?, ?, ?)
-                """)
-            let now = clock().timeIntervalSince1970
-            for contextID in targets { try insert.run([.integer(id), .integer(contextID), .text(student), .real(now)]) }
+            try engine.insertDoneMarks(assignment: id, contextIDs: targets, student: student, at: clock().timeIntervalSince1970)
         }
     }
 
@@ -33,11 +30,10 @@ extension TrackingStore {
     /// - Parameter id: The assignment.
     /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/busy(sql:)``.
     public func markAssignmentComplete(_ id: Int64) throws {
-        try sqlite.transaction {
-            let exists = try sqlite.statement("SELECT 1 FROM assignments WHERE id = ?").query([.integer(id)]) { _ in true }
-            guard !exists.isEmpty else { throw TrackingError.unknownAssignment(id) }
-            try sqlite.statement("UPDATE assignments SET completed_at = ? WHERE id = ? AND completed_at IS NULL")
-                .run([.real(clock().timeIntervalSince1970), .integer(id)])
+        let engine = classroom
+        try engine.transaction {
+            guard try engine.assignmentExists(id: id) else { throw TrackingError.unknownAssignment(id) }
+            try engine.markComplete(assignment: id, at: clock().timeIntervalSince1970)
         }
     }
 
