@@ -2,6 +2,8 @@
 # Both install the Debian packages the build needs first (as root, or through sudo).
 
 PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
+# Only the tests need these: a real browser for the HTML report.
+TEST_PACKAGES := chromium
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
 # make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam.
@@ -10,14 +12,21 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
 
-.PHONY: all deps build play test test-swift test-games bench clean install install-files uninstall
+.PHONY: all deps test-deps build play test test-swift test-asan test-games bench example-report clean install install-files uninstall
 
 all: build
 
 ## deps: install the system libraries (Lua 5.4, SQLite) if any is missing
 deps:
+	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
+
+## test-deps: also what the tests use (headless Chromium for the HTML report)
+test-deps: deps
+	@$(MAKE) --no-print-directory install-packages WANTED="$(TEST_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(WANTED); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
@@ -31,12 +40,19 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the pattern matcher and every other
-## replaced library function against stock Lua, and the games' own checks and playthrough tests
-test: test-swift test-patterns test-differential test-games
+## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
+## AddressSanitizer, the pattern matcher and every other replaced library function against
+## stock Lua, and the games' own checks and playthrough tests
+test: test-swift test-asan test-patterns test-differential test-games
 
-test-swift: build
+test-swift: build test-deps
 	$(SWIFT) test
+
+## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
+## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)
+test-asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 test-games: build
 	$(EDUJAM) check games
@@ -47,6 +63,10 @@ bench: deps
 	$(SWIFT) build -c release --product edujam-bench
 	$(SWIFT) build -c release --product edujam
 	.build/release/edujam-bench
+
+## example-report: rebuild docs/examples/class-report.html and .png from a demo class
+example-report: build test-deps
+	python3 docs/examples/make-class-report.py $(EDUJAM)
 
 ## install: a release build of edujam (the Swift libraries linked in, so it runs without the
 ## toolchain) with the games and the docs, under PREFIX (default /usr/local; README.md)

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
 let package = Package(
     name: "EduJam",
     products: [
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Classroom", targets: ["Classroom"]),
         .library(name: "Runtime", targets: ["Runtime"]),
+        .library(name: "ReportPage", targets: ["ReportPage"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -25,9 +26,11 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Classroom", dependencies: ["Tracking"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
+        .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "Classroom", "Tracking", "Sandbox"]),
+        .executableTarget(
+            name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Classroom", "Tracking", "Sandbox"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],

@@ -231,43 +231,74 @@ static int base_collectgarbage(lua_State *L) {
  * print: to the host, within the output budget, with no terminal control
  * ===================================================================== */
 
-/* Copies s, replacing control characters (C0 but tab and newline, DEL, and
- * the UTF-8 encoded C1 range, which holds CSI) with '?': no escape sequence
- * can reach the student's terminal. */
-static void print_add_clean(luaL_Buffer *b, const char *s, size_t len) {
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F) {
-            luaL_addchar(b, '?');
-            i++;
-        } else if ((c < 0x20 && c != '\t' && c != '\n') || c == 0x7F) {
-            luaL_addchar(b, '?');
-        } else {
-            luaL_addchar(b, (char)c);
-        }
+/* Whether s[i] starts a character print replaces: C0 but tab and newline, DEL, or
+ * the UTF-8 encoding of a C1 control (0xC2 0x80-0x9F, which holds CSI). Sets
+ * *width to the bytes it covers. No escape sequence can reach the terminal. */
+static int print_is_control(const char *s, size_t len, size_t i, size_t *width) {
+    unsigned char c = (unsigned char)s[i];
+    *width = 1;
+    if (c == 0xC2 && i + 1 < len && (unsigned char)s[i + 1] >= 0x80 && (unsigned char)s[i + 1] <= 0x9F) {
+        *width = 2;
+        return 1;
     }
+    return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
 }
 
-/* Arguments are joined by one space (not Lua's tab): output is for a student's eyes. */
+/* Bytes s takes once cleaned: each control character becomes one '?'. */
+static size_t print_cleaned_length(const char *s, size_t len) {
+    size_t out = 0, width;
+    for (size_t i = 0; i < len; i += width) {
+        print_is_control(s, len, i, &width);
+        out++;
+    }
+    return out;
+}
+
+/* Writes s cleaned at out; returns the end of what it wrote. */
+static char *print_copy_clean(char *out, const char *s, size_t len) {
+    size_t width;
+    for (size_t i = 0; i < len; i += width)
+        *out++ = print_is_control(s, len, i, &width) ? '?' : s[i];
+    return out;
+}
+
+/* a + b, or SIZE_MAX when that overflows (then no budget can hold it). */
+static size_t print_add(size_t a, size_t b) {
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+/* Arguments are joined by one space (not Lua's tab): output is for a student's eyes.
+ *
+ * Memory safety: every argument's text replaces the argument on the stack before
+ * anything is copied, so each text stays alive until print returns. Allocating the
+ * line can run a collection (an emergency one when the state is at its cap), and a
+ * string that had left the stack would be freed under our feet: a __tostring result
+ * is referenced by nothing else. The line is sized in advance, so it is checked
+ * against the output budget before it is built and allocated once. */
 static int base_print(lua_State *L) {
     if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
     int n = lua_gettop(L);
-    luaL_Buffer line;
-    luaL_buffinit(L, &line);
+    size_t total = 1;                              /* the newline */
     for (int i = 1; i <= n; i++) {
         size_t len;
         const char *s = luaL_tolstring(L, i, &len);
-        lua_pop(L, 1);  /* the buffer may sit on the stack: keep s alive through argument i */
-        if (i > 1) luaL_addchar(&line, ' ');
-        print_add_clean(&line, s, len);
+        lua_replace(L, i);                         /* keeps the text alive in the argument's slot */
+        total = print_add(total, print_add(print_cleaned_length(s, len), i > 1));
     }
-    luaL_addchar(&line, '\n');
-    luaL_pushresult(&line);
-    size_t len;
-    const char *text = lua_tolstring(L, -1, &len);
     edujam_sandbox *sb = edujam_of(L);
-    if (edujam_spend_output(sb, len)) return edujam_raise_limit(L, sb);
-    if (sb->output != NULL && sb->output(sb->host, text, len) != 0) {
+    if (edujam_spend_output(sb, total)) return edujam_raise_limit(L, sb);  /* before building it */
+    luaL_Buffer line;
+    char *out = luaL_buffinitsize(L, &line, total);  /* may collect: every text is on the stack */
+    for (int i = 1; i <= n; i++) {
+        size_t len;
+        const char *s = lua_tolstring(L, i, &len);   /* a string already: cannot allocate */
+        if (i > 1) *out++ = ' ';
+        out = print_copy_clean(out, s, len);
+    }
+    *out = '\n';
+    luaL_pushresultsize(&line, total);
+    const char *text = lua_tostring(L, -1);
+    if (sb->output != NULL && sb->output(sb->host, text, total) != 0) {
         sb->limit = EDUJAM_LIMIT_OUTPUT;
         return edujam_raise_limit(L, sb);
     }

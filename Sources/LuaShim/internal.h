@@ -28,9 +28,11 @@ struct edujam_sandbox {
     lua_State *_Atomic running;
     /* the deadline, owned by watchdog.c */
     uint64_t deadline_ns;           /* absolute, CLOCK_MONOTONIC; 0 = unarmed */
+    uint64_t grace_ns;              /* after the deadline fires, how long until the last resort */
+    uint64_t last_resort_ns;        /* 0 until the deadline fired; then when the process ends */
     uint64_t remaining_ns;          /* while paused */
     int paused;
-    pthread_t thread;               /* the OS thread inside edujam_pcall */
+    pthread_t thread;               /* the OS thread inside a call (begin_call) */
     int signal_was_blocked;         /* restore the thread's mask on leaving */
     struct edujam_sandbox *next_armed;
     struct edujam_sandbox *outer;   /* per-thread stack of sandboxes in a call */

@@ -1,9 +1,9 @@
 /*
  * libs.c: the standard libraries a script gets, and the few functions in
  * them replaced because they loop in C where no hook fires (string.rep,
- * table.insert/remove/move), let a limit error be caught or escape the hook
- * (coroutine.resume/wrap/close), or would make runs unrepeatable
- * (math.randomseed with no seed).
+ * table.insert/remove/move, and table.sort/concat from tables.c), let a limit error
+ * be caught or escape the hook (coroutine.resume/wrap/close), or would make
+ * runs unrepeatable (math.randomseed with no seed).
  */
 #include "internal.h"
 #include <limits.h>
@@ -302,6 +302,8 @@ static int libs_open_all(lua_State *L) {
     libs_set(L, "insert", tab_insert);
     libs_set(L, "remove", tab_remove);
     libs_set(L, "move", tab_move);
+    libs_set(L, "sort", edujam_tab_sort);
+    libs_set(L, "concat", edujam_tab_concat);
     lua_settop(L, 0);
 
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);

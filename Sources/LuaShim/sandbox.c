@@ -103,6 +103,7 @@ edujam_sandbox *edujam_new(size_t memory_limit, void *host,
     sb->dispatch = dispatch;
     sb->output = output;
     sb->relaxed = 1;                 /* opening the libraries is the host's work */
+    sb->grace_ns = EDUJAM_DEFAULT_GRACE_NS;
     sb->L = lua_newstate(sb_alloc, sb);
     if (sb->L == NULL) { free(sb); return NULL; }
     *(edujam_sandbox **)lua_getextraspace(sb->L) = sb;  /* copied into every new coroutine */
@@ -170,7 +171,22 @@ static int sb_traceback(lua_State *L) {
     return 1;
 }
 
-int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_ns) {
+void edujam_begin_call(edujam_sandbox *sb, uint64_t timeout_ns) {
+    sb->instructions_left = sb->instruction_limit;
+    atomic_store(&sb->interrupt, EDUJAM_LIMIT_NONE);
+    sb->forbidden = 0;
+    if (lua_gethookmask(sb->L) & LUA_MASKLINE)  /* escalated by a signal that came as the last call ended */
+        edujam_set_instruction_limit(sb, sb->instruction_limit);
+    edujam_enter_thread(sb);
+    if (timeout_ns > 0) edujam_arm(sb, edujam_now_ns() + timeout_ns);
+}
+
+void edujam_end_call(edujam_sandbox *sb) {
+    edujam_disarm(sb);
+    edujam_leave_thread(sb);
+}
+
+int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults) {
     lua_State *L = sb->L;
     if (sb->limit != EDUJAM_LIMIT_NONE) {
         lua_pop(L, nargs + 1);
@@ -180,20 +196,13 @@ int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_n
     int base = lua_gettop(L) - nargs;  /* the function's index */
     lua_pushcfunction(L, sb_traceback);
     lua_insert(L, base);
-    sb->instructions_left = sb->instruction_limit;
-    atomic_store(&sb->interrupt, EDUJAM_LIMIT_NONE);
-    sb->forbidden = 0;
     int outer_failed = sb->failed;  /* a call nested in a host function fails on its own */
     sb->failed = 0;
-    edujam_enter_thread(sb);
-    if (timeout_ns > 0) edujam_arm(sb, edujam_now_ns() + timeout_ns);
     int outer_relaxed = sb->relaxed;
     sb->relaxed = 0;
     int status = lua_pcall(L, nargs, nresults, base);
     sb->relaxed = outer_relaxed;
     sb->failed = outer_failed;
-    edujam_disarm(sb);
-    edujam_leave_thread(sb);
     lua_remove(L, base);
     edujam_note_status(sb, status);
     if (status != LUA_OK) {

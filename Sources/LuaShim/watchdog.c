@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #define WD_SIGNAL SIGURG  /* ignored by default: a late signal can never kill the process */
 
@@ -22,6 +23,8 @@ static pthread_once_t wd_once = PTHREAD_ONCE_INIT;
 static edujam_sandbox *wd_armed;               /* list of sandboxes with a deadline */
 static uint64_t wd_wakes_at;                   /* when the watchdog will wake; 0: only when signalled */
 static _Thread_local edujam_sandbox *tl_calls; /* this thread's sandboxes inside a call */
+static _Atomic(edujam_last_resort_handler) wd_handler;
+static _Atomic int wd_status = 124;            /* as timeout(1): the command ran out of time */
 
 uint64_t edujam_now_ns(void) {
     struct timespec ts;
@@ -42,21 +45,51 @@ static void wd_on_signal(int sig) {
     errno = saved;
 }
 
-/* Flags every sandbox whose deadline has passed; returns the next deadline (0: none). */
+void edujam_set_last_resort(edujam_last_resort_handler handler, int status) {
+    atomic_store(&wd_handler, handler);
+    atomic_store(&wd_status, status);
+}
+
+void edujam_set_grace(edujam_sandbox *sb, uint64_t grace_ns) { sb->grace_ns = grace_ns; }
+
+/* The call did not stop: report through the host, then end the process. Never returns.
+ * Runs with wd_lock held, so no other sandbox arms or leaves meanwhile. */
+static void wd_last_resort(edujam_sandbox *sb) {
+    edujam_last_resort_handler handler = atomic_load(&wd_handler);
+    if (handler != NULL) {
+        handler(sb->host, EDUJAM_LIMIT_TIME);
+    } else {
+        static const char line[] =
+            "edujam: a script did not stop after its time limit and grace period; ending the process\n";
+        ssize_t ignored = write(STDERR_FILENO, line, sizeof line - 1);
+        (void)ignored;
+    }
+    _exit(atomic_load(&wd_status));
+}
+
+/* now + span, without wrapping past the end of time. */
+static uint64_t wd_after(uint64_t now, uint64_t span) {
+    return span > UINT64_MAX - now ? UINT64_MAX : now + span;
+}
+
+/* Flags every sandbox whose deadline has passed, and ends the process for one whose
+ * grace period has passed too; returns the next time to wake (0: none). */
 static uint64_t wd_fire_due(uint64_t now) {
     uint64_t next = 0;
-    edujam_sandbox **link = &wd_armed;
-    while (*link != NULL) {
-        edujam_sandbox *sb = *link;
-        if (sb->deadline_ns <= now) {
+    for (edujam_sandbox *sb = wd_armed; sb != NULL; sb = sb->next_armed) {
+        uint64_t due;
+        if (sb->last_resort_ns != 0) {
+            if (sb->last_resort_ns <= now) wd_last_resort(sb);
+            due = sb->last_resort_ns;
+        } else if (sb->deadline_ns <= now) {
             atomic_store(&sb->interrupt, EDUJAM_LIMIT_TIME);
-            pthread_kill(sb->thread, WD_SIGNAL);
-            sb->deadline_ns = 0;
-            *link = sb->next_armed;      /* fired once; the hook does the rest */
+            pthread_kill(sb->thread, WD_SIGNAL);  /* the hook does the rest */
+            sb->last_resort_ns = wd_after(now, sb->grace_ns);
+            due = sb->last_resort_ns;
         } else {
-            if (next == 0 || sb->deadline_ns < next) next = sb->deadline_ns;
-            link = &sb->next_armed;
+            due = sb->deadline_ns;
         }
+        if (next == 0 || due < next) next = due;
     }
     return next;
 }
@@ -103,6 +136,7 @@ static void wd_unlink(edujam_sandbox *sb) {
         if (*link == sb) { *link = sb->next_armed; break; }
     }
     sb->deadline_ns = 0;
+    sb->last_resort_ns = 0;
 }
 
 void edujam_arm(edujam_sandbox *sb, uint64_t deadline_ns) {

@@ -29,6 +29,7 @@ public enum GamePlayer {
         for id in levelPath { context = context.child(id) ?? context }
         run.activity = try context.createNewActivity(student: options.student)
         run.saveIfEveryChange()
+        run.sandbox.onLastResort = { [unowned run] in run.recordStoppedFromOutside() }
         let level: LuaValue = levelPath.isEmpty ? .nil : .string(levelPath.joined(separator: "/"))
         do {
             try run.sandbox.call(game.play, [level])
@@ -75,5 +76,16 @@ extension GameRun {
         let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
         _ = channel.handle(.end(report))
         return report
+    }
+
+    /// The sandbox's last resort is ending the process (the script did not stop after
+    /// its time limit): records the attempt as stopped by a limit, where the policy saves.
+    /// Runs on the watchdog thread while the game's thread is stuck inside Lua, so it
+    /// touches only the attempt and the store, never the sandbox.
+    func recordStoppedFromOutside() {
+        guard options.saving != .never, let attempt = activity, attempt.outcome == .running else { return }
+        if attempt.isStarted { try? attempt.stop() }
+        try? attempt.end(outcome: .limit)
+        try? store?.save()
     }
 }

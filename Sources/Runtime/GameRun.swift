@@ -36,6 +36,7 @@ final class GameRun {
         self.random = SeededRandom(seed: options.seed)
         let box = OutputBox()
         self.sandbox = try Sandbox(limits: options.limits, seed: options.seed, output: { box.run?.printed($0) })
+        sandbox.label = file  // what a last-resort report names, rather than the first chunk it loads
         box.run = self
         registerStudentAPI()
         registerActivityAPI()

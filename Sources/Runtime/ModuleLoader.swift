@@ -58,7 +58,7 @@ extension GameRun {
     /// Replaces the sandbox's `require` stub with one that loads modules from the game's folder.
     ///
     /// The host function only compiles; a small Lua wrapper calls the chunk. A host function
-    /// must not call back into the sandbox: a nested `edujam_pcall` would reset the instruction
+    /// must not call back into the sandbox: a nested `Sandbox.call` would reset the instruction
     /// budget and disarm the outer call's time limit.
     func installRequire() throws {
         let loader = ModuleLoader(folder: (file as NSString).deletingLastPathComponent)

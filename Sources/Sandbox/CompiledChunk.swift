@@ -38,6 +38,7 @@ extension Sandbox {
     /// Loads a compiled chunk without running it; the same as loading its source.
     public func load(_ chunk: CompiledChunk) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
+        if label == nil { label = chunk.name }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         let status = chunk.bytes.withUnsafeBufferPointer { edujam_load_binary(raw, $0.baseAddress, $0.count, "@" + chunk.name) }

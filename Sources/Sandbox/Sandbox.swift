@@ -29,6 +29,16 @@ public final class Sandbox {
     /// What the running host call may still copy of its arguments: one budget for all of them.
     var argumentBudget: ConversionBudget
 
+    /// What a last-resort report names this sandbox by; the first chunk loaded
+    /// (`games/quiz/game.lua`) unless set.
+    public var label: String?
+
+    /// Runs on the watchdog thread just before the process ends because a call did
+    /// not stop (``setLastResort(exitStatus:report:)``), while the stuck thread
+    /// still holds the Lua state: it must not touch this sandbox, only record what
+    /// it can elsewhere (the runtime marks the attempt as stopped by a limit).
+    public var onLastResort: (() -> Void)?
+
     /// Creates a sandbox with the safe libraries opened.
     ///
     /// - Parameters:
@@ -59,6 +69,7 @@ public final class Sandbox {
         edujam_set_memory_limit(raw, limits.memory)
         edujam_set_output_limit(raw, limits.output)
         edujam_set_instruction_limit(raw, Int64(limits.instructions ?? 0))
+        edujam_set_grace(raw, nanoseconds(limits.grace))
     }
 
     deinit {
@@ -85,6 +96,7 @@ public final class Sandbox {
     /// - Throws: ``SandboxError/syntax(_:)``, or ``SandboxError/finished``.
     public func load(_ source: [UInt8], name: String) throws -> LuaFunction {
         guard !isFinished else { throw SandboxError.finished }
+        if label == nil { label = name }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         let status = source.withUnsafeBytes { bytes in
@@ -127,13 +139,15 @@ public final class Sandbox {
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
+        edujam_begin_call(raw, timeoutNanoseconds)  // the pushes and reads too: they can run the collector
+        defer { edujam_end_call(raw) }
         try withRelaxedLimit {
             try reserveStack(arguments.count + 2)
             lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
             for argument in arguments { try push(argument) }
         }
         lastHostError = nil
-        let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET, timeoutNanoseconds)
+        let status = edujam_pcall(raw, Int32(arguments.count), LUA_MULTRET)
         guard status == LUA_OK else { throw failure(status: status) }
         let resultCount = max(0, Int(lua_gettop(state) - top))
         var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
@@ -263,9 +277,14 @@ public final class Sandbox {
 
     // MARK: Internals
 
-    var timeoutNanoseconds: UInt64 {
-        let (seconds, attoseconds) = limits.time.components
-        return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000)
+    var timeoutNanoseconds: UInt64 { nanoseconds(limits.time) }
+
+    /// A limit's duration in nanoseconds; negative is 0, too long saturates.
+    func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = UInt64(max(0, seconds)).multipliedReportingOverflow(by: 1_000_000_000)
+        let (total, overflow2) = whole.addingReportingOverflow(UInt64(max(0, attoseconds) / 1_000_000_000))
+        return overflow || overflow2 ? UInt64.max : total
     }
 
     func withRelaxedLimit<T>(_ body: () throws -> T) rethrows -> T {

@@ -18,6 +18,11 @@ public struct SandboxLimits: Sendable, Equatable {
     /// Default 5 seconds.
     public var time: Duration = .seconds(5)
 
+    /// How long a call may go on after ``time`` ran out before the process is ended:
+    /// the last line of defence, for C code that nothing can interrupt (a collector
+    /// step). See ``Sandbox/setLastResort(exitStatus:report:)``. Default 2 seconds.
+    public var grace: Duration = .seconds(2)
+
     /// The most bytes a script may show over the sandbox's life: what `print` writes and
     /// what host functions show for it (``Sandbox/spendOutput(_:)``). Default 1 MiB.
     public var output: Int = 1 << 20

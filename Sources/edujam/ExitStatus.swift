@@ -6,6 +6,10 @@ enum ExitStatus: Int32 {
     case failure = 1
     /// The command line was wrong.
     case usage = 64
+    /// A game's script went on past its time limit and the grace period after it, in C
+    /// code nothing could interrupt, so the sandbox's last line of defence ended the
+    /// process (docs/sandbox.md). As timeout(1)'s status.
+    case scriptDidNotStop = 124
     /// The terminal was closed (SIGHUP, 128 + 1).
     case hungUp = 129
     /// The student pressed Ctrl-C (SIGINT, 128 + 2).

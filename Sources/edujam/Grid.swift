@@ -10,20 +10,22 @@ enum Grid {
     /// The terminal width every line of the report fits in.
     static let width = 80
 
-    static func render(_ report: ClassReport) -> String {
+    /// - Parameter blocks: Draw progress bars with Unicode block characters (a styled terminal);
+    ///   otherwise plain ASCII, for pipes, `NO_COLOR` and `TERM=dumb`.
+    static func render(_ report: ClassReport, blocks: Bool = false) -> String {
         guard !report.assignments.isEmpty else {
             return "No assignments for class \(Format.fit(report.className, width - 28)) yet."
         }
-        return report.assignments.map(block).joined(separator: "\n\n")
+        return report.assignments.map { block($0, blocks: blocks) }.joined(separator: "\n\n")
     }
 
-    private static func block(_ assignment: AssignmentReport) -> String {
+    private static func block(_ assignment: AssignmentReport, blocks: Bool) -> String {
         var lines = [heading(assignment)]
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
         let rows = assignment.students.flatMap { student in
             student.activities.map { cell in
                 [student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
-                 bar(cell.progress), Format.duration(cell.durationSeconds), String(cell.attempts),
+                 bar(cell.progress, blocks: blocks), Format.duration(cell.durationSeconds), String(cell.attempts),
                  cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-"]
             }
         }
@@ -48,11 +50,20 @@ enum Grid {
         return start + Format.fit(assignment.title, width - start.count - Terminal.width(of: end)) + end
     }
 
-    /// `[######....]  60%`: ASCII, so every terminal and font shows it.
-    static func bar(_ progress: Double) -> String {
-        let filled = Int((min(max(progress, 0), 1) * 10).rounded())
-        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 10 - filled) + "] "
-            + percent(progress).leftPadded(4)
+    /// `[######....]  60%` in ASCII, or `▕██████░░░░▏  60%` in block characters, to an eighth of a
+    /// cell. Both are 17 columns wide, so the report keeps its 80 columns either way.
+    static func bar(_ progress: Double, blocks: Bool = false) -> String {
+        let fraction = progress.isFinite ? min(max(progress, 0), 1) : 0
+        let label = " " + percent(fraction).leftPadded(4)
+        guard blocks else {
+            let filled = Int((fraction * 10).rounded())
+            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 10 - filled) + "]" + label
+        }
+        let eighths = Int((fraction * 80).rounded())
+        let partial = eighths % 8 == 0 ? "" : String(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1])
+        let full = eighths / 8
+        return "▕" + String(repeating: "█", count: full) + partial
+            + String(repeating: "░", count: 10 - full - partial.count) + "▏" + label
     }
 
     static func status(_ status: ActivityStatus) -> String {

@@ -95,7 +95,7 @@ enum Output {
             && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     }
 
-    /// Bold only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
+    /// Styling (bold, block-character bars) only on such a terminal and never with NO_COLOR set and not empty (https://no-color.org).
     static func showsStyle(_ stream: Stream) -> Bool {
         isTerminal(stream) && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import Sandbox
 import Tracking
 
 /// edujam: dispatches a command and maps every outcome to an exit status, here and only here.
@@ -38,6 +39,9 @@ let overview = """
     """
 
 @MainActor func main() -> ExitStatus {
+    Sandbox.setLastResort(exitStatus: ExitStatus.scriptDidNotStop.rawValue) { report in
+        Output.error("edujam: \(report)")
+    }
     let words = Array(CommandLine.arguments.dropFirst())
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
         Output.line(overview)

@@ -64,7 +64,11 @@ int main(int argc, char **argv) {
     snprintf(chunkname, sizeof chunkname, "@%s", argv[1]);  /* as lua5.4 names a script */
     int status = edujam_load(sb, source, len, chunkname);
     free(source);
-    if (status == LUA_OK) status = edujam_pcall(sb, 0, 0, TIME_LIMIT_NS);
+    if (status == LUA_OK) {
+        edujam_begin_call(sb, TIME_LIMIT_NS);
+        status = edujam_pcall(sb, 0, 0);
+        edujam_end_call(sb);
+    }
     fflush(stdout);
     if (status != LUA_OK) fprintf(stderr, "%s\n", lua_tostring(L, -1));
     edujam_close(sb);

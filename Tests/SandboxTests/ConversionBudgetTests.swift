@@ -80,7 +80,7 @@ import Sandbox
         let log = PrintLog()
         let sandbox = try quickSandbox(output: 10_000, printed: log)
         var shown: [String] = []
-        sandbox.register("prompt") { call in
+        sandbox.register("prompt") { [unowned sandbox] call in
             let text = try call.string(1)
             try sandbox.spendOutput(text.utf8.count)
             shown.append(text)

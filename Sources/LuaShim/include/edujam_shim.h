@@ -9,7 +9,8 @@
  *   - replacements for library functions that either loop in C where no hook
  *     can fire (string.rep, table.move, the pattern matcher) or must not let a
  *     limit error be caught (pcall, xpcall, coroutine.resume);
- *   - the watchdog that stops a call whose time is up.
+ *   - the watchdog that stops a call whose time is up, and ends the process
+ *     when a call does not stop (edujam_set_last_resort).
  * Every exported symbol starts with edujam_. The sandbox struct is opaque to
  * Swift: it holds atomics that Swift cannot import.
  */
@@ -75,11 +76,18 @@ int edujam_forbidden(edujam_sandbox *sb);
  * the cap is lifted so an m-function cannot raise through Swift. Nests. */
 void edujam_relax(edujam_sandbox *sb, int on);
 
-/* One protected call into Lua: function and args on the stack as for lua_pcall.
- * Arms a deadline timeout_ns from now (0 = none), installs the traceback handler,
- * resets the per-call instruction budget. Returns a Lua status; on error the
- * message (with "\nstack traceback:" appended where there is one) is on top. */
-int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults, uint64_t timeout_ns);
+/* A call, from the host's first push to its last read of the results: resets the
+ * per-call instruction budget, interrupt flag and forbidden mark, records this thread
+ * as the one running the sandbox (unblocking the watchdog's signal), and arms a
+ * deadline timeout_ns from now (0 = none). Marshalling is inside it, so that a
+ * collector step the host's own pushes set off is watched too. Pairs with end_call. */
+void edujam_begin_call(edujam_sandbox *sb, uint64_t timeout_ns);
+void edujam_end_call(edujam_sandbox *sb);
+
+/* The protected call itself, between begin_call and end_call: function and args on
+ * the stack as for lua_pcall. Installs the traceback handler. Returns a Lua status; on
+ * error the message (with "\nstack traceback:" appended where there is one) is on top. */
+int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults);
 
 /* Loads a text chunk (never binary) with the global table as _ENV. A Lua status. */
 int edujam_load(edujam_sandbox *sb, const char *source, size_t len, const char *chunkname);
@@ -95,6 +103,18 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
  * the host keeps valid for the state's life (a light userdata upvalue, read in O(1)). */
 void edujam_push_host_function(lua_State *L, void *function);
 
+/* The last line of defence. If a call has not returned `grace_ns` after its deadline
+ * fired (stuck in C that neither runs a Lua instruction nor polls the limit: a
+ * collector step, a bug), the watchdog thread calls the host's handler with the
+ * sandbox's host pointer, then ends the process with _exit(status). The handler runs
+ * on the watchdog thread while the stuck thread still holds the state: it must not
+ * touch the state; it may report, and record what it can elsewhere. Without a
+ * handler a fixed line goes to stderr. Set once, before any call. */
+typedef void (*edujam_last_resort_handler)(void *host, int limit);
+void edujam_set_last_resort(edujam_last_resort_handler handler, int status);
+#define EDUJAM_DEFAULT_GRACE_NS 2000000000u   /* 2 s */
+void edujam_set_grace(edujam_sandbox *sb, uint64_t grace_ns);
+
 /* The deadline stops while the host waits (for a student's answer, say). */
 void edujam_pause_clock(edujam_sandbox *sb);
 void edujam_resume_clock(edujam_sandbox *sb);
@@ -109,5 +129,10 @@ int edujam_str_find(lua_State *L);
 int edujam_str_match(lua_State *L);
 int edujam_str_gmatch(lua_State *L);
 int edujam_str_gsub(lua_State *L);
+
+/* table.sort and table.concat with a work budget (tables.c): stock Lua 5.4's
+ * results and errors, interruptible by the deadline. */
+int edujam_tab_sort(lua_State *L);
+int edujam_tab_concat(lua_State *L);
 
 #endif

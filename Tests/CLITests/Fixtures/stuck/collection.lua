@@ -1,0 +1,1 @@
+return { id = "org.example.stuck", title = "Stuck" }

@@ -1,0 +1,1 @@
+return { id = "FINE", title = "Fine", topic = "science", play = function() end }

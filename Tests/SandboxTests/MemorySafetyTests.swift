@@ -1,0 +1,54 @@
+import Testing
+import LuaShim
+@testable import Sandbox
+
+/// The shim's C code never reads a Lua string that has left the stack: a collection
+/// (an emergency one at the memory cap) may free it at any allocation. These tests
+/// crash or print garbage without the fix; `make test-asan` runs them under
+/// AddressSanitizer, which reports any such read at once.
+@Suite struct MemorySafetyTests {
+    static let size = 12_000_000
+
+    /// Runs print-freed-text.lua in the given shape and returns what it printed.
+    func printFreedText(shape: Int) throws -> [String] {
+        let log = PrintLog()
+        let sandbox = try quickSandbox(time: .seconds(20), memory: 256 << 20, output: 64 << 20, printed: log)
+        sandbox.register("squeeze") { [unowned sandbox] _ in
+            edujam_set_memory_limit(sandbox.raw, sandbox.memoryUsed + 8)
+            return []
+        }
+        try sandbox.run(try fixture("hostile/print-freed-text.lua"), name: "freed.lua",
+                        arguments: [.integer(Self.size), .integer(shape)])
+        return log.lines
+    }
+
+    @Test func printKeepsATostringResultAlive() throws {
+        let text = String(repeating: "x", count: Self.size)
+        #expect(try printFreedText(shape: 1) == [text + "\n"])
+    }
+
+    @Test func printKeepsATostringResultAliveAmongOtherArguments() throws {
+        let text = String(repeating: "x", count: Self.size)
+        #expect(try printFreedText(shape: 2) == ["before " + text + " 42 nil true\n"])
+    }
+
+    @Test func printKeepsATostringResultAliveWhenTheLineAlreadyGrew() throws {
+        let text = String(repeating: "x", count: Self.size)
+        let line = String(repeating: "y", count: 3000) + " " + text + " " + String(repeating: "z", count: 2000)
+        #expect(try printFreedText(shape: 3) == [line + "\n"])
+    }
+
+    /// The line is checked against the output budget before it is built: a line that
+    /// cannot fit costs no allocation and prints nothing.
+    @Test func printRefusesALineBeforeBuildingIt() throws {
+        let log = PrintLog()
+        let sandbox = try quickSandbox(memory: 8 << 20, output: 1000, printed: log)
+        let error = sandboxError { try sandbox.run("print(('a'):rep(600), ('b'):rep(600))", name: "long.lua") }
+        guard case .outputLimit = error else {
+            Issue.record("expected an output limit, got \(String(describing: error))")
+            return
+        }
+        #expect(log.lines.isEmpty)
+        #expect(sandbox.outputUsed == 0)
+    }
+}
