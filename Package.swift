@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Classroom -> Tracking;
+// Sandbox -> LuaShim -> CLua; Tracking -> CSQLite. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
     products: [
@@ -28,20 +29,20 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
         .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
-        .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
+        .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
         .executableTarget(
             name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Classroom", "Tracking", "Sandbox"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport"]),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

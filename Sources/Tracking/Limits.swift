@@ -1,6 +1,6 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum characters in a context or item identifier. (Student and class names: ``NameRule``.)
+    /// Maximum UTF-8 bytes in a context or item identifier (``IdentifierRule``).
     public static let identifierLength = 256
     /// A context, item or assignment title: what a student or teacher reads in a list.
     public static let title = TextLimit(field: "title", characters: 256, bytes: 1024)
@@ -77,15 +77,15 @@ public struct TextOverrun: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Shared validation rules, so contexts and items reject the same inputs the same way.
 package enum Validate {
-    /// Checks an identifier: not blank, at most ``Limits/identifierLength`` characters.
+    /// Checks an identifier: not blank, then ``IdentifierRule``.
     /// - Parameters:
     ///   - identifier: The candidate.
     ///   - what: Names the identifier in the error message.
-    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierTooLong(length:)``.
+    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierRefused(what:reason:)``.
     static func identifier(_ identifier: String, what: String) throws {
         guard !isBlank(identifier) else { throw TrackingError.invalidIdentifier(what) }
-        guard identifier.count <= Limits.identifierLength else {
-            throw TrackingError.identifierTooLong(length: identifier.count)
+        if let violation = IdentifierRule.violation(identifier) {
+            throw TrackingError.identifierRefused(what: what, reason: violation.reason)
         }
     }
 

@@ -120,7 +120,7 @@ public final class Activity {
     public func addProgressRange(from start: Double, to end: Double) throws {
         try Validate.finite(start, field: "progress start")
         try Validate.finite(end, field: "progress end")
-        guard start >= 0, start <= end, end <= 1 else { throw TrackingError.progressOutOfRange(start: start, end: end) }
+        if ProgressRule.violation(start: start, end: end) != nil { throw TrackingError.progressOutOfRange(start: start, end: end) }
         try requireMutable()
         ranges.insert(start...end)
         changed()
