@@ -28,10 +28,10 @@ extension GameRun {
         guard let activity else {
             throw HostFunctionError.message("activity.\(call.name) can only be called while the game plays (inside play)")
         }
-        guard !finished else {
+        guard activity.outcome == .running else {
             throw HostFunctionError.message("activity.\(call.name) called after activity.finish(): the run is over")
         }
-        guard started else {
+        guard activity.hasStarted else {
             throw HostFunctionError.message("activity.\(call.name) called before activity.start()")
         }
         return activity
@@ -41,10 +41,11 @@ extension GameRun {
         guard let activity else {
             throw HostFunctionError.message("activity.start can only be called while the game plays (inside play)")
         }
-        guard !finished else { throw HostFunctionError.message("activity.start called after activity.finish(): the run is over") }
+        guard activity.outcome == .running else {
+            throw HostFunctionError.message("activity.start called after activity.finish(): the run is over")
+        }
         try activity.context?.becomeActive()
         try activity.start()  // resumes a stopped attempt, as ClassKit does
-        started = true
         saveIfEveryChange()
     }
 
@@ -58,7 +59,6 @@ extension GameRun {
         try activity.stop()
         try activity.end(outcome: .finished)
         activity.context?.resignActive()
-        finished = true
         saveIfEveryChange()
     }
 

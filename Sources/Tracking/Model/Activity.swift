@@ -25,7 +25,8 @@ public final class Activity {
     /// Whether a newer attempt replaced this one.
     public internal(set) var isSuperseded = false
 
-    var hasStarted = false
+    /// Whether ``start()`` was ever called: a launch never started counts for no assignment.
+    public internal(set) var hasStarted = false
     var accumulated: TimeInterval = 0
     var runningSince: Date?
     var ranges = ProgressRanges()
