@@ -7,15 +7,15 @@ import Sandbox
 /// or `-`. Dots are subfolders: `require("lists.animals")` loads `lists/animals.lua`.
 /// Anything else (`/`, `\`, `..`, an absolute path, an empty part) is refused, and so is
 /// a file whose real path (symlinks resolved) lies outside the game's folder.
-public struct ModuleLoader: Sendable {
+struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
-    public let folder: String
+    let folder: String
 
     /// A loader for the game in `folder`.
-    public init(folder: String) { self.folder = folder }
+    init(folder: String) { self.folder = folder }
 
     /// Why `name` is not a module name, or nil when it is one.
-    public static func problem(with name: String) -> String? {
+    static func problem(with name: String) -> String? {
         if name.isEmpty { return "a module name must not be empty" }
         if name.contains("/") || name.contains("\\") {
             return "module names use dots for folders, not '/' or '\\' (e.g. require(\"lists.animals\"))"
@@ -29,12 +29,12 @@ public struct ModuleLoader: Sendable {
     }
 
     /// The path of `name`'s file inside the folder (`<folder>/lists/animals.lua`).
-    public func path(of name: String) -> String {
+    func path(of name: String) -> String {
         (folder as NSString).appendingPathComponent(name.replacingOccurrences(of: ".", with: "/") + ".lua")
     }
 
     /// The source of module `name` (its bytes as they are), or a message saying why it cannot be loaded.
-    public func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
+    func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
         if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
         let file = path(of: name)
         do {
@@ -48,8 +48,8 @@ public struct ModuleLoader: Sendable {
 }
 
 /// Why a module could not be loaded; the script sees the message at its `require` line.
-public struct ModuleError: Error, Sendable, CustomStringConvertible {
+struct ModuleError: Error, Sendable, CustomStringConvertible {
     /// The message.
-    public var description: String
+    var description: String
     init(_ description: String) { self.description = description }
 }
