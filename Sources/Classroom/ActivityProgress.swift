@@ -22,24 +22,5 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// Time spent over all those attempts, as of their last save.
     public var durationSeconds: Double
     /// The latest attempt's primary item, or nil when there is no attempt or it has none.
-    public var primaryItem: ItemRecord?
-
-    private enum CodingKeys: String, CodingKey {
-        case identifierPath, title, status, late, attempts, progress, durationSeconds, primaryItem
-    }
-
-    /// Encodes every key, writing `primaryItem` as `null` when there is none.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Encoding errors.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(identifierPath, forKey: .identifierPath)
-        try c.encode(title, forKey: .title)
-        try c.encode(status, forKey: .status)
-        try c.encode(late, forKey: .late)
-        try c.encode(attempts, forKey: .attempts)
-        try c.encode(progress, forKey: .progress)
-        try c.encode(durationSeconds, forKey: .durationSeconds)
-        try c.encode(primaryItem, forKey: .primaryItem)  // explicit null, not an absent key
-    }
+    @ExplicitNull public var primaryItem: ItemRecord?
 }

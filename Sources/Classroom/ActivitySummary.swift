@@ -1,3 +1,5 @@
+import Tracking
+
 /// Class aggregates for one activity of an assignment, as Schoolwork shows them (§5 "Review").
 ///
 /// JSON keys: `identifierPath`, `title`, `students`, `notStarted`, `inProgress`, `done`, `late`,
@@ -21,16 +23,11 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
     /// The mean time spent over every assigned student.
     public var averageDurationSeconds: Double
     /// The mean of `score / maxScore` (0...1) over students whose latest attempt's primary item is a score.
-    public var averageScore: Double?
+    @ExplicitNull public var averageScore: Double?
     /// The mean quantity over students whose latest attempt's primary item is a quantity.
-    public var averageQuantity: Double?
+    @ExplicitNull public var averageQuantity: Double?
     /// Students whose latest binary primary item is true, out of ``binaryCount``.
     public var binaryTrue: Int, binaryCount: Int
-
-    private enum CodingKeys: String, CodingKey {
-        case identifierPath, title, students, notStarted, inProgress, done, late, attempts, averageProgress
-        case averageDurationSeconds, averageScore, averageQuantity, binaryTrue, binaryCount
-    }
 
     /// Aggregates the cells of one activity column.
     /// - Parameters:
@@ -55,27 +52,6 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
         let flags = items.compactMap { item -> Bool? in if case .bool(let b)? = item.value { b } else { nil } }
         binaryTrue = flags.count { $0 }
         binaryCount = flags.count
-    }
-
-    /// Encodes every key, writing absent averages as `null` so the keys stay stable.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Encoding errors.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(identifierPath, forKey: .identifierPath)
-        try c.encode(title, forKey: .title)
-        try c.encode(students, forKey: .students)
-        try c.encode(notStarted, forKey: .notStarted)
-        try c.encode(inProgress, forKey: .inProgress)
-        try c.encode(done, forKey: .done)
-        try c.encode(late, forKey: .late)
-        try c.encode(attempts, forKey: .attempts)
-        try c.encode(averageProgress, forKey: .averageProgress)
-        try c.encode(averageDurationSeconds, forKey: .averageDurationSeconds)
-        try c.encode(averageScore, forKey: .averageScore)
-        try c.encode(averageQuantity, forKey: .averageQuantity)
-        try c.encode(binaryTrue, forKey: .binaryTrue)
-        try c.encode(binaryCount, forKey: .binaryCount)
     }
 
     private static func mean(_ values: [Double]) -> Double? {
