@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
 
-.PHONY: all deps test-deps build play test test-swift test-asan test-games bench example-report clean install install-files uninstall
+.PHONY: all deps test-deps build play test lint format test-swift test-asan test-games bench example-report clean install install-files uninstall
 
 all: build
 
@@ -40,10 +40,21 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
-## AddressSanitizer, the pattern matcher and every other replaced library function against
+## test: the style lint, every test: Swift unit and end-to-end tests, the sandbox's tests again
+## under AddressSanitizer, the pattern matcher and every other replaced library function against
 ## stock Lua, and the games' own checks and playthrough tests
-test: test-swift test-asan test-patterns test-differential test-games
+test: lint test-swift test-asan test-patterns test-differential test-games
+
+## lint: swift format lint --strict with the root .swift-format, over the folders already
+## formatted. A folder joins FORMATTED once it is formatted (make format), in a commit of its own
+## made while nobody else is changing it: reformatting code others are editing only makes conflicts.
+FORMATTED := Sources/Classroom Tests/ClassroomTests Tests/TrackingTestSupport
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+## format: rewrite the FORMATTED folders in the house style
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
 test-swift: build test-deps
 	$(SWIFT) test

@@ -46,9 +46,10 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
         averageDurationSeconds = Self.mean(cells.map(\.durationSeconds)) ?? 0
         let items = cells.compactMap(\.primaryItem)  // Schoolwork: score, count and binary from the latest attempt
         averageScore = Self.mean(items.compactMap { item in item.score.flatMap { s in item.maxScore.map { s / $0 } } })
-        averageQuantity = Self.mean(items.compactMap { item in
-            if item.kind == .quantity, case .number(let n)? = item.value { return n } else { return nil }
-        })
+        averageQuantity = Self.mean(
+            items.compactMap { item in
+                if item.kind == .quantity, case .number(let n)? = item.value { return n } else { return nil }
+            })
         let flags = items.compactMap { item -> Bool? in if case .bool(let b)? = item.value { b } else { nil } }
         binaryTrue = flags.count { $0 }
         binaryCount = flags.count

@@ -23,8 +23,10 @@ public struct AssignmentDraft: Sendable {
     ///   - due: The due date, if any.
     ///   - instructions: Instructions, if any.
     ///   - paths: One or more context paths.
-    public init(className: String, students: [String]? = nil, title: String, due: Date? = nil,
-                instructions: String? = nil, paths: [[String]]) {
+    public init(
+        className: String, students: [String]? = nil, title: String, due: Date? = nil,
+        instructions: String? = nil, paths: [[String]]
+    ) {
         self.className = className
         self.students = students
         self.title = title

@@ -10,7 +10,8 @@ extension AssignmentRow {
     func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
         let counted = runs.filter { linkedAttempts.contains($0.id) }
         return activities.map { entry in
-            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }  // or a level of it
+            // The assigned context itself, or a level of it.
+            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }
             let status = status(of: student, contextID: entry.contextID, attempts: attempts)
             let latest = attempts.first
             return ActivityProgress(

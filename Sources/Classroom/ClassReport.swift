@@ -8,6 +8,7 @@ public struct ClassReport: Codable, Equatable, Sendable {
     public var assignments: [AssignmentReport]
 
     private enum CodingKeys: String, CodingKey {
-        case className = "class", assignments
+        case className = "class"
+        case assignments
     }
 }

@@ -42,8 +42,10 @@ protocol ClassroomEngine {
     func context(atFullPath path: [String]) throws -> (id: Int64, isAssignable: Bool)?
     /// Saves an assignment of `contextIDs` (in that order) to `students`, or to the whole class
     /// when `students` is empty; returns its id.
-    func insertAssignment(_ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
-                          createdAt: Double) throws -> Int64
+    func insertAssignment(
+        _ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
+        createdAt: Double
+    ) throws -> Int64
     /// The assignment `id` with everything the status rules need, or nil.
     func assignmentRow(id: Int64) throws -> AssignmentRow?
     /// A class's assignments, oldest first.

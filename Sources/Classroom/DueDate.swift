@@ -28,7 +28,8 @@ public enum DueDate {
     private static func endOfDay(_ text: String, timeZone: TimeZone) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, zip(parts, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy(\.isASCII) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let wanted = DateComponents(year: year, month: month, day: day, hour: 23, minute: 59, second: 59)
@@ -42,7 +43,9 @@ public enum DueDate {
     private static func timestamp(_ text: String) -> Date? {
         guard text.contains("T") else { return nil }
         let formatter = ISO8601DateFormatter()  // per call: parsing is rare and the type is not Sendable
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime]] {
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime, .withFractionalSeconds], [.withInternetDateTime],
+        ] {
             formatter.formatOptions = options
             if let date = formatter.date(from: text) { return date }
         }

@@ -77,7 +77,8 @@ extension Validate {
     /// - Throws: ``TrackingError/invalidName(what:reason:)`` for the first bad one.
     static func students(_ students: [String]) throws {
         for (index, student) in students.enumerated() {
-            try Validate.student(student, what: students.count == 1 ? "student name" : "student name \(index + 1) of \(students.count)")
+            try Validate.student(
+                student, what: students.count == 1 ? "student name" : "student name \(index + 1) of \(students.count)")
         }
     }
 }

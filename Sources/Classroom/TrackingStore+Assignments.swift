@@ -29,7 +29,8 @@ extension TrackingStore {
             }
             let contextIDs = try assignableContextIDs(draft.paths, engine)
             return try engine.insertAssignment(
-                draft, classID: classID, students: selected, contextIDs: contextIDs, createdAt: clock().timeIntervalSince1970)
+                draft, classID: classID, students: selected, contextIDs: contextIDs,
+                createdAt: clock().timeIntervalSince1970)
         }
     }
 
@@ -61,7 +62,9 @@ extension TrackingStore {
     public func assignments(countingAttempt attempt: Int64) throws -> [Assignment] {
         let engine = classroom
         return try engine.transaction(readOnly: true) {
-            try uniqued(engine.assignmentIDs(countingAttempt: attempt)).compactMap { try engine.assignmentRow(id: $0)?.record }
+            try uniqued(engine.assignmentIDs(countingAttempt: attempt)).compactMap {
+                try engine.assignmentRow(id: $0)?.record
+            }
         }
     }
 

@@ -28,7 +28,8 @@ extension TrackingStore {
 
     private func report(_ row: AssignmentRow, runs: [String: [RunRecord]], now: Double) -> AssignmentReport {
         let students = row.students.map { student in
-            StudentProgress(student: student, activities: row.progress(of: student, runs: runs[student] ?? [], now: now))
+            StudentProgress(
+                student: student, activities: row.progress(of: student, runs: runs[student] ?? [], now: now))
         }
         let summary = row.activities.enumerated().map { index, entry in
             ActivitySummary(entry.activity, cells: students.map { $0.activities[index] })

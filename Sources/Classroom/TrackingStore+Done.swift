@@ -21,7 +21,8 @@ extension TrackingStore {
                 throw TrackingError.unknownStudent(student, className: row.className)
             }
             let targets = try paths.map { try contextIDs(of: $0, in: row) } ?? row.activities.map(\.contextID)
-            try engine.insertDoneMarks(assignment: id, contextIDs: targets, student: student, at: clock().timeIntervalSince1970)
+            try engine.insertDoneMarks(
+                assignment: id, contextIDs: targets, student: student, at: clock().timeIntervalSince1970)
         }
     }
 

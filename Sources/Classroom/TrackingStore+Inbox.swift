@@ -44,7 +44,9 @@ extension TrackingStore {
     public func attempts(assignment id: Int64, student: String) throws -> [RunRecord] {
         let engine = classroom
         let row = try engine.transaction(readOnly: true) { try engine.requireAssignmentRow(id: id) }
-        guard row.students.contains(student) else { throw TrackingError.unknownStudent(student, className: row.className) }
+        guard row.students.contains(student) else {
+            throw TrackingError.unknownStudent(student, className: row.className)
+        }
         return try runs(student: student).filter { row.linkedAttempts.contains($0.id) }
     }
 }

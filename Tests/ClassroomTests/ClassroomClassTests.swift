@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TrackingTestSupport
+
 @testable import Classroom
 @testable import Tracking
-import TrackingTestSupport
 
 @Suite struct ClassroomClassTests {
     @Test func createAddAndListKeepJoinOrder() throws {
@@ -11,10 +12,11 @@ import TrackingTestSupport
         try store.createClass(named: "5A")
         try store.addStudents(["cleo", "ana"], toClass: "5A")
         try store.addStudents(["ben", "ana"], toClass: "5A")  // ana again: ignored, not an error
-        #expect(try store.classes() == [
-            SchoolClass(name: "5A", students: ["cleo", "ana", "ben"]),
-            SchoolClass(name: "5B", students: []),
-        ])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "5A", students: ["cleo", "ana", "ben"]),
+                SchoolClass(name: "5B", students: []),
+            ])
     }
 
     @Test func duplicateClassIsRefused() throws {
@@ -29,19 +31,23 @@ import TrackingTestSupport
         #expect(try refusedWithoutChange(store) { try store.createClass(named: "") } == blank)
         #expect(try refusedWithoutChange(store) { try store.createClass(named: "  ") } == blank)
         let long = String(repeating: "x", count: NameRule.maxLength + 1)
-        #expect(try refusedWithoutChange(store) { try store.createClass(named: long) }
+        #expect(
+            try refusedWithoutChange(store) { try store.createClass(named: long) }
                 == .invalidName(what: "class name", reason: "is 65 characters long (limit 64)"))
     }
 
     @Test func addingToAnUnknownClassIsRefused() throws {
         let store = try makeStore()
-        #expect(try refusedWithoutChange(store) { try store.addStudents(["ana"], toClass: "9Z") } == .unknownClass("9Z"))
+        #expect(
+            try refusedWithoutChange(store) { try store.addStudents(["ana"], toClass: "9Z") } == .unknownClass("9Z"))
     }
 
     @Test func oneBadStudentAddsNobody() throws {
         let store = try makeStore()
         try store.createClass(named: "5A")
-        #expect(try refusedWithoutChange(store) { try store.addStudents(["ana", " "], toClass: "5A") } == .invalidName(what: "student name 2 of 2", reason: "must not be blank"))
+        #expect(
+            try refusedWithoutChange(store) { try store.addStudents(["ana", " "], toClass: "5A") }
+                == .invalidName(what: "student name 2 of 2", reason: "must not be blank"))
         #expect(try store.classes().first?.students == [])
     }
 
@@ -68,25 +74,31 @@ import TrackingTestSupport
     func badNamesAreRefusedWithTheReason(_ name: String, _ reason: String) throws {
         #expect(NameRule.problem(with: name) == reason)
         let store = try makeStore()
-        #expect(try refusedWithoutChange(store) { try store.createClass(named: name) }
+        #expect(
+            try refusedWithoutChange(store) { try store.createClass(named: name) }
                 == .invalidName(what: "class name", reason: reason))
         try store.createClass(named: "5A")
-        #expect(try refusedWithoutChange(store) { try store.addStudents([name], toClass: "5A") }
+        #expect(
+            try refusedWithoutChange(store) { try store.addStudents([name], toClass: "5A") }
                 == .invalidName(what: "student name", reason: reason))
-        #expect(trackingError { try store.checkStudentName(name) } == .invalidName(what: "student name", reason: reason))
+        #expect(
+            trackingError { try store.checkStudentName(name) } == .invalidName(what: "student name", reason: reason))
     }
 
     @Test func aNameOnARosterFromBeforeTheCheckStillPassesTheDoor() throws {
         let store = try classroomStore()
         let legacy = "ben\u{1B}[31m"
         #expect(trackingError { try store.checkStudentName(legacy) } != nil)
-        try store.connection.statement("UPDATE class_students SET student = ? WHERE student = 'ben'").run([.text(legacy)])
+        try store.connection.statement("UPDATE class_students SET student = ? WHERE student = 'ben'").run([
+            .text(legacy)
+        ])
         #expect(trackingError { try store.checkStudentName(legacy) } == nil, "ben can still play and be reviewed")
         #expect(trackingError { try store.checkStudentName("ana") } == nil)
     }
 
     @Test func realNamesPass() throws {
-        for name in ["ana", "Zoë", "José María", "明美", "O'Brien-Smith", "a b", "5A", String(repeating: "x", count: 64)] {
+        for name in ["ana", "Zoë", "José María", "明美", "O'Brien-Smith", "a b", "5A", String(repeating: "x", count: 64)]
+        {
             #expect(NameRule.problem(with: name) == nil, "\(name)")
         }
     }
@@ -106,9 +118,12 @@ import TrackingTestSupport
 
     @Test func removingSomeoneNotOnTheRosterRemovesNobody() throws {
         let store = try classroomStore()
-        #expect(try refusedWithoutChange(store) { try store.removeStudents(["ana", "zoe"], fromClass: "5A") }
+        #expect(
+            try refusedWithoutChange(store) { try store.removeStudents(["ana", "zoe"], fromClass: "5A") }
                 == .unknownStudent("zoe", className: "5A"))
-        #expect(try refusedWithoutChange(store) { try store.removeStudents(["ana"], fromClass: "9Z") } == .unknownClass("9Z"))
+        #expect(
+            try refusedWithoutChange(store) { try store.removeStudents(["ana"], fromClass: "9Z") }
+                == .unknownClass("9Z"))
     }
 
     @Test func renamingAClassKeepsItsRosterAndAssignments() throws {
@@ -117,10 +132,14 @@ import TrackingTestSupport
         try store.createClass(named: "5B")
         #expect(try refusedWithoutChange(store) { try store.renameClass("5A", to: "5B") } == .duplicateClass("5B"))
         #expect(try refusedWithoutChange(store) { try store.renameClass("9Z", to: "6A") } == .unknownClass("9Z"))
-        #expect(try refusedWithoutChange(store) { try store.renameClass("5A", to: "6\nA") }
+        #expect(
+            try refusedWithoutChange(store) { try store.renameClass("5A", to: "6\nA") }
                 == .invalidName(what: "class name", reason: "contains a control character (U+000A)"))
         try store.renameClass("5A", to: "6A")
-        #expect(try store.classes() == [SchoolClass(name: "5B", students: []), SchoolClass(name: "6A", students: ["ana", "ben", "cleo"])])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "5B", students: []), SchoolClass(name: "6A", students: ["ana", "ben", "cleo"]),
+            ])
         #expect(try store.assignment(id: id)?.className == "6A")
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TrackingTestSupport
+
 @testable import Classroom
 @testable import Tracking
-import TrackingTestSupport
 
 @Suite struct ClassroomPersistenceTests {
     @Test func classesAndAssignmentsSurviveReopening() throws {
@@ -35,7 +36,9 @@ import TrackingTestSupport
         #expect(try student.inbox(student: "ana").map(\.assignmentId) == [id])
         #expect(trackingError { try student.createClass(named: "5A") } == .duplicateClass("5A"))
         try student.markDone(assignment: id, student: "ana")
-        #expect(try teacher.classReport(className: "5A").assignments.first?.students.first?.activities.first?.status == .done)
+        #expect(
+            try teacher.classReport(className: "5A").assignments.first?.students.first?.activities.first?.status
+                == .done)
     }
 
     @Test func aLockedStoreIsBusyNotACrash() throws {
@@ -69,7 +72,8 @@ import TrackingTestSupport
         try play(store, "ben", Catalog.level1, clock: clock)
         // Roll the file back to how 006 left it (every later migration undone), then let the
         // store migrate it again.
-        try store.connection.execute("""
+        try store.connection.execute(
+            """
             ALTER TABLE activities DROP COLUMN was_started;
             ALTER TABLE activities DROP COLUMN owner_host;
             ALTER TABLE activities DROP COLUMN owner_pid;

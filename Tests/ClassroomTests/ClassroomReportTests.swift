@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TrackingTestSupport
+
 @testable import Classroom
 @testable import Tracking
-import TrackingTestSupport
 
 /// The whole loop in one process: publish, class, assign, two students play, one marks done, review.
 @Suite struct ClassroomReportTests {
@@ -14,8 +15,10 @@ import TrackingTestSupport
 
         init() throws {
             store = try classroomStore(clock)
-            id = try store.createAssignment(AssignmentDraft(
-                className: "5A", title: "Fractions", due: clock.now + 86_400, paths: [Catalog.level1, Catalog.level2]))
+            id = try store.createAssignment(
+                AssignmentDraft(
+                    className: "5A", title: "Fractions", due: clock.now + 86_400,
+                    paths: [Catalog.level1, Catalog.level2]))
             clock.advance(1)
             try play(store, "ana", Catalog.level1, clock: clock, seconds: 60, progress: 1, score: 6)
             anaLatest = try play(store, "ana", Catalog.level1, clock: clock, seconds: 30, progress: 0.5, score: 8)
@@ -72,19 +75,26 @@ import TrackingTestSupport
         let student = try #require((assignment["students"] as? [[String: Any]])?.last)
         #expect(Set(student.keys) == ["student", "activities"])
         let cell = try #require((student["activities"] as? [[String: Any]])?.first)
-        #expect(Set(cell.keys) == ["identifierPath", "title", "status", "late", "attempts", "progress",
-                                   "durationSeconds", "primaryItem"])
+        #expect(
+            Set(cell.keys) == [
+                "identifierPath", "title", "status", "late", "attempts", "progress",
+                "durationSeconds", "primaryItem",
+            ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
         let summary = try #require((assignment["summary"] as? [[String: Any]])?.last)
-        #expect(Set(summary.keys) == ["identifierPath", "title", "students", "notStarted", "inProgress", "done", "late",
-                                      "attempts", "averageProgress", "averageDurationSeconds", "averageScore",
-                                      "averageQuantity", "binaryTrue", "binaryCount"])
+        #expect(
+            Set(summary.keys) == [
+                "identifierPath", "title", "students", "notStarted", "inProgress", "done", "late",
+                "attempts", "averageProgress", "averageDurationSeconds", "averageScore",
+                "averageQuantity", "binaryTrue", "binaryCount",
+            ])
         #expect(summary["averageScore"] is NSNull)
     }
 
     @Test func primaryItemIsEncodedExactlyLikeARunRecordItem() throws {
         let loop = try Loop()
-        let cell = try #require(try loop.store.classReport(className: "5A").assignments.first?.students.first?.activities.first)
+        let cell = try #require(
+            try loop.store.classReport(className: "5A").assignments.first?.students.first?.activities.first)
         let run = try #require(try loop.store.runs(student: "ana").first { $0.id == loop.anaLatest })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys  // dictionaries encode in no fixed order otherwise
@@ -98,8 +108,12 @@ import TrackingTestSupport
         let loop = try Loop()
         try loop.store.createClass(named: "5B")
         #expect(trackingError { _ = try loop.store.classReport(className: "9Z") } == .unknownClass("9Z"))
-        #expect(trackingError { _ = try loop.store.classReport(className: "5A", assignment: 999) } == .unknownAssignment(999))
-        #expect(trackingError { _ = try loop.store.classReport(className: "5B", assignment: loop.id) } == .unknownAssignment(loop.id))
+        #expect(
+            trackingError { _ = try loop.store.classReport(className: "5A", assignment: 999) }
+                == .unknownAssignment(999))
+        #expect(
+            trackingError { _ = try loop.store.classReport(className: "5B", assignment: loop.id) }
+                == .unknownAssignment(loop.id))
         #expect(try loop.store.classReport(className: "5B").assignments.isEmpty)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TrackingTestSupport
+
 @testable import Classroom
 @testable import Tracking
-import TrackingTestSupport
 
 @Suite struct ClassroomStatusTests {
     private func statuses(_ store: TrackingStore, _ student: String) throws -> [ActivityStatus] {
@@ -12,7 +13,8 @@ import TrackingTestSupport
     @Test func notStartedThenInProgressThenDoneByTheStudent() throws {
         let clock = VirtualClock()
         let store = try classroomStore(clock)
-        let id = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [Catalog.level1, Catalog.level2]))
+        let id = try store.createAssignment(
+            AssignmentDraft(className: "5A", title: "T", paths: [Catalog.level1, Catalog.level2]))
         #expect(try statuses(store, "ana") == [.notStarted, .notStarted])
         try play(store, "ana", Catalog.level1, clock: clock, progress: 1)
         #expect(try statuses(store, "ana") == [.inProgress, .notStarted])  // progress 1 is not done
@@ -50,7 +52,8 @@ import TrackingTestSupport
         let clock = VirtualClock()
         let store = try classroomStore(clock)
         let due = clock.now + 3600
-        let id = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", due: due, paths: [Catalog.level1]))
+        let id = try store.createAssignment(
+            AssignmentDraft(className: "5A", title: "T", due: due, paths: [Catalog.level1]))
         #expect(try store.inbox(student: "ana").first?.late == false)
         try store.markDone(assignment: id, student: "ben")
         clock.advance(3601)
@@ -65,7 +68,8 @@ import TrackingTestSupport
         let store = try classroomStore(clock)
         let before = try play(store, "ana", Catalog.level1, clock: clock)
         clock.advance(10)
-        let id = try store.createAssignment(AssignmentDraft(className: "5A", students: ["ana"], title: "T", paths: [Catalog.level1]))
+        let id = try store.createAssignment(
+            AssignmentDraft(className: "5A", students: ["ana"], title: "T", paths: [Catalog.level1]))
         let counted = try play(store, "ana", Catalog.level1, clock: clock)
         let other = try play(store, "ana", Catalog.level2, clock: clock)
         let bens = try play(store, "ben", Catalog.level1, clock: clock)
@@ -78,16 +82,23 @@ import TrackingTestSupport
 
     @Test func badDoneCallsChangeNothing() throws {
         let store = try classroomStore()
-        let id = try store.createAssignment(AssignmentDraft(className: "5A", students: ["ana"], title: "T", paths: [Catalog.level1]))
-        #expect(try refusedWithoutChange(store) { try store.markDone(assignment: 999, student: "ana") } == .unknownAssignment(999))
-        #expect(try refusedWithoutChange(store) { try store.markDone(assignment: id, student: "ben") }
+        let id = try store.createAssignment(
+            AssignmentDraft(className: "5A", students: ["ana"], title: "T", paths: [Catalog.level1]))
+        #expect(
+            try refusedWithoutChange(store) { try store.markDone(assignment: 999, student: "ana") }
+                == .unknownAssignment(999))
+        #expect(
+            try refusedWithoutChange(store) { try store.markDone(assignment: id, student: "ben") }
                 == .unknownStudent("ben", className: "5A"))
-        #expect(try refusedWithoutChange(store) {
-            try store.markDone(assignment: id, student: "ana", paths: [Catalog.level1, Catalog.level2])
-        } == .pathNotInAssignment(Catalog.level2, assignment: id))
+        #expect(
+            try refusedWithoutChange(store) {
+                try store.markDone(assignment: id, student: "ana", paths: [Catalog.level1, Catalog.level2])
+            } == .pathNotInAssignment(Catalog.level2, assignment: id))
         #expect(try refusedWithoutChange(store) { try store.markAssignmentComplete(999) } == .unknownAssignment(999))
         #expect(trackingError { _ = try store.attempts(assignment: 999, student: "ana") } == .unknownAssignment(999))
-        #expect(trackingError { _ = try store.attempts(assignment: id, student: "ben") } == .unknownStudent("ben", className: "5A"))
+        #expect(
+            trackingError { _ = try store.attempts(assignment: id, student: "ben") }
+                == .unknownStudent("ben", className: "5A"))
     }
 
     @Test func inboxOfAStudentInNoClassIsAnError() throws {
@@ -99,9 +110,12 @@ import TrackingTestSupport
     @Test func inboxIsOrderedByDueDateUndatedLast() throws {
         let clock = VirtualClock()
         let store = try classroomStore(clock)
-        let undated = try store.createAssignment(AssignmentDraft(className: "5A", title: "Any time", paths: [Catalog.level1]))
-        let later = try store.createAssignment(AssignmentDraft(className: "5A", title: "Later", due: clock.now + 7200, paths: [Catalog.level1]))
-        let sooner = try store.createAssignment(AssignmentDraft(className: "5A", title: "Sooner", due: clock.now + 3600, paths: [Catalog.level2]))
+        let undated = try store.createAssignment(
+            AssignmentDraft(className: "5A", title: "Any time", paths: [Catalog.level1]))
+        let later = try store.createAssignment(
+            AssignmentDraft(className: "5A", title: "Later", due: clock.now + 7200, paths: [Catalog.level1]))
+        let sooner = try store.createAssignment(
+            AssignmentDraft(className: "5A", title: "Sooner", due: clock.now + 3600, paths: [Catalog.level2]))
         #expect(try store.inbox(student: "cleo").map(\.assignmentId) == [sooner, later, undated])
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TrackingTestSupport
+
 @testable import Classroom
 @testable import Tracking
-import TrackingTestSupport
 
 /// Paths of the published test catalog, without the root identifier.
 enum Catalog {
@@ -32,8 +33,10 @@ func classroomStore(_ clock: VirtualClock = VirtualClock(), path: String = ":mem
 /// Plays and saves one finished attempt of `seconds`, the way `edujam play` will.
 /// - Returns: The attempt's row id.
 @discardableResult
-func play(_ store: TrackingStore, _ student: String, _ path: [String], clock: VirtualClock, seconds: Double = 60,
-          progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false) throws -> Int64 {
+func play(
+    _ store: TrackingStore, _ student: String, _ path: [String], clock: VirtualClock, seconds: Double = 60,
+    progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false
+) throws -> Int64 {
     guard let context = try store.context(at: path) else { throw TrackingError.unknownPath(path) }
     let run = try context.createNewActivity(student: student)
     try run.start()
@@ -57,8 +60,10 @@ func refusedWithoutChange(_ store: TrackingStore, _ body: () throws -> Void) thr
 
 /// Row counts of every classroom table, plus completed assignments.
 func classroomSnapshot(_ store: TrackingStore) throws -> [Int64] {
-    let tables = ["classes", "class_students", "assignments", "assignment_recipients", "assignment_activities",
-                  "assignment_done", "assignments WHERE completed_at IS NOT NULL"]
+    let tables = [
+        "classes", "class_students", "assignments", "assignment_recipients", "assignment_activities",
+        "assignment_done", "assignments WHERE completed_at IS NOT NULL",
+    ]
     return try tables.map { table in
         try store.connection.statement("SELECT COUNT(*) FROM \(table)").query { $0.int(0) }.first ?? -1
     }

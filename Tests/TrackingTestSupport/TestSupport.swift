@@ -46,7 +46,10 @@ package func temporaryStorePath(_ name: String = "store.sqlite") -> String {
 
 /// Runs `body` and returns the TrackingError it throws, or nil.
 package func trackingError(_ body: () throws -> Void) -> TrackingError? {
-    do { try body(); return nil } catch let error as TrackingError { return error } catch { return nil }
+    do {
+        try body()
+        return nil
+    } catch let error as TrackingError { return error } catch { return nil }
 }
 
 /// A started activity on a new game context, for item and progress tests.

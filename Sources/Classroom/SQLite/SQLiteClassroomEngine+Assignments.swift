@@ -34,15 +34,22 @@ extension SQLiteClassroomEngine {
             .query([.text(try JSON.encode(path))]) { (id: $0.int(0), isAssignable: $0.int(1) != 0) }.first
     }
 
-    func insertAssignment(_ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
-                          createdAt: Double) throws -> Int64 {
-        try connection.statement("""
+    func insertAssignment(
+        _ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
+        createdAt: Double
+    ) throws -> Int64 {
+        try connection.statement(
+            """
             INSERT INTO assignments (class_id, title, instructions, due_at, whole_class, created_at)
             VALUES (?, ?, ?, ?, ?, ?)
-            """).run([.integer(classID), .text(draft.title), .text(draft.instructions),
-                      .real(draft.due?.timeIntervalSince1970), .bool(students.isEmpty), .real(createdAt)])
+            """
+        ).run([
+            .integer(classID), .text(draft.title), .text(draft.instructions),
+            .real(draft.due?.timeIntervalSince1970), .bool(students.isEmpty), .real(createdAt),
+        ])
         let id = connection.lastInsertRowID
-        let recipient = try connection.statement("INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
+        let recipient = try connection.statement(
+            "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)")
         for student in students { try recipient.run([.integer(id), .text(student)]) }
         let activity = try connection.statement(
             "INSERT INTO assignment_activities (assignment_id, context_id, position) VALUES (?, ?, ?)")
@@ -74,7 +81,10 @@ extension SQLiteClassroomEngine {
     }
 
     func linkedAttempts(student: String) throws -> Set<Int64> {
-        Set(try connection.statement("\(Self.linkedAttemptsSQL) AND a.student = ?").query([.text(student)]) { $0.int(0) })
+        Set(
+            try connection.statement("\(Self.linkedAttemptsSQL) AND a.student = ?").query([.text(student)]) {
+                $0.int(0)
+            })
     }
 
     private func loadAssignments(_ sql: String, _ values: [SQLValue]) throws -> [AssignmentRow] {
@@ -90,20 +100,26 @@ extension SQLiteClassroomEngine {
     private func withDetails(_ row: AssignmentRow) throws -> AssignmentRow {
         var row = row
         let id: [SQLValue] = [.integer(row.id)]
-        row.students = try connection.statement("""
+        row.students = try connection.statement(
+            """
             SELECT cs.student FROM assignments s JOIN class_students cs ON cs.class_id = s.class_id
             WHERE s.id = ? AND \(Self.isAssigneeSQL) ORDER BY cs.position
-            """).query(id) { $0.text(0) ?? "" }
-        row.activities = try connection.statement("""
+            """
+        ).query(id) { $0.text(0) ?? "" }
+        row.activities = try connection.statement(
+            """
             SELECT aa.context_id, c.path, c.title FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
             WHERE aa.assignment_id = ? ORDER BY aa.position
-            """).query(id) { r in
-                let path = try JSON.decode([String].self, from: r.text(1), column: "contexts.path")
-                return (r.int(0), AssignedActivity(identifierPath: path, title: r.text(2) ?? ""))
-            }
-        row.linkedAttempts = Set(try connection.statement("\(Self.linkedAttemptsSQL) AND s.id = ?").query(id) { $0.int(0) })
-        row.doneMarks = Set(try connection.statement("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?")
-            .query(id) { AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1)) })
+            """
+        ).query(id) { r in
+            let path = try JSON.decode([String].self, from: r.text(1), column: "contexts.path")
+            return (r.int(0), AssignedActivity(identifierPath: path, title: r.text(2) ?? ""))
+        }
+        row.linkedAttempts = Set(
+            try connection.statement("\(Self.linkedAttemptsSQL) AND s.id = ?").query(id) { $0.int(0) })
+        row.doneMarks = Set(
+            try connection.statement("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?")
+                .query(id) { AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1)) })
         return row
     }
 }

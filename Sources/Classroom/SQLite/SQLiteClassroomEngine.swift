@@ -17,11 +17,15 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     }
 
     func classList() throws -> [(id: Int64, name: String)] {
-        try connection.statement("SELECT id, name FROM classes ORDER BY name").query { (id: $0.int(0), name: $0.text(1) ?? "") }
+        try connection.statement("SELECT id, name FROM classes ORDER BY name").query {
+            (id: $0.int(0), name: $0.text(1) ?? "")
+        }
     }
 
     func insertClass(named name: String, createdAt: Double) throws {
-        try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)").run([.text(name), .real(createdAt)])
+        try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)").run([
+            .text(name), .real(createdAt),
+        ])
     }
 
     func renameClass(id: Int64, to name: String) throws {
@@ -34,7 +38,8 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     }
 
     func addStudents(_ students: [String], toClass id: Int64) throws {
-        let insert = try connection.statement("""
+        let insert = try connection.statement(
+            """
             INSERT OR IGNORE INTO class_students (class_id, student, position)
             VALUES (?1, ?2, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?1))
             """)
@@ -47,8 +52,10 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     }
 
     func isOnAnyRoster(_ student: String) throws -> Bool {
-        try !connection.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1").query([.text(student)]) { _ in true }
-            .isEmpty
+        try !connection.statement("SELECT 1 FROM class_students WHERE student = ? LIMIT 1").query([.text(student)]) {
+            _ in true
+        }
+        .isEmpty
     }
 
     func assignmentExists(id: Int64) throws -> Bool {
@@ -56,10 +63,13 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     }
 
     func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws {
-        let insert = try connection.statement("""
+        let insert = try connection.statement(
+            """
             INSERT OR IGNORE INTO assignment_done (assignment_id, context_id, student, done_at) VALUES (?, ?, ?, ?)
             """)
-        for contextID in contextIDs { try insert.run([.integer(id), .integer(contextID), .text(student), .real(time)]) }
+        for contextID in contextIDs {
+            try insert.run([.integer(id), .integer(contextID), .text(student), .real(time)])
+        }
     }
 
     func markComplete(assignment id: Int64, at time: Double) throws {
