@@ -24,8 +24,11 @@ enum CatalogCommand {
             let names = Topic.allCases.map(\.rawValue)
             throw UsageError("unknown topic '\(topic)'\(Suggest.hint(for: topic, among: names)) (one of: \(names.joined(separator: ", ")))")
         }
-        let filter = CatalogFilter(words: arguments.value("--search"), topic: arguments.value("--topic").flatMap(Topic.init))
-        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap(filter.apply)
+        let words = (arguments.value("--search") ?? "").lowercased().split(separator: " ").map(String.init)
+        let topic = arguments.value("--topic").flatMap(Topic.init)
+        let query = ContextQuery(topic: topic, words: words)
+        let matches = words.isEmpty && topic == nil ? nil : try Catalog.paths(matching: query, in: entries, collection: collection)
+        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap { $0.keeping(matches) }
         if arguments.flag("--publish") {
             let store = try StoreLocation.open(arguments, collection: collection, clock: .real())
             try Catalog.publish(entries, into: store)
@@ -39,30 +42,6 @@ enum CatalogCommand {
             Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
         }
         return entries.contains { $0.error != nil } ? .failure : .success
-    }
-}
-
-/// `--search` words (all must appear in the node or an ancestor's id, title,
-/// summary or keywords) and `--topic` (the effective, inherited topic).
-struct CatalogFilter {
-    let words: [String]
-    let topic: Topic?
-
-    init(words: String?, topic: Topic?) {
-        self.words = (words ?? "").lowercased().split(separator: " ").map(String.init)
-        self.topic = topic
-    }
-
-    func apply(_ node: CatalogNode) -> CatalogNode? { keep(node, context: "", inherited: nil) }
-
-    private func keep(_ node: CatalogNode, context: String, inherited: Topic?) -> CatalogNode? {
-        guard node.error == nil else { return words.isEmpty && topic == nil ? node : nil }
-        let text = context + " " + node.searchText
-        let topic = node.topic.flatMap(Topic.init) ?? inherited
-        var copy = node
-        copy.contexts = node.contexts.compactMap { keep($0, context: text, inherited: topic) }
-        let matches = words.allSatisfy { text.contains($0) } && (self.topic == nil || self.topic == topic)
-        return matches || !copy.contexts.isEmpty ? copy : nil
     }
 }
 
@@ -111,8 +90,15 @@ struct CatalogNode: Encodable {
         (self.assignable, self.contexts, self.error) = (assignable, contexts, error)
     }
 
-    var searchText: String {
-        ([identifierPath.last ?? "", title ?? "", summary ?? ""] + (keywords ?? [])).joined(separator: " ").lowercased()
+    /// The node with only the contexts whose paths are in `matches` and their ancestors; nil when
+    /// none is. A broken game has no contexts to match, so it shows only in the unfiltered list.
+    /// - Parameter matches: Paths found by ``Catalog/paths(matching:in:collection:)``, or nil for no filter.
+    func keeping(_ matches: Set<[String]>?) -> CatalogNode? {
+        guard let matches else { return self }
+        guard error == nil else { return nil }
+        var copy = self
+        copy.contexts = contexts.compactMap { $0.keeping(matches) }
+        return matches.contains(identifierPath) || !copy.contexts.isEmpty ? copy : nil
     }
 
     /// The node and its children, indented; names, titles and keywords cleaned to one line each

@@ -90,4 +90,18 @@ import TrackingTestSupport
         #expect(store.contexts(matching: .init(keyword: "fractions")).map(\.identifier) == ["LEVEL-1"])
         #expect(store.contexts(matching: .init(topic: .math, keyword: "Grade 5")).map(\.identifier) == ["LEVEL-1"])
     }
+
+    /// A catalog search: every word in the context's or an ancestor's identifier, title, summary or
+    /// keywords, ignoring case; the main context's own text matches nothing.
+    @Test func queriesByWordsLookAtAncestorsButNotTheRoot() throws {
+        let store = try makeStore()
+        let (game, level) = try tree(store)
+        game.summary = "Sums and Differences"
+        level.keywords = ["Fractions"]
+        #expect(store.contexts(matching: .init(words: ["sums"])).map(\.identifier) == ["MATH-JAM", "LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["sums", "FRACTIONS"])).map(\.identifier) == ["LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["level-1", "jam"])).map(\.identifier) == ["LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["edujam"])).isEmpty)
+        #expect(store.contexts(matching: .init(words: ["sums", "reading"])).isEmpty)
+    }
 }
