@@ -12,30 +12,23 @@ enum CatalogCommand {
         with its error. --publish writes the tree into the store, so teachers can assign activities
         before any student has played them.
         """
-    static let spec = Arguments.Spec(valued: ["--search", "--topic"], flags: ["--json", "--publish"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
-        let games = try arguments.positionals.first ?? Installation.games(arguments)
+        let options = try CatalogOptions(words)
+        let games = try options.folder ?? Installation.games(options.common)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
-        if let topic = arguments.value("--topic"), Topic(rawValue: topic) == nil {
-            let names = Topic.allCases.map(\.rawValue)
-            throw UsageError("unknown topic '\(topic)'\(Suggest.hint(for: topic, among: names)) (one of: \(names.joined(separator: ", ")))")
-        }
-        let words = (arguments.value("--search") ?? "").lowercased().split(separator: " ").map(String.init)
-        let topic = arguments.value("--topic").flatMap(Topic.init)
-        let query = ContextQuery(topic: topic, words: words)
-        let matches = words.isEmpty && topic == nil ? nil : try Catalog.paths(matching: query, in: entries, collection: collection)
+        let filtering = !options.words.isEmpty || options.topic != nil
+        let query = ContextQuery(topic: options.topic, words: options.words)
+        let matches = filtering ? try Catalog.paths(matching: query, in: entries, collection: collection) : nil
         let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap { $0.keeping(matches) }
-        if arguments.flag("--publish") {
-            let store = try StoreLocation.open(arguments, collection: collection, clock: .real())
+        if options.publish {
+            let store = try StoreLocation.open(options.common, collection: collection, clock: .real())
             try Catalog.publish(entries, into: store)
             let published = entries.filter { $0.declaration != nil }.count
             Output.error("Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "").")
         }
-        if arguments.flag("--json") {
+        if options.json {
             try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
         } else {
             Output.line("\(Terminal.cleanLine(collection.id))  \(Terminal.cleanLine(collection.title))")

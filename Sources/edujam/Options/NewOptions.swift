@@ -1,0 +1,19 @@
+/// `edujam new NAME [--topic T] [--type T]`, parsed once.
+struct NewOptions {
+    static let spec = Arguments.Spec(valued: ["--topic", "--type"])
+
+    var common: CommonOptions
+    var name: String
+    var topic: String?
+    var type: String?
+
+    /// - Throws: ``UsageError`` unless exactly one name is given.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        guard arguments.positionals.count == 1 else { throw UsageError("new takes one name, like my-quiz") }
+        common = CommonOptions(arguments)
+        name = arguments.positionals[0]
+        topic = arguments.value("--topic")
+        type = arguments.value("--type")
+    }
+}
