@@ -14,6 +14,10 @@ public enum GameChecker {
     public struct Settings: Sendable {
         /// Monkey runs after the static checks pass; 0 for none.
         public var fuzzRuns = 300
+        /// The most wall-clock time the monkey runs and the shrinking of what they find may
+        /// take per game. A game that burns half a second a run would otherwise hold `check`
+        /// for minutes; when the time runs out, the findings so far are reported and a note says so.
+        public var fuzzTimeLimit: Duration = .seconds(30)
         /// Fold in luacheck's findings when it is installed.
         public var useLuacheck = true
         /// Creates the defaults.
@@ -79,7 +83,9 @@ public enum GameChecker {
             }
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
-            findings += FuzzCheck.findings(folder: folder, runs: settings.fuzzRuns)
+            let (fuzzFindings, note) = FuzzCheck.findings(folder: folder, runs: settings.fuzzRuns, timeLimit: settings.fuzzTimeLimit)
+            findings += fuzzFindings
+            notes += [note].compactMap { $0 }
         }
         return Result(folder: folder, findings: sorted(findings), notes: notes)
     }
@@ -124,17 +130,25 @@ public enum GameChecker {
 
 /// A short monkey run: the failures a student could hit by typing anything.
 enum FuzzCheck {
-    static func findings(folder: String, runs: Int) -> [Finding] {
-        guard let game = try? GameUnderTest(folder: folder) else { return [] }
-        let summary = Fuzzer.fuzz(game, runs: runs, seed: 1)
+    /// The findings, and a note when the time limit cut the runs or the shrinking short.
+    static func findings(folder: String, runs: Int, timeLimit: Duration) -> ([Finding], String?) {
+        guard let game = try? GameUnderTest(folder: folder) else { return ([], nil) }
+        let summary = Fuzzer.fuzz(game, runs: runs, seed: 1, timeLimit: timeLimit)
         let gameFile = (folder as NSString).appendingPathComponent("game.lua")
-        return summary.findings.map { finding in
+        var note: String?
+        if summary.ranOutOfTime {
+            let seconds = timeLimit.components.seconds
+            note = "\(game.name): the \(seconds) s random-input budget ran out after \(summary.runs) of \(summary.plannedRuns) runs"
+                + (summary.findings.isEmpty ? "" : ", findings shrunk as far as it allowed")
+                + " (--fuzz-seconds N for more)"
+        }
+        return (summary.findings.map { finding in
             let failure = finding.failure ?? ScriptFailure(message: "\(finding.outcome.rawValue)")
             var result = DeclarationCheck.scriptFinding(.runtime(failure), folder: folder, fallbackFile: gameFile, check: "fuzz")
             result.message = "with random input (seed \(finding.seed)): " + failure.message
             result.hint = "this .play case replays it; paste it into tests/ and fix the game until it passes"
             result.detail = [result.detail ?? "", finding.transcript].filter { !$0.isEmpty }.joined(separator: "\n")
             return result
-        }
+        }, note)
     }
 }

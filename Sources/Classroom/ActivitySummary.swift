@@ -29,7 +29,7 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
     /// Students whose latest binary primary item is true, out of ``binaryCount``.
     public var binaryTrue: Int, binaryCount: Int
 
-    /// Aggregates the cells of one activity column.
+    /// Aggregates the cells of one activity column. The means cannot overflow (``SafeNumbers``).
     /// - Parameters:
     ///   - activity: The assigned activity.
     ///   - cells: Each assignee's ``ActivityProgress`` for it.
@@ -42,20 +42,17 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
         done = cells.count { $0.status == .done }
         late = cells.count(where: \.late)
         attempts = cells.reduce(0) { $0 + $1.attempts }
-        averageProgress = Self.mean(cells.map(\.progress)) ?? 0
-        averageDurationSeconds = Self.mean(cells.map(\.durationSeconds)) ?? 0
+        averageProgress = SafeNumbers.mean(cells.map(\.progress)) ?? 0
+        averageDurationSeconds = SafeNumbers.mean(cells.map(\.durationSeconds)) ?? 0
         let items = cells.compactMap(\.primaryItem)  // Schoolwork: score, count and binary from the latest attempt
-        averageScore = Self.mean(items.compactMap { item in item.score.flatMap { s in item.maxScore.map { s / $0 } } })
-        averageQuantity = Self.mean(
+        averageScore = SafeNumbers.mean(
+            items.compactMap { item in item.score.flatMap { s in item.maxScore.map { s / $0 } } })
+        averageQuantity = SafeNumbers.mean(
             items.compactMap { item in
                 if item.kind == .quantity, case .number(let n)? = item.value { return n } else { return nil }
             })
         let flags = items.compactMap { item -> Bool? in if case .bool(let b)? = item.value { b } else { nil } }
         binaryTrue = flags.count { $0 }
         binaryCount = flags.count
-    }
-
-    private static func mean(_ values: [Double]) -> Double? {
-        values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
     }
 }

@@ -18,7 +18,7 @@ extension AssignmentRow {
                 identifierPath: entry.activity.identifierPath, title: entry.activity.title, status: status,
                 late: status != .done && (due.map { now > $0 } ?? false), attempts: attempts.count,
                 progress: attempts.map(\.progress).max() ?? 0,
-                durationSeconds: attempts.reduce(0) { $0 + $1.durationSeconds },
+                durationSeconds: SafeNumbers.sum(attempts.map(\.durationSeconds)),
                 primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } })
         }
     }

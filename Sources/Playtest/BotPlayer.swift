@@ -131,7 +131,15 @@ final class BotChannel: PlayChannel {
             problem = "answer returned a \(other.typeName) at prompt '\(prompt)'; return a string, a number or nil"
             return nil
         }
-        let thinking = results.count > 1 ? results[1].numberValue ?? bot.think : bot.think
+        var thinking = bot.think
+        // Only a number is a think time: `return assert(word, "message")` returns the message second.
+        if results.count > 1, let seconds = results[1].numberValue {
+            guard Reply.thinkingRange.contains(seconds) else {
+                problem = "answer returned the think time \(results[1]) at prompt '\(prompt)'; \(Reply.thinkingRangeText)"
+                return nil
+            }
+            thinking = seconds
+        }
         let reply = Reply(text, thinking: thinking)
         replies.append(reply)
         return reply

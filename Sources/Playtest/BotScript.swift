@@ -50,7 +50,7 @@ final class BotScript {
         let table: LuaTable
         (sandbox, table, answer, check) = try Self.load(source, file: file, printed: printed)
         seeds = try Self.seeds(table["seeds"], file: file)
-        think = table["think"].numberValue ?? 1
+        think = try Self.think(table["think"], file: file)
         student = table["student"].stringValue ?? "student"
         if let list = table["levels"].tableValue {
             levels = list.sequence.compactMap(\.stringValue)
@@ -80,20 +80,46 @@ final class BotScript {
     }
 
     /// `seeds = 7` is one seed; `{1, 500}` (two numbers) is the range 1...500; three or more numbers are a list.
+    /// Every seed is a whole number in ``PlayOptions/seedRange``, checked before any arithmetic on it.
     private static func seeds(_ value: LuaValue, file: String) throws -> [Int] {
         if value == .nil { return [0] }
-        if let n = value.numberValue { return [Int(n)] }
-        let numbers = value.tableValue?.sequence.compactMap { $0.numberValue.map(Int.init) } ?? []
-        guard let table = value.tableValue, !numbers.isEmpty, numbers.count == table.sequence.count else {
+        if value.numberValue != nil { return [try seed(value, file: file)] }
+        guard let list = value.tableValue?.sequence, !list.isEmpty else {
             throw LoadError(file: file, message: "seeds: a number, a range {first, last}, or a list of three or more seeds")
         }
+        let numbers = try list.map { try seed($0, file: file) }
         if numbers.count == 2 {
+            // Both ends are within ±2^53, so the difference cannot overflow.
             guard numbers[0] <= numbers[1], numbers[1] - numbers[0] < maximumSeeds else {
                 throw LoadError(file: file, message: "seeds: the range {\(numbers[0]), \(numbers[1])} must go up and hold at most \(maximumSeeds) seeds")
             }
             return Array(numbers[0]...numbers[1])
         }
         return numbers
+    }
+
+    /// One seed: an integer, or a float without a fraction, in ``PlayOptions/seedRange``.
+    private static func seed(_ value: LuaValue, file: String) throws -> Int {
+        let range = PlayOptions.seedRange
+        switch value {
+        case .integer(let n) where range.contains(n):
+            return n
+        case .number(let d) where d == d.rounded() && abs(d) <= Double(range.upperBound):  // false for NaN and infinities
+            return Int(d)
+        case .integer, .number:
+            throw LoadError(file: file, message: "seeds: \(value) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+        default:
+            throw LoadError(file: file, message: "seeds: a seed is a number, got a \(value.typeName)")
+        }
+    }
+
+    /// `think`: seconds per answer, 1 when absent, within ``Reply/thinkingRange``.
+    private static func think(_ value: LuaValue, file: String) throws -> Double {
+        if value == .nil { return 1 }
+        guard let seconds = value.numberValue, Reply.thinkingRange.contains(seconds) else {
+            throw LoadError(file: file, message: "think: \(Reply.thinkingRangeText), got \(value)")
+        }
+        return seconds
     }
 
     /// Calls a bot function; a bot that hit a limit gets a fresh sandbox for the next seed.

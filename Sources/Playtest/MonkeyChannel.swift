@@ -2,6 +2,7 @@ import Runtime
 
 /// A student who types anything: numbers, words, empty lines, very long lines,
 /// Unicode, control characters; thinks for no time or for minutes; and may leave early.
+/// At a menu it mostly picks one of the options, and sometimes types anything there too.
 ///
 /// Every choice comes from the run's seed, so the same seed types the same lines.
 final class MonkeyChannel: PlayChannel {
@@ -13,16 +14,28 @@ final class MonkeyChannel: PlayChannel {
 
     init(seed: Int) { dice = Dice(seed: seed) }
 
+    /// How often the monkey answers a menu with one of its numbers. A monkey that typed
+    /// anything at menus too would almost never get through a multiple-choice quiz, and
+    /// a bug on its last screen would go unseen; the rest of the time it types anything.
+    static let validChoiceChance = 0.85
+
     func handle(_ event: RunEvent) -> Reply? {
         switch event {
-        case .ask, .choose:
-            guard replies.count < Self.maximumInputs, !dice.chance(0.02) else { return nil }
-            let reply = Reply(line(), thinking: thinking())
-            replies.append(reply)
-            return reply
+        case .ask:
+            return type { line() }
+        case .choose(_, let options):
+            return type { dice.chance(Self.validChoiceChance) ? String(dice.int(1...options.count)) : line() }
         case .say, .item, .progress, .end:
             return nil
         }
+    }
+
+    /// A reply with `text`, or nil when the monkey leaves (2% per prompt, or after the most inputs).
+    private func type(_ text: () -> String) -> Reply? {
+        guard replies.count < Self.maximumInputs, !dice.chance(0.02) else { return nil }
+        let reply = Reply(text(), thinking: thinking())
+        replies.append(reply)
+        return reply
     }
 
     private static let words = ["hint", "HINT", "cat", "quit", "exit", "yes", "no", "help", "abc", "nil", "true", "%d", "%s"]

@@ -65,8 +65,23 @@ enum BotTests {
     }
 }
 
-/// A fuzz finding as text: what failed, the seed, and the shrunk case to paste.
+/// A fuzz session as text: what failed, the seed, and the shrunk case to paste.
 public enum FuzzReport {
+    /// Below this share of runs reaching `activity.finish()`, the summary warns that the end
+    /// of the game was hardly tested.
+    static let fewFinished = 0.1
+
+    /// `412 of 500 runs (82%) reached activity.finish()`, with a warning when few did.
+    public static func finishLine(_ summary: FuzzSummary) -> String {
+        let runs = summary.runs, finished = summary.finished
+        let percent = runs == 0 ? 0 : finished * 100 / runs
+        var line = "\(finished) of \(runs) runs (\(percent)%) reached activity.finish()"
+        if runs > 0, Double(finished) < Double(runs) * fewFinished {
+            line += "; few runs got to the end, so its last screens were hardly tested"
+        }
+        return line
+    }
+
     /// Several lines: the failure, the seed, the input before and after shrinking, the `.play` case.
     public static func describe(_ finding: FuzzFinding) -> String {
         let what = finding.failure.map { "\($0)" } ?? "no detail"

@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 
 /// A `.play` file that cannot be read: names the file, the line and what is wrong.
 struct TranscriptError: Error, Equatable, CustomStringConvertible {
@@ -69,7 +70,7 @@ enum TranscriptParser {
                 try apply(key, value, to: &testCase, fail: fail)
             } else if trimmed.hasPrefix(">") {
                 optionsClosed = true
-                testCase.turns.append(input(line, line: number))
+                testCase.turns.append(try input(line, line: number, fail: fail))
             } else if trimmed.hasPrefix("report:") {
                 optionsClosed = true
                 testCase.reportChecks.append(try reportCheck(trimmed, line: number, fail: fail))
@@ -105,7 +106,10 @@ enum TranscriptParser {
         guard !value.isEmpty else { throw fail("\(key): needs a value") }
         switch key {
         case "seed":
-            guard let seed = Int(value) else { throw fail("seed: needs a whole number, got '\(value)'") }
+            let range = PlayOptions.seedRange
+            guard let seed = Int(value), range.contains(seed) else {
+                throw fail("seed: needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(value)'")
+            }
             testCase.seed = seed
         case "student":
             testCase.student = value
@@ -115,13 +119,16 @@ enum TranscriptParser {
     }
 
     /// `> text` or `> text @seconds`. One space after `>` is the separator; the rest is typed as is.
-    private static func input(_ line: String, line number: Int) -> Turn {
+    private static func input(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws -> Turn {
         var text = String(line.drop { $0 == " " || $0 == "\t" }.dropFirst())
         if text.hasPrefix(" ") { text.removeFirst() }
         var thinking = 1.0
         if let at = text.range(of: #"(^|\s)@\d+(\.\d+)?$"#, options: .regularExpression) {
             let word = text[at].trimmingCharacters(in: .whitespaces)
-            thinking = Double(word.dropFirst()) ?? 1
+            guard let seconds = Double(word.dropFirst()), Reply.thinkingRange.contains(seconds) else {
+                throw fail("\(word): \(Reply.thinkingRangeText)")
+            }
+            thinking = seconds
             text = String(text[..<at.lowerBound])
         }
         return Turn(text: text, thinking: thinking, line: number)

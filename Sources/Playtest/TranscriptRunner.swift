@@ -99,16 +99,19 @@ enum TranscriptRunner {
             return lines.contains { $0.contains(text) } ? nil : "expected '\(text)' in the output \(place)"
         case .lacks(let text):
             return lines.contains { $0.contains(text) } ? "expected no '\(text)' in the output \(place)" : nil
-        case .matches(let pattern):
-            return lines.contains { matches(pattern, $0) } ? nil : "expected a line matching /\(pattern)/ in the output \(place)"
-        case .lacksMatch(let pattern):
-            return lines.contains { matches(pattern, $0) } ? "expected no line matching /\(pattern)/ in the output \(place)" : nil
+        case .matches(let pattern), .lacksMatch(let pattern):
+            let wanted: BoundedRegex.Outcome
+            if case .matches = check.kind { wanted = .found } else { wanted = .notFound }
+            switch BoundedRegex.search(pattern, in: lines) {
+            case wanted: return nil
+            case .timedOut:
+                return "the regular expression /\(pattern)/ took more than \(BoundedRegex.timeLimit) on the output \(place), "
+                    + "so the check could not tell; simplify it (nested repeats such as (.*a){25} backtrack without end)"
+            default:
+                return wanted == .found ? "expected a line matching /\(pattern)/ in the output \(place)"
+                    : "expected no line matching /\(pattern)/ in the output \(place)"
+            }
         }
-    }
-
-    static func matches(_ pattern: String, _ line: String) -> Bool {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return false }
-        return regex.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
     }
 
     private static func reportFailures(_ testCase: TranscriptCase, _ report: RunReport) -> [CaseFailure] {

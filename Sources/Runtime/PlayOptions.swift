@@ -6,6 +6,11 @@ public struct PlayOptions {
     public var student = "student"
     /// Seeds `random` and `math.random`, so the run replays.
     public var seed = 0
+    /// The seeds transcripts, bots and the fuzzer accept: whole numbers from -2^53 to 2^53.
+    ///
+    /// Every one is exact as a Lua float too (`seeds = {1e15, 1e15 + 99}` in a bot means what
+    /// it says), and a fuzz session's `seed + run` stays far from the integer limits.
+    public static let seedRange: ClosedRange<Int> = -(1 << 53)...(1 << 53)
     /// The child context to launch, as a path below the game (`LEVEL-1`, or `A/B`);
     /// nil offers the game's children as a menu, or plays the game itself.
     public var level: String?

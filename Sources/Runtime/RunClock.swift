@@ -40,7 +40,11 @@ public final class RunClock {
     public func date() -> Date { start.addingTimeInterval(elapsed) }
 
     /// Moves a virtual clock on; a real clock ignores this (real time passes by itself).
+    ///
+    /// A step is clamped to ``Reply/thinkingRange`` (NaN and negatives count as 0), so no
+    /// channel can make the elapsed time, and every duration built on it, infinite.
     public func advance(by seconds: Double) {
-        if isVirtual && seconds > 0 && seconds.isFinite { virtualElapsed += seconds }
+        guard isVirtual, seconds > 0 else { return }
+        virtualElapsed += min(seconds, Reply.thinkingRange.upperBound)
     }
 }

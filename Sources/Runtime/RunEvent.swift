@@ -28,6 +28,16 @@ public struct Reply: Equatable, Sendable {
         self.text = text
         self.thinking = thinking
     }
+
+    /// The think times a transcript, a bot or a driver may give: 0 s to one day.
+    ///
+    /// A day is far beyond any timer a game sets, and it keeps every sum of think
+    /// times (a run's duration, a class's time spent) finite. Each place a think
+    /// time enters checks it against this range and names the file and line when
+    /// it is out; ``RunClock/advance(by:)`` clamps to it as a last guard.
+    public static let thinkingRange: ClosedRange<Double> = 0...86_400
+    /// ``thinkingRange`` in words, for the errors that refuse a think time.
+    public static let thinkingRangeText = "a think time is a number of seconds from 0 to 86400 (one day)"
 }
 
 /// Where a run's events go and its answers come from: a terminal, a transcript,

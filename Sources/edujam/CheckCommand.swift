@@ -5,19 +5,23 @@ import Runtime
 /// `edujam check [game folders...] [--fuzz-runs N] [--no-luacheck]`
 enum CheckCommand {
     static let usage = """
-        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--no-luacheck]
+        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--fuzz-seconds N] [--no-luacheck]
         Finds what authors commonly get wrong, each with file:line and a hint: syntax, the
         declaration, undefined globals and typos, writes to globals, bad activity calls, a game
         that never starts or reports, and (when those pass) failures under random input.
         Default: every game in the games folder. Exit 1 on errors; warnings alone exit 0.
           --fuzz-runs N    random-input runs per game (default 300; 0 for none)
+          --fuzz-seconds N the most time those runs and shrinking what they find take per
+                           game (default 30); a note says when it ran out
           --no-luacheck    do not fold in luacheck's findings even when it is installed
         """
+
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CheckOptions(words)
         var settings = GameChecker.Settings()
         settings.useLuacheck = options.useLuacheck
         if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
+        if let seconds = options.fuzzSeconds { settings.fuzzTimeLimit = .seconds(seconds) }
         let folders = try gameFolders(options)
         var errors = 0, warnings = 0
         var notes: Set<String> = []

@@ -16,6 +16,10 @@ enum FuzzCommand {
         let target = try GameTarget.resolve(options.game, options: options.common)
         let runs = options.runs
         let seed = options.seed ?? Int.random(in: 1...999_999)
+        let seeds = PlayOptions.seedRange
+        guard seeds.contains(seed), seed <= seeds.upperBound - (runs - 1) else {
+            throw UsageError("--seed: the runs' seeds S...S+N-1 must lie within \(seeds.lowerBound)...\(seeds.upperBound)")
+        }
         let game = try GameUnderTest(folder: target.folder)
         let progress = Progress()
         let summary = Fuzzer.fuzz(game, runs: runs, seed: seed) { done, found in
@@ -32,6 +36,7 @@ enum FuzzCommand {
             Output.line("")
             Output.line(FuzzReport.describe(finding))
         }
+        Output.line(FuzzReport.finishLine(summary))
         if summary.findings.isEmpty { Output.line("no findings") }
         return summary.findings.isEmpty ? .success : .failure
     }

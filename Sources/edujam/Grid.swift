@@ -35,7 +35,7 @@ enum Grid {
             lines.append("  class, " + Format.fit(path(summary.identifierPath), width - 9 - counts.count) + counts)
             let results = ["average time \(Format.duration(summary.averageDurationSeconds))"]
                 + [summary.averageScore.map { "average score \(percent($0))" },
-                   summary.averageQuantity.map { "average \(Format.number(($0 * 10).rounded() / 10))" },
+                   summary.averageQuantity.map { "average \(Format.number(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))" },  // x10 may overflow
                    summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil].compactMap { $0 }
             lines.append("    " + results.joined(separator: ", "))
         }

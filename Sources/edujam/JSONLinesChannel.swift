@@ -32,12 +32,23 @@ final class JSONLinesChannel: PlayChannel {
         return nil
     }
 
+    /// Lines read from stdin so far, to name the line of a bad answer.
+    private var linesRead = 0
+
+    /// The next answer; nil at the end of input, or after an answer with a bad think time
+    /// (said on stderr with its line number: the run then ends as if the student left).
     private func readAnswer() -> Reply? {
         guard let line = readLine(strippingNewline: true) else { return nil }
+        linesRead += 1
         if line.hasPrefix("{"), let data = line.data(using: .utf8),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
            let text = object["text"] as? String {
-            return Reply(text, thinking: (object["thinking"] as? Double) ?? 1)
+            guard let thinking = object["thinking"] else { return Reply(text) }
+            guard let seconds = thinking as? Double, Reply.thinkingRange.contains(seconds) else {
+                Output.error("stdin line \(linesRead): \"thinking\": \(Reply.thinkingRangeText), got \(thinking); input ends here")
+                return nil
+            }
+            return Reply(text, thinking: seconds)
         }
         return Reply(line.hasSuffix("\r") ? String(line.dropLast()) : line)
     }

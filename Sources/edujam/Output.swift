@@ -104,7 +104,7 @@ enum Output {
 enum Format {
     /// 75 -> "1:15".
     static func duration(_ seconds: Double) -> String {
-        let whole = Int(seconds.rounded())
+        let whole = Int(SafeNumbers.duration(seconds).rounded())  // bounded: Int(.infinity) would trap
         return whole >= 3600 ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
     }

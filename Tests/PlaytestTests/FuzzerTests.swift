@@ -33,3 +33,25 @@ import Testing
         #expect(a.outcomes == b.outcomes)
     }
 }
+
+@Suite struct FuzzTimeLimitTests {
+    @Test func aTimeLimitStopsRunsAndShrinkingAndSaysSo() throws {
+        let game = try FixtureGames.game("slow-jam")
+        let started = ContinuousClock.now
+        let summary = Fuzzer.fuzz(game, runs: 300, seed: 1, timeLimit: .seconds(3))
+        let elapsed = ContinuousClock.now - started
+        // One run (and one replay) may finish after the limit: each is well under a second.
+        #expect(elapsed < .seconds(5), "took \(elapsed)")
+        #expect(summary.ranOutOfTime && summary.runs < 300 && summary.plannedRuns == 300)
+        // The failure was still found, and its case (shrunk or not) still fails the same way.
+        let finding = try #require(summary.findings.first)
+        #expect(finding.failure?.message.contains("the 40th answer breaks the game") == true)
+        let replay = TranscriptRunner.run(try TranscriptParser.parse(finding.transcript, file: "f.play"), on: game)[0]
+        #expect(replay.report?.outcome == .error)
+    }
+
+    @Test func withoutALimitNothingIsCutShort() throws {
+        let summary = Fuzzer.fuzz(try FixtureGames.game("tiny-jam"), runs: 20, seed: 1, timeLimit: .seconds(600))
+        #expect(!summary.ranOutOfTime && summary.runs == 20)
+    }
+}

@@ -70,6 +70,12 @@ import Testing
         ("* c\n!\n", 2, "must not appear"),
         ("* c\n\\\n", 2, "escapes"),
         ("# only comments\n", 1, "no test cases"),
+        // Numbers out of range (a think time of 1.7e308, one that reads as infinity, a seed past 2^53).
+        ("* c\n> 1 @17" + String(repeating: "0", count: 307) + "\n", 2, "a think time is a number of seconds from 0 to 86400"),
+        ("* c\n> 1\n> 2 @" + String(repeating: "9", count: 400) + "\n", 3, "a think time is"),
+        ("* c\n> 1 @86401\n", 2, "@86401: a think time is"),
+        ("* c\nseed: 9007199254740993\n", 2, "seed: needs a whole number from -9007199254740992 to 9007199254740992"),
+        ("* c\nseed: -9223372036854775808\n", 2, "seed: needs a whole number from"),
     ])
     func malformedFilesNameTheLine(text: String, line: Int, message: String) {
         #expect {

@@ -64,3 +64,36 @@ import Testing
         #expect(again.allSatisfy { $0.passed })
     }
 }
+
+/// `/regex/` checks are bounded in time: a backtracking pattern fails the check, clearly, in about a second.
+@Suite struct RegexTimeLimitTests {
+    private let aLineOfAs = [String(repeating: "a", count: 100)]
+    private let testCase = TranscriptCase(name: "c", line: 1)
+
+    private func check(_ kind: OutputCheck.Kind, on lines: [String]) -> (String?, Duration) {
+        let started = ContinuousClock.now
+        let message = TranscriptRunner.failure(of: OutputCheck(kind, line: 2), in: lines, segment: 0, testCase)
+        return (message, ContinuousClock.now - started)
+    }
+
+    @Test(arguments: [OutputCheck.Kind.matches("(.*a){25}x"), .lacksMatch("(.*a){25}x")])
+    func aBacktrackingPatternTimesOutAndSaysSo(kind: OutputCheck.Kind) {
+        let (message, elapsed) = check(kind, on: aLineOfAs)
+        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(message == "the regular expression /(.*a){25}x/ took more than 1.0 seconds on the output before the first input, "
+            + "so the check could not tell; simplify it (nested repeats such as (.*a){25} backtrack without end)")
+    }
+
+    @Test func theTimeLimitCoversTheWholeSegmentNotEachLine() {
+        let (message, elapsed) = check(.matches("(.*a){25}x"), on: Array(repeating: aLineOfAs[0], count: 20))
+        #expect(elapsed < .seconds(3) && message?.contains("took more than") == true, "took \(elapsed)")
+    }
+
+    @Test func ordinaryPatternsStillMatchAndMiss() {
+        let lines = (1...2000).map { "line \($0): " + String(repeating: "x", count: 200) } + ["Score: 42"]
+        #expect(check(.matches("Score: \\d+"), on: lines).0 == nil)
+        #expect(check(.lacksMatch("^Oops"), on: lines).0 == nil)
+        #expect(check(.matches("^Oops"), on: lines).0 == "expected a line matching /^Oops/ in the output before the first input")
+        #expect(check(.lacksMatch("Score"), on: lines).0 == "expected no line matching /Score/ in the output before the first input")
+    }
+}

@@ -58,7 +58,10 @@ public final class Activity {
     public var progressRanges: [ClosedRange<Double>] { ranges.ranges }
 
     /// Sum of every started interval, including the running one up to now.
-    public var duration: TimeInterval { accumulated + liveInterval(at: clock()) }
+    public var duration: TimeInterval { duration(at: clock()) }
+
+    /// The duration as of `now`, within ``SafeNumbers/maximumDurationSeconds``.
+    func duration(at now: Date) -> TimeInterval { SafeNumbers.duration(accumulated + liveInterval(at: now)) }
 
     func liveInterval(at now: Date) -> TimeInterval {
         runningSince.map { max(0, now.timeIntervalSince($0)) } ?? 0  // a clock stepping back adds nothing
@@ -81,7 +84,7 @@ public final class Activity {
     /// - Throws: Never today; declared so callers need not change if stopping gains checks.
     public func stop() throws {
         guard let since = runningSince else { return }
-        accumulated += max(0, clock().timeIntervalSince(since))
+        accumulated = SafeNumbers.duration(accumulated + max(0, clock().timeIntervalSince(since)))
         runningSince = nil
         store?.didStop(self)
         changed()

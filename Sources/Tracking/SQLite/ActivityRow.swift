@@ -34,7 +34,7 @@ enum ActivityRow {
     }
 
     private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
-        let duration = a.accumulated + a.liveInterval(at: .init(timeIntervalSince1970: now))
+        let duration = a.duration(at: .init(timeIntervalSince1970: now))
         let common: [SQLValue] = [
             .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
             .text(a.outcome.rawValue), .text(a.doneBy?.rawValue), .real(duration), .real(a.progress),

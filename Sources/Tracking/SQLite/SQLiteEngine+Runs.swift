@@ -33,7 +33,9 @@ extension SQLiteEngine {
             return RunRecord(
                 id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
                 outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0, startedAt: ISO8601.string(fromEpoch: row.double(6)),
-                durationSeconds: row.double(7), progress: row.double(8), primaryItem: row.text(9), items: [])
+                // Clamped, not refused: versions before the limit could save an infinite duration.
+                durationSeconds: SafeNumbers.duration(row.double(7)), progress: try row.finite(8, "activities.progress", in: 0...1),
+                primaryItem: row.text(9), items: [])
         }
     }
 
@@ -69,13 +71,13 @@ extension SQLiteEngine {
         }
         let value: ActivityItem.Value
         switch kind {
-        case .quantity: value = .quantity(row.double(5))
+        case .quantity: value = .quantity(try row.finite(5, "activity_items.quantity"))
         case .binary:
             guard let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
                 throw TrackingError.corruptRow("activity_items.value_type")
             }
             value = .binary(row.int(6) != 0, type)
-        case .score: value = .score(row.double(8), maxScore: row.double(9))
+        case .score: value = .score(try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
         }
         return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
     }

@@ -1,0 +1,1 @@
+return { id = "org.example.numbers", title = "Games that report any number" }
