@@ -13,9 +13,8 @@ struct FuzzOptions {
     /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("fuzz takes one game folder or identifier") }
+        game = try arguments.onlyPositional("fuzz takes one game folder or identifier")
         common = CommonOptions(arguments)
-        game = arguments.positionals[0]
         runs = try arguments.integer("--runs") ?? 1000
         guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
         seed = try arguments.integer("--seed")

@@ -10,9 +10,8 @@ struct NewOptions {
     /// - Throws: ``UsageError`` unless exactly one name is given.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("new takes one name, like my-quiz") }
+        name = try arguments.onlyPositional("new takes one name, like my-quiz")
         common = CommonOptions(arguments)
-        name = arguments.positionals[0]
         topic = arguments.value("--topic")
         type = arguments.value("--type")
     }

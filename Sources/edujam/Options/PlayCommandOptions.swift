@@ -25,9 +25,8 @@ struct PlayCommandOptions {
     /// - Throws: ``UsageError`` for no game or several, a seed that is not a whole number, an unknown driver.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
+        game = try arguments.onlyPositional("play takes one game folder or identifier path")
         common = CommonOptions(arguments)
-        game = arguments.positionals[0]
         watch = arguments.flag("--watch")
         level = arguments.value("--level")
         student = arguments.value("--student")
