@@ -9,10 +9,13 @@ extension TrackingStore {
     /// - Parameters:
     ///   - className: An existing class.
     ///   - assignment: One of its assignments, or nil for all of them.
+    ///   - student: One student, or nil for all: with a student, each assignment keeps only their
+    ///     row (the class aggregates stay the whole class's).
     /// - Returns: The report; encode it for `--json`.
     /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
-    ///   when the assignment belongs to another class), or a SQLite error.
-    public func classReport(className: String, assignment: Int64? = nil) throws -> ClassReport {
+    ///   when the assignment belongs to another class), ``TrackingError/unknownStudent(_:className:)``
+    ///   when `student` is an assignee of none of the assignments, or a SQLite error.
+    public func classReport(className: String, assignment: Int64? = nil, student: String? = nil) throws -> ClassReport {
         let engine = classroom
         let rows = try engine.transaction(readOnly: true) {
             let classID = try engine.requireClassID(named: className)
@@ -23,7 +26,16 @@ extension TrackingStore {
         }
         let runs = try runsByStudent(rows)
         let now = clock().timeIntervalSince1970
-        return ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+        var review = ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+        guard let student else { return review }
+        let assigned = review.assignments.contains { $0.students.contains { $0.student == student } }
+        guard assigned || review.assignments.isEmpty else {
+            throw TrackingError.unknownStudent(student, className: className)
+        }
+        for index in review.assignments.indices {
+            review.assignments[index].students.removeAll { $0.student != student }
+        }
+        return review
     }
 
     private func report(_ row: AssignmentRow, runs: [String: [RunRecord]], now: Double) -> AssignmentReport {

@@ -42,15 +42,9 @@ extension ReportCommand {
     private static func classReport(_ className: String, _ options: ReportOptions, _ context: StoreContext) throws
         -> ExitStatus
     {
-        var report = try context.store.classReport(className: className, assignment: options.assignment)
+        let report = try context.store.classReport(
+            className: className, assignment: options.assignment, student: options.student)
         if let student = options.student {
-            guard report.assignments.contains(where: { $0.students.contains { $0.student == student } })
-                || report.assignments.isEmpty else {
-                throw TrackingError.unknownStudent(student, className: className)
-            }
-            for index in report.assignments.indices {
-                report.assignments[index].students.removeAll { $0.student != student }
-            }
             if options.format == .grid {
                 Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
                 for assignment in report.assignments where !assignment.students.isEmpty {

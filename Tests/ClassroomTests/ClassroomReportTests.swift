@@ -116,4 +116,18 @@ import TrackingTestSupport
                 == .unknownAssignment(loop.id))
         #expect(try loop.store.classReport(className: "5B").assignments.isEmpty)
     }
+
+    /// One student's rows, with the class's aggregates kept; a student assigned nothing is refused.
+    @Test func oneStudentsReportKeepsTheClassAggregates() throws {
+        let loop = try Loop()
+        let whole = try loop.store.classReport(className: "5A")
+        let ana = try loop.store.classReport(className: "5A", student: "ana")
+        #expect(ana.assignments.map { $0.students.map(\.student) } == [["ana"]])
+        #expect(ana.assignments[0].summary == whole.assignments[0].summary)
+        try loop.store.createClass(named: "5B")
+        try loop.store.addStudents(["zoe"], toClass: "5B")
+        #expect(
+            trackingError { _ = try loop.store.classReport(className: "5A", student: "zoe") }
+                == .unknownStudent("zoe", className: "5A"))
+    }
 }
