@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> ReportPage -> Classroom -> Tracking;
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
 // Sandbox -> LuaShim -> CLua; Tracking -> CSQLite. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Classroom", targets: ["Classroom"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
+        .library(name: "Interop", targets: ["Interop"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -27,11 +28,13 @@ let package = Package(
         .target(name: "Tracking", dependencies: ["CSQLite"]),
         .target(name: "Classroom", dependencies: ["Tracking"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
+        .target(name: "Interop", dependencies: ["Classroom", "Tracking"]),
         .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
         .executableTarget(
-            name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Classroom", "Tracking", "Sandbox"]),
+            name: "edujam",
+            dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
@@ -40,7 +43,8 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["CSQLite"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),

@@ -11,11 +11,15 @@ enum ClassCommand {
                edujam class remove NAME STUDENT...
                edujam class rename NAME NEW-NAME
                edujam class list [--json]
+               edujam class import --oneroster DIR
         Creates classes, adds students to them and takes them off again (their attempts are kept),
-        renames a class, lists them. Names: up to \(NameRule.maxLength) characters, no control or
-        invisible characters.
+        renames a class, lists them (with their teachers), imports them from a school's OneRoster
+        1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
+        characters, no control or invisible characters.
         """
+
     static func run(_ words: [String]) throws -> ExitStatus {
+        if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
         let options = try ClassOptions(words)
         let context = try StoreContext(options.common)
         return try context.suggestingNames { try perform(options, context) }
@@ -42,14 +46,12 @@ enum ClassCommand {
     }
 
     private static func list(_ context: StoreContext, json: Bool) throws {
-        let classes = try context.store.classes()
+        let rosters = try context.store.classRosters()
+        let classes = try context.store.classes().map { ClassListing(schoolClass: $0, roster: rosters[$0.name]) }
         if json {
             try Output.json(classes)
         } else {
-            Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME"
-                : classes.map { "\(Terminal.cleanLine($0.name)): "
-                    + ($0.students.isEmpty ? "(no students)" : $0.students.map(Terminal.cleanLine).joined(separator: ", ")) }
-                    .joined(separator: "\n"))
+            Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Classroom
+import Interop
 import Runtime
 import Tracking
 
@@ -95,12 +96,12 @@ enum Grid {
         return lines.joined(separator: "\n")
     }
 
-    /// RFC 4180 quoting; a leading =, +, - or @ is prefixed so spreadsheets do not run it as a formula.
+    /// RFC 4180 quoting (``CSV/field(_:)``); a leading =, +, - or @ is prefixed so spreadsheets
+    /// do not run it as a formula.
     private static func field(_ text: String) -> String {
         var text = text
         if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
-        guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return CSV.field(text)
     }
 }
 

@@ -16,6 +16,7 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "fuzz": (FuzzCommand.usage, FuzzCommand.run),
     "new": (NewCommand.usage, NewCommand.run),
     "check": (CheckCommand.usage, CheckCommand.run),
+    "export": (ExportCommand.usage, ExportCommand.run),
 ]
 
 let overview = """
@@ -33,6 +34,7 @@ let overview = """
       fuzz      play a game with random input     edujam fuzz games/math-jam --runs 10000
       new       start a game that already plays   edujam new my-quiz --topic math
       check     find mistakes, with hints         edujam check games/my-quiz
+      export    xAPI statements for an LRS        edujam export --xapi --since 2026-11-01
 
     Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
     Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).

@@ -78,6 +78,12 @@ import TrackingTestSupport
             ALTER TABLE activities DROP COLUMN owner_host;
             ALTER TABLE activities DROP COLUMN owner_pid;
             ALTER TABLE activities DROP COLUMN owner_start;
+            DROP INDEX activities_uuid;
+            ALTER TABLE activities DROP COLUMN uuid;
+            DROP TABLE attempt_events;
+            DROP TABLE roster_enrollments;
+            DROP TABLE roster_classes;
+            DROP TABLE roster_people;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

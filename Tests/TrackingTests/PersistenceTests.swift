@@ -110,6 +110,7 @@ import TrackingTestSupport
         try run.start()
         try run.setBinary(id: "b", title: "B", value: false, valueType: .yesNo)
         try store.save()
-        #expect(sqlite3_total_changes(store.connection.db) - before == 2)  // the activity row and one item
+        // The activity row, one item, and the history's one new event (resumed).
+        #expect(sqlite3_total_changes(store.connection.db) - before == 3)
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 public final class Activity {
     /// Who made the attempt.
     public let student: String
+    /// The attempt's identity beyond this store (an xAPI registration), made at creation.
+    public let uuid = UUID()
     /// The context's identifier path, root first.
     public let identifierPath: [String]
     /// The context attempted.
@@ -32,6 +34,9 @@ public final class Activity {
     var ranges = ProgressRanges()
     var items = ItemSet()
     var rowID: Int64?
+    /// Events not saved yet, and how many there have been in all (the next sequence number).
+    var pendingEvents: [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
+    var eventCount = 0
     weak var store: TrackingStore?
     let clock: () -> Date
 
@@ -74,6 +79,7 @@ public final class Activity {
         guard runningSince == nil else { return }
         let now = clock()
         if !hasStarted { startedAt = now }
+        record(hasStarted ? .resumed : .started, at: now)
         hasStarted = true
         runningSince = now
         store?.didStart(self)
@@ -83,8 +89,14 @@ public final class Activity {
     /// Stops (pauses) timing. Does nothing if not started.
     /// - Throws: Never today; declared so callers need not change if stopping gains checks.
     public func stop() throws {
+        try pause(recording: true)
+    }
+
+    private func pause(recording: Bool) throws {
         guard let since = runningSince else { return }
-        accumulated = SafeNumbers.duration(accumulated + max(0, clock().timeIntervalSince(since)))
+        let now = clock()
+        accumulated = SafeNumbers.duration(accumulated + max(0, now.timeIntervalSince(since)))
+        if recording { record(.stopped, at: now) }
         runningSince = nil
         store?.didStop(self)
         changed()
@@ -96,9 +108,10 @@ public final class Activity {
     public func end(outcome: RunOutcome) throws {
         guard outcome != .running, outcome != .interrupted else { throw TrackingError.invalidOutcome }
         guard self.outcome == .running else { throw TrackingError.activityEnded }
-        try stop()
+        try pause(recording: false)  // an end is not a pause
         self.outcome = outcome
         endedAt = clock()
+        record(.ended, at: endedAt!, outcome: outcome)
         changed()
     }
 
@@ -126,7 +139,9 @@ public final class Activity {
         try Validate.finite(end, field: "progress end")
         if ProgressRule.violation(start: start, end: end) != nil { throw TrackingError.progressOutOfRange(start: start, end: end) }
         try requireMutable()
+        let before = ranges.total
         ranges.insert(start...end)
+        if ranges.total > before { record(.progressed, at: clock(), progress: ranges.total) }
         changed()
     }
 
@@ -154,6 +169,11 @@ public final class Activity {
         try? stop()  // stop cannot fail
         isSuperseded = true
         changed()
+    }
+
+    /// Keeps an event for the next save.
+    private func record(_ kind: AttemptEvent.Kind, at date: Date, progress: Double? = nil, outcome: RunOutcome? = nil) {
+        pendingEvents.append((kind, date, progress, outcome))
     }
 
     /// Records a change so the next save writes this activity's row.

@@ -30,7 +30,21 @@ enum ActivityRow {
             guard let item = activity.items.item(identifier) else { continue }
             try upsert.run(itemValues(item, activityID: id, sequence: activity.items.sequence[identifier] ?? 0))
         }
+        try writeEvents(activity, id: id, connection: connection)
         return id
+    }
+
+    /// Appends the events since the last save. Numbered from the count already saved, so a save
+    /// that rolled back writes the same numbers again next time.
+    private static func writeEvents(_ activity: Activity, id: Int64, connection: Connection) throws {
+        guard !activity.pendingEvents.isEmpty else { return }
+        let insert = try connection.statement("""
+            INSERT OR REPLACE INTO attempt_events (activity_id, sequence, kind, at, progress, outcome) VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for (offset, event) in activity.pendingEvents.enumerated() {
+            try insert.run([.integer(id), .integer(activity.eventCount + offset), .text(event.kind.rawValue),
+                            .real(event.at.timeIntervalSince1970), .real(event.progress), .text(event.outcome?.rawValue)])
+        }
     }
 
     private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
@@ -50,10 +64,10 @@ enum ActivityRow {
         let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
         try connection.statement("""
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                was_started, context_id, student, created_at, owner_host, owner_pid, owner_start)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                was_started, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
-                        .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start)])
+                        .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start), .text(a.uuid.uuidString.lowercased())])
         return connection.lastInsertRowID
     }
 

@@ -137,5 +137,51 @@ enum Migrations {
             ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
             ALTER TABLE activities ADD COLUMN owner_start TEXT;
             """),
+        // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
+        // history, in order. Attempts saved before this migration get a random UUID and no history.
+        Migration(name: "009-attempt-events", sql: """
+            ALTER TABLE activities ADD COLUMN uuid TEXT;
+            UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+                || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
+                || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+            CREATE UNIQUE INDEX activities_uuid ON activities(uuid);
+            CREATE TABLE attempt_events (
+                activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
+                sequence INTEGER NOT NULL,
+                kind TEXT NOT NULL,
+                at REAL NOT NULL,
+                progress REAL,
+                outcome TEXT,
+                PRIMARY KEY (activity_id, sequence)
+            ) WITHOUT ROWID;
+            """),
+        // Rosters imported from a school's information system (OneRoster): people and classes by
+        // their `sourcedId`, who teaches and who studies in each class, and when a student left.
+        // `title` is the class title last imported: a class is renamed only when it changes, so a
+        // teacher's `class rename` survives the next import.
+        // A student who left is removed from `class_students` (so assignments and reports skip
+        // them) but keeps a row here with `left_at`, and keeps every attempt.
+        Migration(name: "010-oneroster", sql: """
+            CREATE TABLE roster_people (
+                sourced_id TEXT PRIMARY KEY,
+                username TEXT NOT NULL,
+                given_name TEXT NOT NULL,
+                family_name TEXT NOT NULL
+            ) WITHOUT ROWID;
+            CREATE TABLE roster_classes (
+                class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+                sourced_id TEXT NOT NULL UNIQUE,
+                title TEXT NOT NULL
+            );
+            CREATE TABLE roster_enrollments (
+                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                person TEXT NOT NULL REFERENCES roster_people(sourced_id),
+                role TEXT NOT NULL CHECK (role IN ('student', 'teacher')),
+                position INTEGER NOT NULL,
+                left_at REAL,
+                PRIMARY KEY (class_id, person, role)
+            ) WITHOUT ROWID;
+            CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
+            """),
     ]
 }

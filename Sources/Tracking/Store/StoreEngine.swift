@@ -33,6 +33,11 @@ package protocol StoreEngine: AnyObject {
     /// - Parameter student: A student, or nil for everyone.
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     func runs(student: String?) throws -> [RunRecord]
+
+    /// Each run's UUID and recorded events (``TrackingStore/attemptHistories(since:students:)``),
+    /// read in one snapshot, in the order given.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
+    func histories(of runs: [RunRecord]) throws -> [AttemptHistory]
 }
 
 /// One save's worth of changes, as the model hands them to a ``StoreEngine``.

@@ -33,6 +33,8 @@ extension TrackingStore {
 
     private func commit(_ activity: Activity, id: Int64?) {
         if let id { activity.rowID = id }
+        activity.eventCount += activity.pendingEvents.count
+        activity.pendingEvents = []
         activity.items.dirty = []
         activity.items.removed = []
     }

@@ -97,6 +97,22 @@ public final class TrackingStore {
         try engine.runs(student: student)
     }
 
+    /// Saved attempts with their UUIDs and histories, oldest first, for exports.
+    /// - Parameters:
+    ///   - since: Only attempts started at or after this time; nil for all.
+    ///   - students: Only these students' attempts; nil for everyone.
+    /// - Returns: The attempts, ordered by start time then id.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    public func attemptHistories(since: Date? = nil, students: Set<String>? = nil) throws -> [AttemptHistory] {
+        let cutoff = since.map { ISO8601.string(fromEpoch: $0.timeIntervalSince1970) }
+        let runs = try runs().filter { run in
+            (cutoff.map { run.startedAt >= $0 } ?? true) && (students.map { $0.contains(run.student) } ?? true)
+        }
+        // Read after the runs: anything saved in between belongs to runs not in the list, or adds
+        // events that happened after the run was read (exported next time).
+        return try engine.histories(of: runs.reversed())
+    }
+
     /// Checks the root identifier and title a store is opened with.
     private static func checkRoot(_ identifier: String, _ title: String) throws {
         try Validate.identifier(identifier, what: "root identifier")

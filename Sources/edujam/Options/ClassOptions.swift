@@ -11,7 +11,8 @@ struct ClassOptions {
         case list
     }
 
-    static let actions = ["create", "add", "remove", "rename", "list"]
+    /// Every action, for the "did you mean"; `import` has options of its own (``ClassImportCommand``).
+    static let actions = ["create", "add", "remove", "rename", "list", "import"]
 
     var common: CommonOptions
     var action: Action

@@ -1,0 +1,99 @@
+import Foundation
+
+/// CSV as RFC 4180 defines it, written here (no outside package): comma-separated fields,
+/// records ended by CRLF, fields quoted with `"` and a quote inside written twice.
+///
+/// Reading is tolerant where real exports differ and harmless: a UTF-8 byte-order mark,
+/// LF or CR line ends, a missing final line end, blank lines. It is strict where guessing would
+/// misread data: text after a closing quote, a quote never closed.
+public enum CSV {
+    /// One record and the line it starts on (1-based; a quoted field may span lines).
+    public struct Record: Equatable, Sendable {
+        /// The line the record starts on.
+        public var line: Int
+        /// Its fields, unquoted.
+        public var fields: [String]
+    }
+
+    /// A malformed file. `line` is where the bad record starts.
+    public struct SyntaxError: Error, Equatable, Sendable {
+        public var line: Int
+        public var message: String
+    }
+
+    /// Splits `text` into records. Blank lines are skipped.
+    /// - Throws: ``SyntaxError`` for text after a closing quote or an unclosed quote.
+    public static func records(_ text: String) throws -> [Record] {
+        var scalars = Substring(text).unicodeScalars[...]
+        if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
+        var records: [Record] = []
+        var fields: [String] = [], field = String.UnicodeScalarView()
+        var line = 1, recordLine = 1
+        var quoted = false, wasQuoted = false
+        var index = scalars.startIndex
+
+        func endField() {
+            fields.append(String(field))
+            field = String.UnicodeScalarView()
+            wasQuoted = false
+        }
+        func endRecord() {
+            let blank = fields.isEmpty && field.isEmpty && !wasQuoted
+            endField()
+            if !blank { records.append(Record(line: recordLine, fields: fields)) }
+            fields = []
+        }
+
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            scalars.formIndex(after: &index)
+            if quoted {
+                if scalar == "\"" {
+                    if index < scalars.endIndex, scalars[index] == "\"" {
+                        field.append("\"")
+                        scalars.formIndex(after: &index)
+                    } else {
+                        quoted = false
+                        wasQuoted = true
+                    }
+                } else {
+                    if scalar == "\n" || (scalar == "\r" && (index == scalars.endIndex || scalars[index] != "\n")) { line += 1 }
+                    field.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case ",":
+                endField()
+            case "\r", "\n":
+                if scalar == "\r", index < scalars.endIndex, scalars[index] == "\n" { scalars.formIndex(after: &index) }
+                endRecord()
+                line += 1
+                recordLine = line
+            case "\"" where field.isEmpty && !wasQuoted:
+                quoted = true
+            default:
+                if wasQuoted {
+                    throw SyntaxError(line: line, message: "text after a closing quote (a quote inside a quoted field is written twice: \"\")")
+                }
+                field.append(scalar)
+            }
+        }
+        if quoted { throw SyntaxError(line: recordLine, message: "a quoted field is never closed") }
+        if !field.isEmpty || !fields.isEmpty || wasQuoted { endRecord() }
+        return records
+    }
+
+    /// One field, quoted when it holds a comma, a quote, a line break or edge spaces.
+    public static func field(_ text: String) -> String {
+        // Scalars, not Characters: "\r\n" is one Character and would hide a lone "\n".
+        let needsQuotes = text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+            || text.first == " " || text.last == " "
+        return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+    }
+
+    /// Records as RFC 4180 text: fields quoted where needed, every record ended by CRLF.
+    public static func text(_ rows: [[String]]) -> String {
+        rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Classroom
+import Tracking
+
+/// Writes assignments and their results as OneRoster 1.1 gradebook CSV, for a school's gradebook
+/// (docs/interop.md, "Results out"): `lineItems.csv` (one line item per assignment),
+/// `results.csv` (one result per assignee), `categories.csv` (the one category every line item
+/// points to) and a `manifest.csv` declaring them in bulk.
+///
+/// - score: for each activity of the assignment, the best score item among the counted attempts
+///   as a percentage (an attempt's score item is its primary item when that is a score, else its
+///   first score item), or the best progress (0–100) when no counted attempt has a score item;
+///   the assignment's score is the mean over its activities (0 for one not started), 0–100
+///   with at most two decimals;
+/// - scoreStatus: `not submitted` without any counted attempt or Done mark, `fully graded` when
+///   every activity is done, `partially graded` in between;
+/// - sourcedIds: a class or student imported from OneRoster keeps theirs; any other uses its
+///   EduJam name. Line items and results get name-based UUIDs of the class, the assignment (its
+///   id and creation time) and the student, so exporting twice writes the same bytes;
+/// - dates: `assignDate`, `dueDate` and `scoreDate` are days (`2026-12-04`) in the school's time
+///   zone (the machine's, as `--due` reads them), `dateLastModified` the last change in the
+///   store, ISO 8601 UTC.
+public enum OneRosterResults {
+    /// The category of every line item.
+    public static let categorySourcedId = "edujam-games"
+    /// The namespace of line item and result ids (a version 5 UUID of "edujam.oneroster" in the
+    /// URL namespace, written out so it never changes).
+    static let namespace = UUID(uuidString: "36426e90-c039-59a6-89c0-e288c6740a61")!
+
+    static let lineItemColumns = ["sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate",
+                                  "classSourcedId", "categorySourcedId", "gradingPeriodSourcedId", "resultValueMin", "resultValueMax"]
+    static let resultColumns = ["sourcedId", "status", "dateLastModified", "lineItemSourcedId", "studentSourcedId",
+                                "scoreStatus", "score", "scoreDate", "comment"]
+
+    /// The files to write, by name, as RFC 4180 text.
+    /// - Parameters:
+    ///   - gradebook: The store's assignments (``TrackingStore/gradebook()``).
+    ///   - gradingPeriod: The `gradingPeriodSourcedId` for every line item (the school's academic
+    ///     session of type gradingPeriod), or empty.
+    ///   - timeZone: Where the days of `assignDate`, `dueDate` and `scoreDate` are counted.
+    /// - Returns: File name -> contents.
+    public static func files(_ gradebook: [GradebookAssignment], gradingPeriod: String = "",
+                             timeZone: TimeZone = .current) -> [String: String] {
+        let day = Day(timeZone: timeZone)
+        var lineItems = [lineItemColumns], results = [resultColumns]
+        for entry in gradebook {
+            let lineItem = lineItemSourcedId(entry)
+            lineItems.append(lineItemRow(entry, sourcedId: lineItem, gradingPeriod: gradingPeriod, day: day))
+            for row in entry.rows { results.append(resultRow(row, of: entry, lineItem: lineItem, day: day)) }
+        }
+        return [
+            "manifest.csv": CSV.text(manifest),
+            "categories.csv": CSV.text([["sourcedId", "status", "dateLastModified", "title"],
+                                        [categorySourcedId, "active", "", "EduJam games"]]),
+            "lineItems.csv": CSV.text(lineItems),
+            "results.csv": CSV.text(results),
+        ]
+    }
+
+    /// Writes ``files(_:gradingPeriod:)`` into `folder`, creating it if needed; each file atomically.
+    /// - Throws: File system errors.
+    public static func write(_ files: [String: String], to folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
+        }
+    }
+
+    static let manifest: [[String]] = [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]
+        + ["academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
+           "enrollments", "lineItems", "orgs", "resources", "results", "users"].map { name in
+            ["file.\(name)", ["categories", "lineItems", "results"].contains(name) ? "bulk" : "absent"]
+        }
+        + [["source.systemName", "EduJam"], ["source.systemCode", "edujam"]]
+
+    // MARK: - Rows
+
+    static func classSourcedId(_ entry: GradebookAssignment) -> String {
+        entry.classSourcedId ?? entry.assignment.className
+    }
+
+    static func lineItemSourcedId(_ entry: GradebookAssignment) -> String {
+        let name = "lineItem/\(classSourcedId(entry))/\(entry.assignment.id)/\(entry.assignment.createdAt)"
+        return NameBasedUUID.make(namespace: namespace, name: name).uuidString.lowercased()
+    }
+
+    static func lineItemRow(_ entry: GradebookAssignment, sourcedId: String, gradingPeriod: String, day: Day) -> [String] {
+        let assignment = entry.assignment
+        return [sourcedId, "active", assignment.completedAt ?? assignment.createdAt, assignment.title,
+                assignment.instructions ?? "", day.of(assignment.createdAt), assignment.due.map(day.of) ?? "",
+                classSourcedId(entry), categorySourcedId, gradingPeriod, "0", "100"]
+    }
+
+    static func resultRow(_ row: GradebookRow, of entry: GradebookAssignment, lineItem: String, day: Day) -> [String] {
+        let student = row.studentSourcedId ?? row.student
+        let id = NameBasedUUID.make(namespace: namespace, name: "result/\(lineItem)/\(student)").uuidString.lowercased()
+        let modified = ([entry.assignment.createdAt, entry.assignment.completedAt] + row.cells.map(\.lastChange))
+            .compactMap { $0 }.max() ?? entry.assignment.createdAt  // ISO 8601 UTC strings of one format sort as dates
+        let scores = row.cells.map(score)
+        let mean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
+        let comment = zip(row.cells, scores).map { cell, score in
+            "\(cell.progress.title): \(number(score))% (\(bestScoreItem(cell) == nil ? "progress" : "score"), \(words(cell.progress.status)))"
+        }.joined(separator: "; ")
+        return [id, "active", modified, lineItem, student, scoreStatus(row), number(mean), day.of(modified), comment]
+    }
+
+    /// The activity's score, 0–100: the best counted attempt's score item as a percentage, else the best progress.
+    static func score(_ cell: GradebookCell) -> Double {
+        if let best = bestScoreItem(cell) { return best }
+        return (cell.progress.progress * 100).clamped(0, 100)
+    }
+
+    /// The highest percentage among the counted attempts' score items, or nil when none has one.
+    static func bestScoreItem(_ cell: GradebookCell) -> Double? {
+        cell.attempts.compactMap { run -> Double? in
+            scoreItem(of: run).flatMap(StatementBuilder.score)?.scaled.map { $0 * 100 }
+        }.max()
+    }
+
+    /// The attempt's score item: the primary item when it is a score, else the first score item.
+    /// A game whose primary item is a count (points) usually also reports how many answers were
+    /// right as a score; grading that beats grading progress, which reaches 100% on a finished
+    /// game with every answer wrong.
+    static func scoreItem(of run: RunRecord) -> ItemRecord? {
+        if let primary = run.items.first(where: { $0.identifier == run.primaryItem }), primary.kind == .score { return primary }
+        return run.items.first { $0.kind == .score }
+    }
+
+    static func scoreStatus(_ row: GradebookRow) -> String {
+        let statuses = row.cells.map(\.progress.status)
+        if !statuses.isEmpty, statuses.allSatisfy({ $0 == .done }) { return "fully graded" }
+        if statuses.allSatisfy({ $0 == .notStarted }) { return "not submitted" }
+        return "partially graded"
+    }
+
+    static func words(_ status: ActivityStatus) -> String {
+        switch status {
+        case .notStarted: return "not started"
+        case .inProgress: return "in progress"
+        case .done: return "done"
+        }
+    }
+
+    /// Days of the store's timestamps in one time zone: `2026-12-04T15:00:00.000Z` -> `2026-12-04` in UTC.
+    struct Day {
+        private let formatter: DateFormatter
+
+        init(timeZone: TimeZone) {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "yyyy-MM-dd"
+        }
+
+        /// The day of `timestamp` (ISO 8601 as the store writes it); its first ten characters if unreadable.
+        func of(_ timestamp: String) -> String {
+            ISO8601Format.date(timestamp).map(formatter.string(from:)) ?? String(timestamp.prefix(10))
+        }
+    }
+
+    /// At most two decimals, no trailing zeros, never an exponent: `87.5`, `100`, `33.33`.
+    static func number(_ value: Double) -> String {
+        let hundredths = Int((value.isFinite ? value.clamped(-1e12, 1e12) : 0) * 100 + (value < 0 ? -0.5 : 0.5))
+        let whole = hundredths / 100, fraction = abs(hundredths % 100)
+        let sign = hundredths < 0 && whole == 0 ? "-" : ""
+        if fraction == 0 { return "\(sign)\(whole)" }
+        return fraction % 10 == 0 ? "\(sign)\(whole).\(fraction / 10)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Tracking
+
+/// Tells a saved attempt as xAPI 1.0.3 statements (docs/interop.md has the mapping and an
+/// example per verb).
+///
+/// - `initialized` at the first start, `suspended` / `resumed` at each stop and start,
+///   `progressed` each time progress grows (the cmi5 progress extension, 0–100);
+/// - at the end: `scored` when the primary item is a score, `passed` / `failed` when the game
+///   reports a pass/fail binary item, `completed` when the game finished, then `terminated` with
+///   the time spent and every quantity item as a result extension.
+///
+/// Statement ids are name-based UUIDs of the attempt's UUID, the event's number and the verb, so
+/// exporting twice gives the same statements and re-sending one is idempotent.
+public struct StatementBuilder: Sendable {
+    /// The school's home page: the `account.homePage` of every actor.
+    public var homePage: String
+
+    /// The cmi5 progress extension.
+    public static let progressExtension = "https://w3id.org/xapi/cmi5/result/extensions/progress"
+    /// Prefix of an activity id: the identifier path follows, joined with `/`.
+    public static let activityPrefix = "urn:edujam:activity:"
+    /// Prefix of a quantity item's result extension: the item identifier follows.
+    public static let quantityPrefix = "urn:edujam:item:"
+    static let activityType = "http://adlnet.gov/expapi/activities/lesson"
+
+    /// - Parameter homePage: The school's URL, for example `https://school.example`.
+    public init(homePage: String) {
+        self.homePage = homePage
+    }
+
+    /// Every statement of `attempt`, in the order things happened.
+    public func statements(_ attempt: AttemptHistory) -> [XAPIStatement] {
+        let events = attempt.events.isEmpty ? Self.reconstructed(attempt.run) : attempt.events
+        var statements: [XAPIStatement] = []
+        var running: Date?, spent = 0.0
+        for (index, event) in events.enumerated() {
+            let at = Self.date(event.at)
+            switch event.kind {
+            case .started, .resumed:
+                running = at
+                statements.append(statement(attempt, event, event.kind == .started ? .initialized : .resumed, result: nil))
+            case .stopped:
+                if let since = running, let at { spent += max(0, at.timeIntervalSince(since)) }
+                running = nil
+                // A game stops the clock just before it ends: that is the end, not a pause.
+                let next = events[(index + 1)...].first { $0.kind != .progressed }
+                if next?.kind == .ended { continue }
+                statements.append(statement(attempt, event, .suspended, result: .init(duration: ISODuration.string(spent))))
+            case .progressed:
+                let percent = Double(Int(((event.progress ?? 0) * 100).rounded()).clamped(0, 100))
+                statements.append(statement(attempt, event, .progressed, result: .init(extensions: [Self.progressExtension: percent])))
+            case .ended:
+                statements += ending(attempt, event)
+            }
+        }
+        return statements
+    }
+
+    private func ending(_ attempt: AttemptHistory, _ event: AttemptEvent) -> [XAPIStatement] {
+        let run = attempt.run
+        let duration = ISODuration.string(run.durationSeconds)
+        let primary = run.items.first { $0.identifier == run.primaryItem }
+        let score = primary.flatMap(Self.score)
+        var statements: [XAPIStatement] = []
+        if let score {
+            statements.append(statement(attempt, event, .scored, result: .init(score: score, duration: duration)))
+        }
+        if let verdict = Self.passFail(run) {
+            statements.append(statement(attempt, event, verdict ? .passed : .failed,
+                                        result: .init(score: score, success: verdict, duration: duration)))
+        }
+        if event.outcome == .finished {
+            statements.append(statement(attempt, event, .completed, result: .init(completion: true, duration: duration)))
+        }
+        var extensions = [Self.progressExtension: Double(Int((run.progress * 100).rounded()).clamped(0, 100))]
+        for item in run.items where item.kind == .quantity {
+            if case .number(let value)? = item.value, value.isFinite { extensions[Self.quantityPrefix + item.identifier] = value }
+        }
+        statements.append(statement(attempt, event, .terminated, result: .init(duration: duration, extensions: extensions)))
+        return statements
+    }
+
+    private func statement(_ attempt: AttemptHistory, _ event: AttemptEvent, _ verb: XAPIVerb,
+                           result: XAPIStatement.Result?) -> XAPIStatement {
+        let run = attempt.run
+        let registration = attempt.uuid.uuidString.lowercased()
+        let id = NameBasedUUID.make(namespace: NameBasedUUID.statements, name: "\(registration)/\(event.sequence)/\(verb.rawValue)")
+        let path = run.identifierPath
+        let ancestors = path.indices.dropLast().map { Self.activity(Array(path[...$0])) }
+        let context = XAPIStatement.Context(
+            registration: registration,
+            contextActivities: ancestors.isEmpty ? nil : .init(parent: ancestors.suffix(1).map { $0 },
+                                                               grouping: ancestors.count > 1 ? Array(ancestors.dropLast()) : nil),
+            platform: "EduJam")
+        var object = Self.activity(path)
+        object.definition = .init(type: Self.activityType, name: ["en-US": run.title])
+        return XAPIStatement(
+            id: id.uuidString.lowercased(),
+            actor: .init(name: run.student, account: .init(homePage: homePage, name: run.student)),
+            verb: .init(id: verb.iri, display: ["en-US": verb.rawValue]),
+            object: object, result: result, context: context, timestamp: event.at)
+    }
+
+    static func activity(_ path: [String]) -> XAPIStatement.Activity {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+        let encoded = path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        return .init(id: activityPrefix + encoded.joined(separator: "/"))
+    }
+
+    /// A score item as an xAPI score: `raw` kept within `0...max`, `scaled` within 0...1.
+    static func score(_ item: ItemRecord) -> XAPIStatement.Score? {
+        guard item.kind == .score, let raw = item.score, let max = item.maxScore, raw.isFinite, max.isFinite, max > 0 else {
+            return nil
+        }
+        let kept = Swift.min(Swift.max(raw, 0), max)
+        return .init(scaled: kept / max, raw: kept, min: 0, max: max)
+    }
+
+    /// The verdict of the first pass/fail binary item, if the game reports one.
+    static func passFail(_ run: RunRecord) -> Bool? {
+        for item in run.items where item.kind == .binary && item.valueType == .passFail {
+            if case .bool(let passed)? = item.value { return passed }
+        }
+        return nil
+    }
+
+    /// The history of an attempt saved before histories were kept: started, its progress, its end.
+    static func reconstructed(_ run: RunRecord) -> [AttemptEvent] {
+        var events = [AttemptEvent(sequence: 0, kind: .started, at: run.startedAt)]
+        let end = date(run.startedAt).map { ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0)) } ?? run.startedAt
+        if run.progress > 0 { events.append(.init(sequence: 1, kind: .progressed, at: end, progress: run.progress)) }
+        if run.outcome != .running && run.outcome != .interrupted {  // neither has ended
+            events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome))
+        }
+        return events
+    }
+
+    static func date(_ text: String) -> Date? { ISO8601Format.date(text) }
+}
+
+/// ISO 8601 timestamps with milliseconds, as the store writes them.
+enum ISO8601Format {
+    private static func formatter() -> ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+
+    static func date(_ text: String) -> Date? { formatter().date(from: text) }
+    static func string(_ date: Date) -> String { formatter().string(from: date) }
+}
+
+/// xAPI durations: ISO 8601 `PT…` with at most two decimals (xAPI keeps 0.01 s).
+enum ISODuration {
+    static func string(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds > 0 else { return "PT0S" }
+        let hundredths = Int64(Swift.min(seconds, 1e12) * 100 + 0.5)
+        let hours = hundredths / 360_000, minutes = hundredths / 6000 % 60, rest = hundredths % 6000
+        var text = "PT"
+        if hours > 0 { text += "\(hours)H" }
+        if minutes > 0 { text += "\(minutes)M" }
+        if rest > 0 || text == "PT" {
+            let whole = rest / 100, fraction = rest % 100
+            text += fraction == 0 ? "\(whole)S" : fraction % 10 == 0 ? "\(whole).\(fraction / 10)S" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)S"
+        }
+        return text
+    }
+}
+
+extension Comparable {
+    func clamped(_ low: Self, _ high: Self) -> Self { Swift.min(Swift.max(self, low), high) }
+}

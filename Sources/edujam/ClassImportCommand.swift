@@ -1,0 +1,74 @@
+import Foundation
+import Classroom
+import Interop
+import Runtime
+import Tracking
+
+/// `edujam class import --oneroster DIR`: classes, students and teachers from a school's
+/// OneRoster 1.1 CSV export (docs/interop.md, "OneRoster in").
+enum ClassImportCommand {
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let options = try ClassImportOptions(words)
+        let context = try StoreContext(options.common)
+        let outcome = try OneRosterImport.run(folder: URL(fileURLWithPath: options.folder), store: context.store)
+        for warning in outcome.warnings { Output.error("warning: \(warning)") }
+        Output.line(summary(outcome))
+        return .success
+    }
+
+    /// "Read 2 classes and 5 students from OneRoster: 2 classes created, 5 students joined, …",
+    /// or "…: nothing changed." on a re-import.
+    static func summary(_ outcome: OneRosterImport.Outcome) -> String {
+        let roster = outcome.roster, changes = outcome.changes
+        let students = Set(roster.classes.flatMap(\.students)).count
+        let head = "Read \(count(roster.classes.count, "class", "classes")) and \(count(students, "student")) from OneRoster"
+        let parts = [
+            (changes.classesCreated, "class created", "classes created"), (changes.classesRenamed, "class renamed", "classes renamed"),
+            (changes.studentsJoined, "student joined", "students joined"), (changes.studentsLeft, "student left", "students left"),
+            (changes.studentsRenamed, "student renamed", "students renamed"),
+            (changes.namesUpdated, "name updated", "names updated"),
+            (changes.teachersAdded, "teacher added", "teachers added"), (changes.teachersRemoved, "teacher removed", "teachers removed"),
+        ].filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
+        return head + (parts.isEmpty ? ": nothing changed." : ": " + parts.joined(separator: ", ") + ".")
+    }
+
+    private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(n) \(n == 1 ? one : many ?? one + "s")"
+    }
+}
+
+/// One class as `class list` shows it: its students, and for a class imported from OneRoster its
+/// teachers and the students who left.
+///
+/// Text: `3B: ana, bo (teacher: Jane Smith; left: cy)`. JSON: the class's `name` and `students`,
+/// plus `oneRoster` (``ClassRoster``: `sourcedId`, `teachers`, `students` and `left`, each person
+/// with `sourcedId`, `username`, `givenName`, `familyName`) when imported, else `null`.
+struct ClassListing: Encodable {
+    let schoolClass: SchoolClass
+    let roster: ClassRoster?
+
+    private enum CodingKeys: String, CodingKey {
+        case name, students, oneRoster
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schoolClass.name, forKey: .name)
+        try c.encode(schoolClass.students, forKey: .students)
+        try c.encode(roster, forKey: .oneRoster)
+    }
+
+    /// The text line; names from the store pass `Terminal.cleanLine`, as every table cell does.
+    var line: String {
+        let students = schoolClass.students.isEmpty ? "(no students)" : schoolClass.students.map(Terminal.cleanLine).joined(separator: ", ")
+        var notes: [String] = []
+        if let roster {
+            if !roster.teachers.isEmpty {
+                notes.append("\(roster.teachers.count == 1 ? "teacher" : "teachers"): "
+                    + roster.teachers.map { Terminal.cleanLine($0.displayName) }.joined(separator: ", "))
+            }
+            if !roster.left.isEmpty { notes.append("left: " + roster.left.map { Terminal.cleanLine($0.username) }.joined(separator: ", ")) }
+        }
+        return "\(Terminal.cleanLine(schoolClass.name)): \(students)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+    }
+}

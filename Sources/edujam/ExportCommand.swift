@@ -1,0 +1,71 @@
+import Foundation
+import Classroom
+import Interop
+import Tracking
+
+/// `edujam export`: the store in the school's standards (docs/interop.md).
+enum ExportCommand {
+    static let usage = """
+        usage: edujam export --xapi [--jsonl] [--since DATE] [--class NAME] [--school-url URL] [--store PATH]
+        Writes the attempts in the store as xAPI 1.0.3 statements on stdout: a JSON array, or one
+        statement per line with --jsonl. --since DATE (2026-11-30, or an ISO 8601 time) keeps
+        attempts started from then on; --class keeps that class's students. Actors are accounts
+        on --school-url (or EDUJAM_SCHOOL_URL; default https://edujam.invalid). The same store
+        always gives the same statements, ids included.
+
+               edujam export --oneroster-results DIR [--class NAME] [--grading-period ID] [--store PATH]
+        Writes every assignment as a OneRoster 1.1 line item and each assignee's result into DIR
+        (lineItems.csv, results.csv, categories.csv, manifest.csv) for a school's gradebook: the
+        score is 0-100. --class keeps one class; --grading-period fills gradingPeriodSourcedId.
+        Exporting twice writes the same files.
+        """
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let options = try ExportOptions(words)
+        let context = try StoreContext(options.common)
+        switch options.target {
+        case .oneRosterResults(let folder, let gradingPeriod):
+            return try writeResults(to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
+        case .xapi(let jsonl, let since, let schoolURL):
+            let statements = try xapiStatements(since: since, className: options.className, schoolURL: schoolURL, store: context.store)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if jsonl {
+                for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
+            } else {
+                encoder.outputFormatting.insert(.prettyPrinted)
+                Output.line(String(decoding: try encoder.encode(statements), as: UTF8.self))
+            }
+            return .success
+        }
+    }
+
+    /// `--oneroster-results DIR`: line items and results for a gradebook.
+    static func writeResults(to folder: String, gradingPeriod: String, className: String?, store: TrackingStore) throws
+        -> ExitStatus
+    {
+        var gradebook = try store.gradebook()
+        if let name = className {
+            guard try store.classes().contains(where: { $0.name == name }) else { throw TrackingError.unknownClass(name) }
+            gradebook = gradebook.filter { $0.assignment.className == name }
+        }
+        let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
+        try OneRosterResults.write(files, to: URL(fileURLWithPath: folder))
+        let results = gradebook.reduce(0) { $0 + $1.rows.count }
+        Output.line("Wrote \(gradebook.count) line item(s) and \(results) result(s) to \(folder).")
+        return .success
+    }
+
+    /// The statements of the attempts the options select, oldest attempt first.
+    static func xapiStatements(since: Date?, className: String?, schoolURL: String, store: TrackingStore) throws
+        -> [XAPIStatement]
+    {
+        let students = try className.map { name -> Set<String> in
+            guard let found = try store.classes().first(where: { $0.name == name }) else {
+                throw TrackingError.unknownClass(name)
+            }
+            return Set(found.students)
+        }
+        let builder = StatementBuilder(homePage: schoolURL)
+        return try store.attemptHistories(since: since, students: students).flatMap(builder.statements)
+    }
+}

@@ -1,0 +1,1 @@
+return { id = "org.example.interop", title = "Interop test games" }
