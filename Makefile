@@ -11,8 +11,10 @@ EDUJAM := .build/debug/edujam
 PREFIX ?= /usr/local
 DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
+# Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
+RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test lint format test-swift test-asan test-games bench example-report clean install install-files uninstall
+.PHONY: all deps test-deps build play test lint format test-swift test-asan test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -56,8 +58,24 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
-test-swift: build test-deps
+# The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv (made by the ralph target), else
+# /opt/ralph-venv; with none of them they are skipped and say so.
+test-swift: build test-deps ralph
+	@if [ -z "$$EDUJAM_RALPH_VENV" ] && [ -x $(RALPH_VENV)/bin/ralph ]; then \
+		export EDUJAM_RALPH_VENV="$(CURDIR)/$(RALPH_VENV)"; fi; \
 	$(SWIFT) test
+
+## ralph: Ralph LRS (PyPI ralph-malph) in a virtual environment, for the LRS tests. Optional and
+## fail-safe: if it cannot be installed (no python3-venv, no network), those tests are skipped.
+ralph:
+	@if $(RALPH_VENV)/bin/python -c 'import ralph.cli, requests' 2>/dev/null; then \
+		echo "Ralph LRS is installed in $(RALPH_VENV)"; \
+	else \
+		python3 -m venv $(RALPH_VENV) \
+		&& $(RALPH_VENV)/bin/pip install -q --disable-pip-version-check --timeout 30 --retries 1 'ralph-malph[cli,lrs]' requests \
+		&& echo "Ralph LRS installed in $(RALPH_VENV)" \
+		|| echo "Ralph LRS could not be installed: the LRS tests will be skipped"; \
+	fi
 
 ## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
 ## build folder of their own (a read of freed memory fails the run, docs/sandbox.md)

@@ -19,6 +19,7 @@ enum ExportCommand {
         score is 0-100. --class keeps one class; --grading-period fills gradingPeriodSourcedId.
         Exporting twice writes the same files.
         """
+
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ExportOptions(words)
         let context = try StoreContext(options.common)
@@ -27,8 +28,7 @@ enum ExportCommand {
             return try writeResults(to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
         case .xapi(let jsonl, let since, let schoolURL):
             let statements = try xapiStatements(since: since, className: options.className, schoolURL: schoolURL, store: context.store)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
             if jsonl {
                 for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
             } else {

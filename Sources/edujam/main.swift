@@ -17,6 +17,7 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "new": (NewCommand.usage, NewCommand.run),
     "check": (CheckCommand.usage, CheckCommand.run),
     "export": (ExportCommand.usage, ExportCommand.run),
+    "push": (PushCommand.usage, PushCommand.run),
 ]
 
 let overview = """
@@ -35,6 +36,7 @@ let overview = """
       new       start a game that already plays   edujam new my-quiz --topic math
       check     find mistakes, with hints         edujam check games/my-quiz
       export    xAPI statements for an LRS        edujam export --xapi --since 2026-11-01
+      push      send new statements to an LRS     edujam push --lrs https://lrs.example/xAPI/
 
     Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
     Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).

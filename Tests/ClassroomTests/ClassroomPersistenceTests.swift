@@ -84,6 +84,7 @@ import TrackingTestSupport
             DROP TABLE roster_enrollments;
             DROP TABLE roster_classes;
             DROP TABLE roster_people;
+            DROP TABLE lrs_accepted;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

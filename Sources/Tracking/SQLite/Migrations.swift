@@ -183,5 +183,15 @@ enum Migrations {
             ) WITHOUT ROWID;
             CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
             """),
+        // Statements an LRS has accepted (`edujam push`), per LRS endpoint, so the next push sends
+        // only the others. Rows are written only after the LRS answered 2xx, one transaction per batch.
+        Migration(name: "011-lrs-push", sql: """
+            CREATE TABLE lrs_accepted (
+                endpoint TEXT NOT NULL,
+                statement_id TEXT NOT NULL,
+                accepted_at REAL NOT NULL,
+                PRIMARY KEY (endpoint, statement_id)
+            ) WITHOUT ROWID;
+            """),
     ]
 }

@@ -38,6 +38,12 @@ package protocol StoreEngine: AnyObject {
     /// read in one snapshot, in the order given.
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     func histories(of runs: [RunRecord]) throws -> [AttemptHistory]
+
+    /// The ids of the xAPI statements the LRS at `endpoint` accepted (``TrackingStore/acceptedStatementIDs(endpoint:)``).
+    func acceptedStatementIDs(endpoint: String) throws -> Set<String>
+
+    /// Records, in one transaction, that the LRS at `endpoint` accepted these statements at `time`.
+    func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws
 }
 
 /// One save's worth of changes, as the model hands them to a ``StoreEngine``.

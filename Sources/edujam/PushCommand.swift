@@ -1,0 +1,110 @@
+import Foundation
+import Interop
+import Tracking
+
+/// `edujam push`: sends the store's xAPI statements to an LRS, each once (docs/interop.md,
+/// "Pushing to an LRS").
+enum PushCommand {
+    static let usage = """
+        usage: edujam push --lrs URL [--batch-size N] [--retries N] [--timeout SECONDS]
+                           [--since DATE] [--class NAME] [--school-url URL] [--store PATH]
+        Sends the xAPI statements (those of `edujam export --xapi`) that the LRS at URL, its xAPI
+        endpoint like https://lrs.example/xAPI/, has not accepted yet: batches of N (default 100)
+        POSTed to URL/statements. Each accepted batch is recorded in the store, so the next push
+        sends only new statements, and a push stopped part-way goes on where it stopped.
+        Credentials: EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, else the ~/.netrc (or $NETRC) entry
+        for the host. Server errors and timeouts are tried again N more times (default 3), after
+        1, 2, 4, ... seconds; each request waits --timeout seconds (default 30). Statements the LRS
+        refuses are listed with its message (exit 1) and sent again by the next push. Use the same
+        --school-url every time: actors are part of a statement. TLS certificates are always verified.
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let parsed = try PushOptions(words)
+        let endpoint = parsed.endpoint, options = parsed.pusher, timeout = parsed.timeout
+        let credentials = try LRSCredentials.find(host: endpoint.host, environment: ProcessInfo.processInfo.environment,
+                                                  home: NSHomeDirectory())
+        let context = try StoreContext(parsed.common)
+        let store = context.store
+        let statements = try ExportCommand.xapiStatements(
+            since: parsed.since, className: parsed.className, schoolURL: parsed.schoolURL, store: store)
+        var seen = try store.acceptedStatementIDs(endpoint: endpoint.key)
+        let acceptedBefore = statements.count(where: { seen.contains($0.id) })
+        let pending = statements.filter { seen.insert($0.id).inserted }
+        guard !statements.isEmpty else {
+            Output.line("nothing to push to \(endpoint): the store has no statements")
+            return .success
+        }
+        guard !pending.isEmpty else {
+            Output.line("nothing to push to \(endpoint): the \(acceptedBefore) statements were all accepted before")
+            return .success
+        }
+        // Ctrl-C, a closed terminal or SIGTERM: stop between batches or cancel the request in
+        // flight, never between the LRS's answer and recording it.
+        catchStopSignals()
+        let isInterrupted: @Sendable () -> Bool = { stopRequested }
+        let transport = HTTPTransport(endpoint: endpoint, credentials: credentials, timeout: Double(timeout),
+                                      isInterrupted: isInterrupted)
+        let pusher = StatementPusher(
+            transport: transport, options: options,
+            record: { ids in try store.recordAcceptedStatements(ids, endpoint: endpoint.key) },
+            wait: { seconds in interruptibleSleep(seconds, isInterrupted: isInterrupted) },
+            isInterrupted: isInterrupted)
+        let outcome = try pusher.push(pending)
+        return report(outcome, endpoint: endpoint, pending: pending.count, acceptedBefore: acceptedBefore)
+    }
+
+    /// Prints what happened: refused statements and why the push stopped on stderr, the tally on
+    /// stdout.
+    static func report(_ outcome: StatementPusher.Outcome, endpoint: LRSEndpoint, pending: Int, acceptedBefore: Int) -> ExitStatus {
+        for rejection in outcome.rejected {
+            let statement = rejection.statement
+            Output.error("refused by the LRS: statement \(statement.id) (\(statement.actor.name) \(statement.verb.display["en-US"] ?? statement.verb.id) "
+                         + "\(statement.object.id)): \(rejection.status) \(rejection.message)")
+        }
+        let left = pending - outcome.accepted - outcome.rejected.count
+        if outcome.accepted > 0 || outcome.stop == nil || outcome.stop == .interrupted {
+            var tally = "pushed to \(endpoint): \(outcome.accepted) of \(pending) new statements accepted"
+            if !outcome.rejected.isEmpty { tally += ", \(outcome.rejected.count) refused" }
+            if left > 0 { tally += ", \(left) left for the next push" }
+            if acceptedBefore > 0 { tally += " (\(acceptedBefore) accepted before)" }
+            Output.line(tally)
+        }
+        guard let stop = outcome.stop else { return outcome.rejected.isEmpty ? .success : .failure }
+        Output.error("edujam push: " + describe(stop, endpoint: endpoint))
+        return stop == .interrupted ? ExitStatus.afterStopSignal ?? .interrupted : .failure
+    }
+
+    static func describe(_ stop: StatementPusher.Stop, endpoint: LRSEndpoint) -> String {
+        let tries = { (count: Int) in count == 1 ? "1 try" : "\(count) tries" }
+        switch stop {
+        case .unreachable(let reason, let count):
+            return "cannot reach the LRS at \(endpoint): \(reason) (\(tries(count)))"
+        case .serverError(let status, let message, let count):
+            return "the LRS at \(endpoint) answered \(status) \(message) (\(tries(count)))"
+        case .refused(let status, let message):
+            return "the LRS at \(endpoint) refused the request: \(status) \(message)\(hint(status))"
+        case .interrupted:
+            return "interrupted: what the LRS accepted is recorded; the next push sends the rest"
+        }
+    }
+
+    static func hint(_ status: Int) -> String {
+        switch status {
+        case 401, 403: return " (check EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, or ~/.netrc)"
+        case 404, 405: return " (is this the LRS's xAPI endpoint, the address its statements are under?)"
+        case 300..<400: return " (a redirect: give the address it points to)"
+        default: return ""
+        }
+    }
+
+    /// Sleeps `seconds` in short slices; false as soon as Ctrl-C is pressed.
+    static func interruptibleSleep(_ seconds: Double, isInterrupted: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if isInterrupted() { return false }
+            Thread.sleep(forTimeInterval: min(0.1, max(0, end.timeIntervalSinceNow)))
+        }
+        return !isInterrupted()
+    }
+}
