@@ -5,7 +5,7 @@
  * be caught or escape the hook (coroutine.resume/wrap/close), or would make
  * runs unrepeatable (math.randomseed with no seed).
  */
-#include "internal.h"
+#include "../internal.h"
 #include <limits.h>
 #include <string.h>
 
