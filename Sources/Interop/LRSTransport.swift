@@ -98,8 +98,13 @@ public final class HTTPTransport: LRSTransport {
              .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
             return .unreachable(reason: "the TLS connection failed (is the certificate valid for this host?)", retryable: false)
         // libcurl reports TLS failures (a self-signed or expired certificate, plain HTTP on the
-        // port) as "unknown", with its own words in the description: no retry fixes those.
-        case .unknown: return .unreachable(reason: error.localizedDescription, retryable: false)
+        // port) as "unknown", with its own words in the description: no retry fixes those. It
+        // reports some refused connections ("Failed to connect … Couldn't connect to server") as
+        // "unknown" too, and those a later try may get through.
+        case .unknown:
+            let words = error.localizedDescription
+            let tls = ["SSL", "TLS", "certificate"].contains { words.localizedCaseInsensitiveContains($0) }
+            return .unreachable(reason: words, retryable: !tls)
         default: return .unreachable(reason: error.localizedDescription, retryable: true)
         }
     }
