@@ -14,7 +14,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test test-swift test-asan test-games bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test lint format test-swift test-asan test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -42,10 +42,21 @@ build: deps
 play: build
 	$(EDUJAM) play games/math-jam
 
-## test: every test: Swift unit and end-to-end tests, the sandbox's tests again under
-## AddressSanitizer, the pattern matcher and every other replaced library function against
+## test: the style lint, every test: Swift unit and end-to-end tests, the sandbox's tests again
+## under AddressSanitizer, the pattern matcher and every other replaced library function against
 ## stock Lua, and the games' own checks and playthrough tests
-test: test-swift test-asan test-patterns test-differential test-games
+test: lint test-swift test-asan test-patterns test-differential test-games
+
+## lint: swift format lint --strict with the root .swift-format, over the folders already
+## formatted. A folder joins FORMATTED once it is formatted (make format), in a commit of its own
+## made while nobody else is changing it: reformatting code others are editing only makes conflicts.
+FORMATTED := Sources/Classroom Tests/ClassroomTests Tests/TrackingTestSupport
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+## format: rewrite the FORMATTED folders in the house style
+format:
+	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 
 # The LRS tests use EDUJAM_RALPH_VENV, else .build/ralph-venv (made by the ralph target), else
 # /opt/ralph-venv; with none of them they are skipped and say so.

@@ -2,12 +2,14 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Tracking; Sandbox -> LuaShim -> CLua; Tracking -> CSQLite.
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
+// Sandbox -> LuaShim -> CLua; Tracking -> CSQLite. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
     products: [
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "Tracking", targets: ["Tracking"]),
+        .library(name: "Classroom", targets: ["Classroom"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
         .library(name: "Interop", targets: ["Interop"]),
@@ -29,22 +31,28 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "Tracking", dependencies: ["CSQLite"]),
+        .target(name: "Classroom", dependencies: ["Tracking"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
-        .target(name: "Interop", dependencies: ["Tracking"]),
-        .target(name: "ReportPage", dependencies: ["Tracking"]),
+        .target(name: "Interop", dependencies: ["Classroom", "Tracking"]),
+        .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
-        .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Playtest"]),
-        .executableTarget(name: "edujam", dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Interop"]),
+        .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
+        .executableTarget(
+            name: "edujam",
+            dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox"]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "TrackingTests", dependencies: ["Tracking"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),
+        .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
+        .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
+        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteropTests", dependencies: ["Interop", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Tracking"]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Runtime"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking"]),
+        .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchTests", dependencies: ["edujam-bench"]),
     ],

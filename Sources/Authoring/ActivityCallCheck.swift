@@ -1,4 +1,5 @@
 import Runtime
+import Tracking
 
 /// Checks the arguments of `activity.*` calls that can be judged from the source alone:
 /// literals of the wrong type, a missing argument, an unknown value type.
@@ -130,8 +131,9 @@ enum ActivityCallCheck {
     }
 
     private static func scoreRange(_ score: Argument?, _ max: Argument?) -> (String, String?)? {
-        if case .number(let m)? = max, m <= 0 { return ("maxScore must be above 0", nil) }
-        if case .number(let s)? = score, case .number(let m)? = max, s > m || s < 0 {
+        // Tracking's ScoreRule decides; a score of 0 is always fine, so it tests maxScore alone.
+        if case .number(let m)? = max, ScoreRule.violation(score: 0, maxScore: m) != nil { return ("maxScore must be above 0", nil) }
+        if case .number(let s)? = score, case .number(let m)? = max, ScoreRule.violation(score: s, maxScore: m) != nil {
             return ("score must be from 0 to maxScore", nil)
         }
         return nil
@@ -139,7 +141,7 @@ enum ActivityCallCheck {
 
     private static func fraction(_ a: Argument?, _ n: Int) -> (String, String?)? {
         guard let a else { return nil }
-        if case .number(let f) = a { return (0...1).contains(f) ? nil : ("argument #\(n) must be within 0..1", nil) }
+        if case .number(let f) = a { return ProgressRule.violation(f) == nil ? nil : ("argument #\(n) must be within 0..1", nil) }
         return a.typeName.map { ("argument #\(n) must be a number from 0 to 1, got \($0)", nil) }
     }
 }

@@ -77,7 +77,7 @@ void edujam_disarm(edujam_sandbox *sb);
 void edujam_enter_thread(edujam_sandbox *sb);
 void edujam_leave_thread(edujam_sandbox *sb);
 
-/* baselib.c, libs.c */
+/* baselib.c, libraries/libs.c */
 void edujam_open_base(lua_State *L);
 void edujam_patch_libs(lua_State *L);
 int edujam_forbid(lua_State *L, const char *what);

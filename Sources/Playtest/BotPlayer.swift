@@ -4,38 +4,38 @@ import Sandbox
 import Tracking
 
 /// How one bot playthrough went.
-public struct BotResult {
+struct BotResult {
     /// The bot file.
-    public var file: String
+    var file: String
     /// The seed played.
-    public var seed: Int
+    var seed: Int
     /// The level played, or nil when the bot answered the menu.
-    public var level: String?
+    var level: String?
     /// Why it failed (a failed `assert` in `check`, a bot error, a game error); nil when it passed.
-    public var failure: String?
+    var failure: String?
     /// The run's report, when the game could be started.
-    public var report: RunReport?
+    var report: RunReport?
     /// What the bot typed, so a failure can be replayed as a `.play` case.
-    public var replies: [Reply]
+    var replies: [Reply]
 
     /// Whether the playthrough passed.
-    public var passed: Bool { failure == nil }
+    var passed: Bool { failure == nil }
 
     /// `math.bot.lua seed 17 (LEVEL-2): message`.
-    public var explanation: String {
+    var explanation: String {
         "\(file): seed \(seed)\(level.map { " (\($0))" } ?? ""): \(failure ?? "passed")"
     }
 }
 
 /// Plays a game with a bot answering, one playthrough per seed and level.
-public enum BotPlayer {
+enum BotPlayer {
     /// The most answers one playthrough may take before the bot is stopped:
     /// a game and a bot that keep asking and answering would otherwise never end.
-    public static let maximumAnswers = 10_000
+    static let maximumAnswers = 10_000
 
     /// Plays every seed (on every level) of `bot`.
     /// - Parameter progress: called after each playthrough, with the number done and the total.
-    public static func run(_ bot: BotScript, on game: GameUnderTest,
+    static func run(_ bot: BotScript, on game: GameUnderTest,
                            progress: (Int, Int) -> Void = { _, _ in }) -> [BotResult] {
         let plays = bot.seeds.flatMap { seed in bot.levels.map { (seed, $0) } }
         return plays.enumerated().map { index, play in
@@ -45,7 +45,7 @@ public enum BotPlayer {
     }
 
     /// One playthrough.
-    public static func play(_ bot: BotScript, on game: GameUnderTest, seed: Int, level: String?) -> BotResult {
+    static func play(_ bot: BotScript, on game: GameUnderTest, seed: Int, level: String?) -> BotResult {
         let channel = BotChannel(bot: bot)
         var result = BotResult(file: bot.file, seed: seed, level: level, failure: nil, report: nil, replies: [])
         _ = bot.takePrinted()

@@ -7,26 +7,26 @@ import Sandbox
 /// The file returns a table: `seeds`, `think`, `level` or `levels`, `student`,
 /// `answer(prompt, output, options)` and `check(report)`; `docs/playtesting.md`
 /// describes each.
-public final class BotScript {
+final class BotScript {
     /// A bot file that cannot be used.
-    public struct LoadError: Error, CustomStringConvertible {
+    struct LoadError: Error, CustomStringConvertible {
         /// The bot file.
-        public var file: String
+        var file: String
         /// What is wrong.
-        public var message: String
-        public var description: String { "\(file): \(message)" }
+        var message: String
+        var description: String { "\(file): \(message)" }
     }
 
     /// The bot file's path.
-    public let file: String
+    let file: String
     /// The seeds to play, one playthrough each (per level).
-    public let seeds: [Int]
+    let seeds: [Int]
     /// Virtual seconds per answer unless `answer` returns its own.
-    public let think: Double
+    let think: Double
     /// The levels to play each seed on; `[nil]` leaves the menu to `answer`.
-    public let levels: [String?]
+    let levels: [String?]
     /// Who plays.
-    public let student: String
+    let student: String
 
     private let source: [UInt8]
     private(set) var sandbox: Sandbox
@@ -36,11 +36,11 @@ public final class BotScript {
     private let printed = PrintBuffer()
 
     /// The most seeds one bot may ask for, so a typo cannot start a run of hours.
-    public static let maximumSeeds = 100_000
+    static let maximumSeeds = 100_000
 
     /// Loads and checks a bot file.
     /// - Throws: ``LoadError`` naming the file and the field that is wrong.
-    public init(file: String) throws {
+    init(file: String) throws {
         self.file = file
         do {
             source = try SourceFile.read(file)

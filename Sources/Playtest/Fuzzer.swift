@@ -8,15 +8,15 @@ public struct FuzzFinding {
     /// The run's seed: `edujam fuzz <game> --seed <seed> --runs 1` replays it.
     public var seed: Int
     /// The level played.
-    public var level: String?
+    var level: String?
     /// error or limit.
     public var outcome: RunOutcome
     /// The script's failure, as the author reads it.
     public var failure: ScriptFailure?
     /// What the monkey typed.
-    public var inputs: [Reply]
+    var inputs: [Reply]
     /// The smallest sequence found that fails the same way.
-    public var shrunk: [Reply]
+    var shrunk: [Reply]
     /// A `.play` case that replays `shrunk` and passes once the game is fixed.
     public var transcript: String
 }

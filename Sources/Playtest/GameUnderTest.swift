@@ -8,16 +8,16 @@ import Tracking
 /// but reading `game.lua`.
 public struct GameUnderTest {
     /// The game's folder (holding `game.lua`).
-    public var folder: String
+    var folder: String
     /// The collection the game belongs to, read once from the folder above.
-    public var collection: GameCollection
+    var collection: GameCollection
     /// The game's declaration, for its levels.
-    public var declaration: GameDeclaration
+    var declaration: GameDeclaration
     /// The sandbox limits runs get: the student's, but one second of Lua time per run
     /// rather than five. The student's thinking is paused out of it, so a whole
     /// playthrough uses microseconds; a game that hangs fails fast, which matters
     /// when the fuzzer's shrinker replays it hundreds of times.
-    public var limits: SandboxLimits = {
+    var limits: SandboxLimits = {
         var limits = SandboxLimits()
         limits.time = .seconds(1)
         return limits
@@ -39,12 +39,12 @@ public struct GameUnderTest {
     public var name: String { ((folder as NSString).standardizingPath as NSString).lastPathComponent }
 
     /// The level paths the game declares, as `LEVEL-1` or `A/B`.
-    public var levels: [String] { declaration.childPaths.map { $0.joined(separator: "/") } }
+    var levels: [String] { declaration.childPaths.map { $0.joined(separator: "/") } }
 
     /// Plays once through `channel`.
     /// - Throws: `GameLoadError` (an unknown level, say) or a `TrackingError`; a
     ///   failing script is not thrown but reported in the result.
-    public func play(channel: PlayChannel, seed: Int, student: String = "student", level: String?) throws -> RunReport {
+    func play(channel: PlayChannel, seed: Int, student: String = "student", level: String?) throws -> RunReport {
         var options = PlayOptions()
         options.seed = seed
         options.student = student

@@ -2,12 +2,12 @@ import Runtime
 import Tracking
 
 /// A run's record read the way `report:` lines write it.
-public enum ReportValues {
+enum ReportValues {
     /// The value of `key` in `record` as a `report:` line writes it, or nil when there is no such item.
     ///
     /// Quantities read `70`, scores `7/10`, binaries `true`/`false`, progress `0.5`,
     /// outcome `finished`, primary the item identifier (`none` when there is none).
-    public static func value(of key: String, in record: RunRecord) -> String? {
+    static func value(of key: String, in record: RunRecord) -> String? {
         switch key {
         case "outcome": return record.outcome.rawValue
         case "progress": return number(record.progress)
@@ -20,7 +20,7 @@ public enum ReportValues {
     }
 
     /// An item's value as a `report:` line writes it.
-    public static func value(of item: ItemRecord) -> String {
+    static func value(of item: ItemRecord) -> String {
         switch (item.value, item.score, item.maxScore) {
         case (.number(let n)?, _, _): return number(n)
         case (.bool(let b)?, _, _): return String(b)
@@ -31,7 +31,7 @@ public enum ReportValues {
 
     /// Whether `actual` is what `expected` says, comparing numbers as numbers
     /// (`0.50` is `0.5`) and reading `yes`/`no` as `true`/`false`.
-    public static func matches(_ actual: String, _ expected: String) -> Bool {
+    static func matches(_ actual: String, _ expected: String) -> Bool {
         let a = actual.split(separator: "/", omittingEmptySubsequences: false)
         let e = expected.split(separator: "/", omittingEmptySubsequences: false)
         if a.count == e.count, a.count <= 2 {
@@ -46,7 +46,7 @@ public enum ReportValues {
     }
 
     /// The report lines that describe a run: outcome, progress, primary, then every item.
-    public static func lines(for record: RunRecord) -> [String] {
+    static func lines(for record: RunRecord) -> [String] {
         var lines = ["outcome", "progress", "primary"].compactMap { key in
             value(of: key, in: record).map { "report: \(key) = \($0)" }
         }

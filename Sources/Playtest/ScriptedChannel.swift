@@ -7,24 +7,24 @@ import Tracking
 /// before the first input is read, including the prompt that reads it; segment
 /// N is everything after input N up to and including the prompt that reads
 /// input N+1 (or up to the end of the run). Transcript checks look at one segment.
-public final class ScriptedChannel: PlayChannel {
+final class ScriptedChannel: PlayChannel {
     /// The lines to type, in order.
-    public let replies: [Reply]
+    let replies: [Reply]
     /// Output lines per segment; there is always at least one segment.
-    public private(set) var segments: [[String]] = [[]]
+    private(set) var segments: [[String]] = [[]]
     /// Every event, in order, for showing what happened.
-    public private(set) var events: [RunEvent] = []
+    private(set) var events: [RunEvent] = []
     /// How many replies the game read.
-    public private(set) var consumed = 0
+    private(set) var consumed = 0
     /// How many times the game asked after input had ended.
-    public private(set) var asksAfterEnd = 0
+    private(set) var asksAfterEnd = 0
 
     /// Creates a channel that types `replies`.
-    public init(replies: [Reply]) {
+    init(replies: [Reply]) {
         self.replies = replies
     }
 
-    public func handle(_ event: RunEvent) -> Reply? {
+    func handle(_ event: RunEvent) -> Reply? {
         events.append(event)
         switch event {
         case .say(let text):

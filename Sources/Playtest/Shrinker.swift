@@ -8,13 +8,13 @@ import Runtime
 /// 3. Simplify each line: empty, its first half, without non-ASCII and control
 ///    characters, "0"; and its thinking time back to 1 second.
 /// The passes repeat until none helps or the budget of replays is spent.
-public enum Shrinker {
+enum Shrinker {
     /// The smallest sequence found that still fails.
     /// - Parameters:
     ///   - input: a sequence for which `fails` is true.
     ///   - budget: the most times `fails` is called.
     ///   - fails: replays a sequence; true when it still shows the same failure.
-    public static func shrink(_ input: [Reply], budget: Int = 2_000, fails: ([Reply]) -> Bool) -> [Reply] {
+    static func shrink(_ input: [Reply], budget: Int = 2_000, fails: ([Reply]) -> Bool) -> [Reply] {
         var tries = 0
         let test = { (candidate: [Reply]) -> Bool in
             guard tries < budget else { return false }

@@ -21,23 +21,23 @@ public struct TestOutcome {
 /// The games and test files under the paths given to `edujam test`.
 public struct TestSuite {
     /// One game and the tests chosen for it.
-    public struct Entry {
+    struct Entry {
         /// The game folder.
-        public var folder: String
+        var folder: String
         /// `.play` files to run.
-        public var transcripts: [String]
+        var transcripts: [String]
         /// `.bot.lua` files to run.
-        public var bots: [String]
+        var bots: [String]
         /// Whether to smoke-fuzz the game (not when single files were named).
-        public var fuzz: Bool
+        var fuzz: Bool
     }
 
     /// The games, in path order.
-    public var entries: [Entry]
+    var entries: [Entry]
 
     /// A path that holds no game and no test file.
     public struct PathError: Error, CustomStringConvertible {
-        public var path: String
+        var path: String
         public var description: String { "\(path): not a game folder, a folder of games, a .play file or a .bot.lua file" }
     }
 

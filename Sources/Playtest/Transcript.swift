@@ -3,66 +3,66 @@ import Foundation
 /// A parsed `.play` file: one or more test cases, each a fresh playthrough.
 ///
 /// The format is described in `docs/playtesting.md`; ``TranscriptParser`` reads it.
-public struct Transcript: Sendable {
+struct Transcript: Sendable {
     /// The file the transcript came from, for messages.
-    public var file: String
+    var file: String
     /// The cases, in file order.
-    public var cases: [TranscriptCase]
+    var cases: [TranscriptCase]
 
     /// Creates a transcript from its cases.
-    public init(file: String, cases: [TranscriptCase]) {
+    init(file: String, cases: [TranscriptCase]) {
         self.file = file
         self.cases = cases
     }
 }
 
 /// One `* name` case: how to launch the game, what the student types, what must be seen.
-public struct TranscriptCase: Sendable {
+struct TranscriptCase: Sendable {
     /// The text after `*`.
-    public var name: String
+    var name: String
     /// The line of the `*` line (1-based).
-    public var line: Int
+    var line: Int
     /// The last line that belongs to the case, so `--update` can rewrite it in place.
-    public var endLine: Int
+    var endLine: Int
     /// `seed:`; 0 when not given.
-    public var seed = 0
+    var seed = 0
     /// `student:`; "student" when not given.
-    public var student = "student"
+    var student = "student"
     /// `level:`; nil leaves the game's level menu to the first input.
-    public var level: String?
+    var level: String?
     /// Checks on the output before the first input is typed (up to and including the first prompt).
-    public var opening: [OutputCheck] = []
+    var opening: [OutputCheck] = []
     /// The inputs, each with the checks on the output it caused.
-    public var turns: [Turn] = []
+    var turns: [Turn] = []
     /// `report:` lines, checked once the run has ended.
-    public var reportChecks: [ReportCheck] = []
+    var reportChecks: [ReportCheck] = []
 
     /// Creates an empty case.
-    public init(name: String, line: Int) {
+    init(name: String, line: Int) {
         self.name = name
         self.line = line
         self.endLine = line
     }
 
     /// Every output check with the index of the segment it applies to (0 = opening).
-    public var segmentChecks: [(segment: Int, check: OutputCheck)] {
+    var segmentChecks: [(segment: Int, check: OutputCheck)] {
         opening.map { (0, $0) } + turns.enumerated().flatMap { index, turn in turn.checks.map { (index + 1, $0) } }
     }
 }
 
 /// One `> line` input and the checks that follow it.
-public struct Turn: Sendable, Equatable {
+struct Turn: Sendable, Equatable {
     /// What the student types, without the newline.
-    public var text: String
+    var text: String
     /// Virtual seconds of thinking before typing (`@N`, default 1).
-    public var thinking: Double
+    var thinking: Double
     /// The line of the `>` line.
-    public var line: Int
+    var line: Int
     /// Checks on the output after this input, up to and including the next prompt.
-    public var checks: [OutputCheck] = []
+    var checks: [OutputCheck] = []
 
     /// Creates an input.
-    public init(text: String, thinking: Double = 1, line: Int, checks: [OutputCheck] = []) {
+    init(text: String, thinking: Double = 1, line: Int, checks: [OutputCheck] = []) {
         self.text = text
         self.thinking = thinking
         self.line = line
@@ -71,9 +71,9 @@ public struct Turn: Sendable, Equatable {
 }
 
 /// A check on one segment of output. Each is tried against every line of the segment.
-public struct OutputCheck: Sendable, Equatable {
+struct OutputCheck: Sendable, Equatable {
     /// What is looked for.
-    public enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// Plain text: some line must contain it.
         case contains(String)
         /// `!text`: no line may contain it.
@@ -85,18 +85,18 @@ public struct OutputCheck: Sendable, Equatable {
     }
 
     /// What is looked for.
-    public var kind: Kind
+    var kind: Kind
     /// The line in the `.play` file.
-    public var line: Int
+    var line: Int
 
     /// Creates a check.
-    public init(_ kind: Kind, line: Int) {
+    init(_ kind: Kind, line: Int) {
         self.kind = kind
         self.line = line
     }
 
     /// The check as written in a `.play` file.
-    public var source: String {
+    var source: String {
         switch kind {
         case .contains(let text): return TranscriptParser.escaped(text)
         case .lacks(let text): return "!" + text
@@ -107,18 +107,18 @@ public struct OutputCheck: Sendable, Equatable {
 }
 
 /// A `report: key = value` (or `!=`) line, checked against the run's record.
-public struct ReportCheck: Sendable, Equatable {
+struct ReportCheck: Sendable, Equatable {
     /// `outcome`, `progress`, `primary`, `done`, or an item identifier.
-    public var key: String
+    var key: String
     /// The expected value as written: `7`, `7/10`, `true`, `finished`.
-    public var expected: String
+    var expected: String
     /// True for `!=`.
-    public var negated: Bool
+    var negated: Bool
     /// The line in the `.play` file.
-    public var line: Int
+    var line: Int
 
     /// Creates a report check.
-    public init(key: String, expected: String, negated: Bool = false, line: Int) {
+    init(key: String, expected: String, negated: Bool = false, line: Int) {
         self.key = key
         self.expected = expected
         self.negated = negated
@@ -126,8 +126,8 @@ public struct ReportCheck: Sendable, Equatable {
     }
 
     /// The keys that name a field of the run rather than an item.
-    public static let fields: Set<String> = ["outcome", "progress", "primary", "done"]
+    static let fields: Set<String> = ["outcome", "progress", "primary", "done"]
 
     /// The check as written in a `.play` file.
-    public var source: String { "report: \(key) \(negated ? "!=" : "=") \(expected)" }
+    var source: String { "report: \(key) \(negated ? "!=" : "=") \(expected)" }
 }

@@ -2,22 +2,22 @@ import Foundation
 import Runtime
 
 /// A `.play` file that cannot be read: names the file, the line and what is wrong.
-public struct TranscriptError: Error, Equatable, CustomStringConvertible {
+struct TranscriptError: Error, Equatable, CustomStringConvertible {
     /// The file.
-    public var file: String
+    var file: String
     /// The 1-based line.
-    public var line: Int
+    var line: Int
     /// What is wrong, and how to write it instead.
-    public var message: String
+    var message: String
 
     /// Creates an error.
-    public init(file: String, line: Int, message: String) {
+    init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
         self.message = message
     }
 
-    public var description: String { "\(file):\(line): \(message)" }
+    var description: String { "\(file):\(line): \(message)" }
 }
 
 /// Reads the `.play` transcript format (see `docs/playtesting.md`).
@@ -30,7 +30,7 @@ public struct TranscriptError: Error, Equatable, CustomStringConvertible {
 /// Correct
 /// report: outcome = finished
 /// ```
-public enum TranscriptParser {
+enum TranscriptParser {
     /// Characters that give a line its meaning; a check starting with one is written with a leading `\`.
     static let specialStarts: [String] = [">", "!", "/", "*", "#", "\\", "report:", "seed:", "student:", "level:"]
 
@@ -40,7 +40,7 @@ public enum TranscriptParser {
     ///   - file: the file's path, for messages.
     /// - Returns: the transcript, with at least one case.
     /// - Throws: ``TranscriptError`` at the first malformed line.
-    public static func parse(_ text: String, file: String) throws -> Transcript {
+    static func parse(_ text: String, file: String) throws -> Transcript {
         var cases: [TranscriptCase] = []
         var current: TranscriptCase?
         var optionsClosed = false
@@ -89,7 +89,7 @@ public enum TranscriptParser {
     }
 
     /// Writes `text` as a plain check, escaping it when it would read as another kind of line.
-    public static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         return specialStarts.contains { trimmed.hasPrefix($0) } ? "\\" + trimmed : trimmed
     }

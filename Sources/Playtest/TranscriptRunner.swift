@@ -3,15 +3,15 @@ import Runtime
 import Tracking
 
 /// One check that did not hold: where it is written, what it wanted, what was shown.
-public struct CaseFailure: Sendable, Equatable, CustomStringConvertible {
+struct CaseFailure: Sendable, Equatable, CustomStringConvertible {
     /// The line in the `.play` file.
-    public var line: Int
+    var line: Int
     /// What was expected.
-    public var message: String
+    var message: String
     /// The output the check looked at (or the report's value), for the author.
-    public var seen: [String]
+    var seen: [String]
 
-    public var description: String {
+    var description: String {
         "\(message)\n" + Self.show(seen)
     }
 
@@ -23,23 +23,23 @@ public struct CaseFailure: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// How one transcript case went.
-public struct CaseResult {
+struct CaseResult {
     /// The `.play` file.
-    public var file: String
+    var file: String
     /// The case.
-    public var testCase: TranscriptCase
+    var testCase: TranscriptCase
     /// Every check that failed; empty when the case passed.
-    public var failures: [CaseFailure]
+    var failures: [CaseFailure]
     /// The run's report, when the game could be started.
-    public var report: RunReport?
+    var report: RunReport?
     /// The output per segment (see ``ScriptedChannel``).
-    public var segments: [[String]]
+    var segments: [[String]]
 
     /// Whether every check held.
-    public var passed: Bool { failures.isEmpty }
+    var passed: Bool { failures.isEmpty }
 
     /// The failures as the author reads them: case, line, expected, seen.
-    public var explanation: String {
+    var explanation: String {
         // Failures on the same output show it once, after the last of them.
         failures.enumerated().map { index, failure in
             let head = "\(file):\(failure.line): in case '\(testCase.name)' (seed \(testCase.seed)): \(failure.message)"
@@ -50,14 +50,14 @@ public struct CaseResult {
 }
 
 /// Plays transcript cases and checks them.
-public enum TranscriptRunner {
+enum TranscriptRunner {
     /// Plays every case of `transcript` on `game`.
-    public static func run(_ transcript: Transcript, on game: GameUnderTest) -> [CaseResult] {
+    static func run(_ transcript: Transcript, on game: GameUnderTest) -> [CaseResult] {
         transcript.cases.map { run($0, file: transcript.file, on: game) }
     }
 
     /// Plays one case in a fresh run and checks its output and report.
-    public static func run(_ testCase: TranscriptCase, file: String, on game: GameUnderTest) -> CaseResult {
+    static func run(_ testCase: TranscriptCase, file: String, on game: GameUnderTest) -> CaseResult {
         let channel = ScriptedChannel(replies: testCase.turns.map { Reply($0.text, thinking: $0.thinking) })
         var result = CaseResult(file: file, testCase: testCase, failures: [], report: nil, segments: [])
         do {

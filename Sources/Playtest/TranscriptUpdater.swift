@@ -4,17 +4,17 @@
 /// failing check is replaced by the lines its segment now shows; a failing `!text`
 /// is dropped; a failing `report:` gets the new value. An input the game no longer
 /// reads cannot be blessed: the case stays failing.
-public enum TranscriptUpdater {
+enum TranscriptUpdater {
     /// The rewritten file and a diff (`-`/`+` lines with line numbers) to show first.
-    public struct Update {
+    struct Update {
         /// The new file text.
-        public var text: String
+        var text: String
         /// `-12: old` / `+12: new` lines; empty when nothing changed.
-        public var diff: [String]
+        var diff: [String]
     }
 
     /// Rewrites `text` (the `.play` file) for the failing cases in `results`.
-    public static func update(_ text: String, results: [CaseResult]) -> Update {
+    static func update(_ text: String, results: [CaseResult]) -> Update {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var replacement: [Int: [String]] = [:]
         var appended: [Int: [String]] = [:]

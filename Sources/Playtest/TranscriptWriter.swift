@@ -30,7 +30,7 @@ public enum TranscriptWriter {
     }
 
     /// `> text`, with `@seconds` when the thinking time is not the default 1.
-    public static func input(_ reply: Reply) -> String {
+    static func input(_ reply: Reply) -> String {
         var line = reply.text.isEmpty ? ">" : "> " + reply.text
         let think = (reply.thinking * 100).rounded() / 100
         // A typed line that itself ends in "@N" gets an explicit time, so it reads back unchanged.
@@ -40,7 +40,7 @@ public enum TranscriptWriter {
     }
 
     /// Every non-blank line, escaped where needed, as plain checks.
-    public static func checks(_ lines: [String]) -> [String] {
+    static func checks(_ lines: [String]) -> [String] {
         lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map(TranscriptParser.escaped)
     }
 }

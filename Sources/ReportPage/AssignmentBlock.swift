@@ -1,3 +1,4 @@
+import Classroom
 import Tracking
 
 /// One assignment: per activity, the class's results (the primary item's distribution and

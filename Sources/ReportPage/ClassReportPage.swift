@@ -1,3 +1,4 @@
+import Classroom
 import Tracking
 
 /// A teacher's class report as one self-contained HTML page: a students-by-activities

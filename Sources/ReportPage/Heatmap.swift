@@ -1,3 +1,4 @@
+import Classroom
 import Tracking
 
 /// The at-a-glance table: a row per student, a column per assigned activity, each cell

@@ -15,7 +15,7 @@ struct DeclarationReader {
         guard case .string(let id) = table[field] else {
             throw fail(field, table[field] == .nil ? "missing: every game and context needs an id" : "must be a string")
         }
-        try Identifier.check(id).map { throw fail(field, $0) }
+        if let violation = IdentifierRule.violation(id) { throw fail(field, violation.reason) }  // Tracking's rule
         return id
     }
 
@@ -126,20 +126,5 @@ struct DeclarationReader {
             }
         default: throw fail(field, "must be a list of tables, like { { id = \"LEVEL-1\", title = \"Warm-up\" } }")
         }
-    }
-}
-
-/// The rules for identifiers: ClassKit's limits, plus no `/` (paths are written with it).
-enum Identifier {
-    /// A message saying what is wrong with `id`, or nil when it is fine.
-    static func check(_ id: String) -> String? {
-        let bytes = id.utf8
-        if bytes.isEmpty { return "must not be empty" }
-        if bytes.count > 256 { return "is \(bytes.count) bytes; the most is 256" }
-        if bytes.contains(UInt8(ascii: "/")) { return "must not contain '/' (it separates identifiers in a path)" }
-        // Bytes first: items are set many times a run, and Character properties are slow.
-        let hasSpace = bytes.contains { $0 <= 0x20 || $0 == 0x7F }
-            || (bytes.contains { $0 >= 0x80 } && id.unicodeScalars.contains { $0.properties.isWhitespace })
-        return hasSpace ? "must not contain spaces or control characters" : nil
     }
 }

@@ -33,7 +33,7 @@ public enum GamePlayer {
         let level: LuaValue = levelPath.isEmpty ? .nil : .string(levelPath.joined(separator: "/"))
         do {
             try run.sandbox.call(game.play, [level])
-            return try run.end(on: context, outcome: run.finished ? .finished : .quit, failure: nil)
+            return try run.end(on: context, outcome: run.activity?.outcome == .finished ? .finished : .quit, failure: nil)
         } catch let error as SandboxError {
             let outcome: RunOutcome = error.isLimit ? .limit : (run.leftAfterEnd ? .quit : .error)
             // A value play returned that cannot be copied has no line: say what it was all the same.
@@ -62,30 +62,5 @@ public enum GamePlayer {
             }
             _ = run.channel.handle(.say("Please type a number from 1 to \(titles.count)."))
         }
-    }
-}
-
-extension GameRun {
-    /// Stops the attempt, records how it ended, saves, and tells the channel.
-    func end(on context: Context, outcome: RunOutcome, failure: ScriptFailure?) throws -> RunReport {
-        let attempt = try activity ?? context.createNewActivity(student: options.student)
-        if attempt.isStarted { try attempt.stop() }
-        if attempt.outcome == .running { try attempt.end(outcome: outcome) }
-        context.resignActive()
-        if options.saving != .never { try store?.save() }
-        let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
-        _ = channel.handle(.end(report))
-        return report
-    }
-
-    /// The sandbox's last resort is ending the process (the script did not stop after
-    /// its time limit): records the attempt as stopped by a limit, where the policy saves.
-    /// Runs on the watchdog thread while the game's thread is stuck inside Lua, so it
-    /// touches only the attempt and the store, never the sandbox.
-    func recordStoppedFromOutside() {
-        guard options.saving != .never, let attempt = activity, attempt.outcome == .running else { return }
-        if attempt.isStarted { try? attempt.stop() }
-        try? attempt.end(outcome: .limit)
-        try? store?.save()
     }
 }

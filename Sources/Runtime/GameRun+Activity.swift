@@ -28,10 +28,10 @@ extension GameRun {
         guard let activity else {
             throw HostFunctionError.message("activity.\(call.name) can only be called while the game plays (inside play)")
         }
-        guard !finished else {
+        guard activity.outcome == .running else {
             throw HostFunctionError.message("activity.\(call.name) called after activity.finish(): the run is over")
         }
-        guard started else {
+        guard activity.hasStarted else {
             throw HostFunctionError.message("activity.\(call.name) called before activity.start()")
         }
         return activity
@@ -41,10 +41,11 @@ extension GameRun {
         guard let activity else {
             throw HostFunctionError.message("activity.start can only be called while the game plays (inside play)")
         }
-        guard !finished else { throw HostFunctionError.message("activity.start called after activity.finish(): the run is over") }
+        guard activity.outcome == .running else {
+            throw HostFunctionError.message("activity.start called after activity.finish(): the run is over")
+        }
         try activity.context?.becomeActive()
         try activity.start()  // resumes a stopped attempt, as ClassKit does
-        started = true
         saveIfEveryChange()
     }
 
@@ -58,7 +59,6 @@ extension GameRun {
         try activity.stop()
         try activity.end(outcome: .finished)
         activity.context?.resignActive()
-        finished = true
         saveIfEveryChange()
     }
 
@@ -88,10 +88,8 @@ extension GameRun {
         let id = try itemIdentifier(call)
         let score = try finiteNumber(call, 2)
         let maxScore = try finiteNumber(call, 3)
-        guard maxScore > 0 else { throw call.badArgument(3, "maxScore must be above 0, got \(show(maxScore))") }
-        guard score >= 0 else { throw call.badArgument(2, "score must not be negative, got \(show(score))") }
-        guard score <= maxScore else {
-            throw call.badArgument(2, "score \(show(score)) is above maxScore \(show(maxScore))")
+        if let violation = ScoreRule.violation(score: score, maxScore: maxScore) {
+            throw call.badArgument(violation.field == "maxScore" ? 3 : 2, violation.description)
         }
         let title = try itemTitle(call, 4, id, activity)
         try set(ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
@@ -108,11 +106,11 @@ extension GameRun {
         let activity = try playing(call)
         let from = try finiteNumber(call, 1)
         let to = call.isNil(2) ? nil : try finiteNumber(call, 2)
-        for (position, value) in [(1, from), (2, to ?? from)] where !(0...1).contains(value) {
-            throw call.badArgument(position, "progress must be within 0..1, got \(show(value))")
+        for (position, value) in [(1, from), (2, to ?? from)] {
+            if let violation = ProgressRule.violation(value) { throw call.badArgument(position, violation.description) }
         }
         if let to {
-            guard from <= to else { throw call.badArgument(2, "the range must not end before it starts") }
+            if let violation = ProgressRule.violation(start: from, end: to) { throw call.badArgument(2, "the \(violation)") }
             try tracked(call) { try activity.addProgressRange(from: from, to: to) }
         } else {
             try tracked(call) { try activity.setProgress(from) }
@@ -140,7 +138,7 @@ extension GameRun {
 
     private func itemIdentifier(_ call: HostCall) throws -> String {
         let id = try call.string(1)
-        if let problem = Identifier.check(id) { throw call.badArgument(1, "identifier \(problem)") }
+        if let violation = IdentifierRule.violation(id) { throw call.badArgument(1, violation.description) }
         return id
     }
 
@@ -153,14 +151,9 @@ extension GameRun {
         return title
     }
 
-    /// A number as a teacher writes it: 12, 0.5, nan.
-    private func show(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-
     private func finiteNumber(_ call: HostCall, _ position: Int) throws -> Double {
         let value = try call.number(position)
-        guard value.isFinite else { throw call.badArgument(position, "number must be finite, got \(show(value))") }
+        guard value.isFinite else { throw call.badArgument(position, "number must be finite, got \(RuleViolation.text(value))") }
         return value
     }
 }

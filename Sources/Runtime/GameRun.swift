@@ -15,17 +15,12 @@ final class GameRun {
     let options: PlayOptions
     var random: SeededRandom
 
-    /// The attempt, once play has begun.
+    /// The attempt, once play has begun. Whether the game started or finished it is the
+    /// attempt's own state (`hasStarted`, `outcome`), never a copy kept here.
     var activity: Activity?
-    /// Whether `activity.start()` has been called.
-    var started = false
-    /// Whether `activity.finish()` has been called.
-    var finished = false
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
     var inputEnded = false
     var leftAfterEnd = false
-    /// The last save that failed; retried at the next one.
-    var saveFailure: (any Error)?
 
     init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions) throws {
         self.file = file
@@ -40,19 +35,18 @@ final class GameRun {
         box.run = self
         registerStudentAPI()
         registerActivityAPI()
-        try installRequire()  // ModuleLoader.swift
+        try installRequire()  // GameRun+Require.swift
     }
 
-    /// Saves now if the policy says every change is saved. A failed save is kept
-    /// and retried: the game goes on, and nothing reported is dropped.
+    /// Saves now if the policy says every change is saved.
+    ///
+    /// A failed save is not kept here: the store keeps the unsaved changes pending (a failed
+    /// save writes nothing and clears no mark), the next save retries them, and the save at the
+    /// end of the run (``end(on:outcome:failure:)``) throws, so a store that stays unwritable
+    /// reaches the student as the command's error instead of a report of unsaved work.
     func saveIfEveryChange() {
         guard options.saving == .everyChange, let store else { return }
-        do {
-            try store.save()
-            saveFailure = nil
-        } catch {
-            saveFailure = error
-        }
+        try? store.save()
     }
 
     fileprivate func printed(_ text: String) {

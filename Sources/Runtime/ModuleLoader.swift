@@ -7,15 +7,15 @@ import Sandbox
 /// or `-`. Dots are subfolders: `require("lists.animals")` loads `lists/animals.lua`.
 /// Anything else (`/`, `\`, `..`, an absolute path, an empty part) is refused, and so is
 /// a file whose real path (symlinks resolved) lies outside the game's folder.
-public struct ModuleLoader: Sendable {
+struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
-    public let folder: String
+    let folder: String
 
     /// A loader for the game in `folder`.
-    public init(folder: String) { self.folder = folder }
+    init(folder: String) { self.folder = folder }
 
     /// Why `name` is not a module name, or nil when it is one.
-    public static func problem(with name: String) -> String? {
+    static func problem(with name: String) -> String? {
         if name.isEmpty { return "a module name must not be empty" }
         if name.contains("/") || name.contains("\\") {
             return "module names use dots for folders, not '/' or '\\' (e.g. require(\"lists.animals\"))"
@@ -29,12 +29,12 @@ public struct ModuleLoader: Sendable {
     }
 
     /// The path of `name`'s file inside the folder (`<folder>/lists/animals.lua`).
-    public func path(of name: String) -> String {
+    func path(of name: String) -> String {
         (folder as NSString).appendingPathComponent(name.replacingOccurrences(of: ".", with: "/") + ".lua")
     }
 
     /// The source of module `name` (its bytes as they are), or a message saying why it cannot be loaded.
-    public func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
+    func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
         if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
         let file = path(of: name)
         do {
@@ -48,62 +48,8 @@ public struct ModuleLoader: Sendable {
 }
 
 /// Why a module could not be loaded; the script sees the message at its `require` line.
-public struct ModuleError: Error, Sendable, CustomStringConvertible {
+struct ModuleError: Error, Sendable, CustomStringConvertible {
     /// The message.
-    public var description: String
+    var description: String
     init(_ description: String) { self.description = description }
-}
-
-extension GameRun {
-    /// Replaces the sandbox's `require` stub with one that loads modules from the game's folder.
-    ///
-    /// The host function only compiles; a small Lua wrapper calls the chunk. A host function
-    /// must not call back into the sandbox: a nested `Sandbox.call` would reset the instruction
-    /// budget and disarm the outer call's time limit.
-    func installRequire() throws {
-        let loader = ModuleLoader(folder: (file as NSString).deletingLastPathComponent)
-        let name = "__edujam_load_module"
-        sandbox.register(name) { [unowned sandbox] call in  // unowned: the sandbox owns this closure
-            switch loader.source(of: try call.string(1)) {
-            case .success(let (path, source)):
-                do {
-                    let chunk = try ChunkCache.shared.chunk(file: path, source: source) { try sandbox.compile(source, name: path) }
-                    return [.function(try sandbox.load(chunk))]
-                } catch let error as SandboxError {
-                    return [.nil, .string(error.failure?.description ?? error.description)]
-                }
-            case .failure(let error):
-                return [.nil, .string(error.description)]
-            }
-        }
-        guard case .function(let compile) = try sandbox.global(name) else { return }
-        try sandbox.setGlobal(name, .nil)
-        let wrapper = try ChunkCache.shared.chunk(file: "(require)", source: Array(Self.requireSource.utf8)) {
-            try sandbox.compile(Self.requireSource, name: "(require)")
-        }
-        let require = try sandbox.call(sandbox.load(wrapper), [.function(compile)])
-        try sandbox.setGlobal("require", require.first ?? .nil)
-    }
-
-    /// `require` in Lua: cached like `package.loaded`, a loop reported instead of overflowing the stack.
-    static let requireSource = """
-        local compile = ...
-        local loaded, loading = {}, {}
-        return function(name)
-          if type(name) ~= "string" then
-            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
-          end
-          local cached = loaded[name]
-          if cached ~= nil then return cached end
-          if loading[name] then error("require: module '" .. name .. "' requires itself (a loop)", 2) end
-          local chunk, message = compile(name)
-          if not chunk then error(message, 2) end
-          loading[name] = true
-          local result = chunk(name)
-          loading[name] = nil
-          if result == nil then result = true end
-          loaded[name] = result
-          return result
-        end
-        """
 }

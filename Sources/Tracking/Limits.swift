@@ -1,6 +1,6 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum characters in a context or item identifier. (Student and class names: ``NameRule``.)
+    /// Maximum UTF-8 bytes in a context or item identifier (``IdentifierRule``).
     public static let identifierLength = 256
     /// A context, item or assignment title: what a student or teacher reads in a list.
     public static let title = TextLimit(field: "title", characters: 256, bytes: 1024)
@@ -76,23 +76,23 @@ public struct TextOverrun: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Shared validation rules, so contexts and items reject the same inputs the same way.
-enum Validate {
-    /// Checks an identifier: not blank, at most ``Limits/identifierLength`` characters.
+package enum Validate {
+    /// Checks an identifier: not blank, then ``IdentifierRule``.
     /// - Parameters:
     ///   - identifier: The candidate.
     ///   - what: Names the identifier in the error message.
-    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierTooLong(length:)``.
+    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierRefused(what:reason:)``.
     static func identifier(_ identifier: String, what: String) throws {
         guard !isBlank(identifier) else { throw TrackingError.invalidIdentifier(what) }
-        guard identifier.count <= Limits.identifierLength else {
-            throw TrackingError.identifierTooLong(length: identifier.count)
+        if let violation = IdentifierRule.violation(identifier) {
+            throw TrackingError.identifierRefused(what: what, reason: violation.reason)
         }
     }
 
     /// Checks a title: within ``Limits/title``, then not blank.
     /// - Parameter title: The candidate.
     /// - Throws: ``TrackingError/tooLong(_:)`` or ``TrackingError/blankTitle``.
-    static func title(_ title: String) throws {
+    package static func title(_ title: String) throws {
         try Limits.title.check(title)  // first: the blank check walks the whole text
         guard !isBlank(title) else { throw TrackingError.blankTitle }
     }
@@ -109,12 +109,12 @@ enum Validate {
     ///   - value: The number.
     ///   - field: Names the number in the error message.
     /// - Throws: ``TrackingError/nonFinite(field:)``.
-    static func finite(_ value: Double, field: String) throws {
+    package static func finite(_ value: Double, field: String) throws {
         guard value.isFinite else { throw TrackingError.nonFinite(field: field) }
     }
 
     /// Whether `text` has no non-whitespace character.
-    static func isBlank(_ text: String) -> Bool {
+    package static func isBlank(_ text: String) -> Bool {
         text.allSatisfy { $0.isWhitespace || $0.isNewline }
     }
 }

@@ -6,8 +6,8 @@
 public enum TrackingError: Error, Equatable, Sendable {
     /// An identifier was empty or only whitespace. The associated value says which one.
     case invalidIdentifier(String)
-    /// An identifier exceeded ``Limits/identifierLength`` characters.
-    case identifierTooLong(length: Int)
+    /// An identifier broke ``IdentifierRule`` (too long, a `/`, a space); `reason` says how.
+    case identifierRefused(what: String, reason: String)
     /// A title was empty or only whitespace.
     case blankTitle
     /// A title, summary or keyword went past its ``TextLimit`` (``Limits/title``, ...), in characters or in bytes.
@@ -94,7 +94,7 @@ extension TrackingError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .invalidIdentifier(let what): return "invalid identifier: \(what) must not be blank"
-        case .identifierTooLong(let n): return "identifier too long: \(n) characters (limit \(Limits.identifierLength))"
+        case .identifierRefused(let what, let reason): return "invalid \(what): \(reason)"
         case .blankTitle: return "invalid title: must contain a non-whitespace character"
         case .tooLong(let o): return "\(o.field) too long: \(o.count) \(o.unit.rawValue) (limit \(o.limit))"
         case .tooManyKeywords(let n): return "too many keywords: \(n) (limit \(Limits.keywordCount))"

@@ -53,6 +53,14 @@ struct Arguments {
         }
     }
 
+    /// The one positional word, for a command that takes exactly one.
+    /// - Parameter message: What the command takes, for the usage error.
+    /// - Throws: ``UsageError`` with `message` for none or several.
+    func onlyPositional(_ message: String) throws -> String {
+        guard positionals.count == 1 else { throw UsageError(message) }
+        return positionals[0]
+    }
+
     /// The last value given for `name`.
     func value(_ name: String) -> String? { values[name]?.last }
 

@@ -12,57 +12,29 @@ enum CatalogCommand {
         with its error. --publish writes the tree into the store, so teachers can assign activities
         before any student has played them.
         """
-    static let spec = Arguments.Spec(valued: ["--search", "--topic"], flags: ["--json", "--publish"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
-        let games = try arguments.positionals.first ?? Installation.games(arguments)
+        let options = try CatalogOptions(words)
+        let games = try options.folder ?? Installation.games(options.common)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
-        if let topic = arguments.value("--topic"), Topic(rawValue: topic) == nil {
-            let names = Topic.allCases.map(\.rawValue)
-            throw UsageError("unknown topic '\(topic)'\(Suggest.hint(for: topic, among: names)) (one of: \(names.joined(separator: ", ")))")
-        }
-        let filter = CatalogFilter(words: arguments.value("--search"), topic: arguments.value("--topic").flatMap(Topic.init))
-        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap(filter.apply)
-        if arguments.flag("--publish") {
-            let store = try StoreLocation.open(arguments, collection: collection, clock: .real())
+        let filtering = !options.words.isEmpty || options.topic != nil
+        let query = ContextQuery(topic: options.topic, words: options.words)
+        let matches = filtering ? try Catalog.paths(matching: query, in: entries, collection: collection) : nil
+        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap { $0.keeping(matches) }
+        if options.publish {
+            let store = try StoreLocation.open(options.common, collection: collection, clock: .real())
             try Catalog.publish(entries, into: store)
             let published = entries.filter { $0.declaration != nil }.count
             Output.error("Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "").")
         }
-        if arguments.flag("--json") {
+        if options.json {
             try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
         } else {
             Output.line("\(Terminal.cleanLine(collection.id))  \(Terminal.cleanLine(collection.title))")
             Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
         }
         return entries.contains { $0.error != nil } ? .failure : .success
-    }
-}
-
-/// `--search` words (all must appear in the node or an ancestor's id, title,
-/// summary or keywords) and `--topic` (the effective, inherited topic).
-struct CatalogFilter {
-    let words: [String]
-    let topic: Topic?
-
-    init(words: String?, topic: Topic?) {
-        self.words = (words ?? "").lowercased().split(separator: " ").map(String.init)
-        self.topic = topic
-    }
-
-    func apply(_ node: CatalogNode) -> CatalogNode? { keep(node, context: "", inherited: nil) }
-
-    private func keep(_ node: CatalogNode, context: String, inherited: Topic?) -> CatalogNode? {
-        guard node.error == nil else { return words.isEmpty && topic == nil ? node : nil }
-        let text = context + " " + node.searchText
-        let topic = node.topic.flatMap(Topic.init) ?? inherited
-        var copy = node
-        copy.contexts = node.contexts.compactMap { keep($0, context: text, inherited: topic) }
-        let matches = words.allSatisfy { text.contains($0) } && (self.topic == nil || self.topic == topic)
-        return matches || !copy.contexts.isEmpty ? copy : nil
     }
 }
 
@@ -111,8 +83,15 @@ struct CatalogNode: Encodable {
         (self.assignable, self.contexts, self.error) = (assignable, contexts, error)
     }
 
-    var searchText: String {
-        ([identifierPath.last ?? "", title ?? "", summary ?? ""] + (keywords ?? [])).joined(separator: " ").lowercased()
+    /// The node with only the contexts whose paths are in `matches` and their ancestors; nil when
+    /// none is. A broken game has no contexts to match, so it shows only in the unfiltered list.
+    /// - Parameter matches: Paths found by ``Catalog/paths(matching:in:collection:)``, or nil for no filter.
+    func keeping(_ matches: Set<[String]>?) -> CatalogNode? {
+        guard let matches else { return self }
+        guard error == nil else { return nil }
+        var copy = self
+        copy.contexts = contexts.compactMap { $0.keeping(matches) }
+        return matches.contains(identifierPath) || !copy.contexts.isEmpty ? copy : nil
     }
 
     /// The node and its children, indented; names, titles and keywords cleaned to one line each

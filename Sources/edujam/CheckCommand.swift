@@ -15,21 +15,14 @@ enum CheckCommand {
                            game (default 30); a note says when it ran out
           --no-luacheck    do not fold in luacheck's findings even when it is installed
         """
-    static let spec = Arguments.Spec(valued: ["--fuzz-runs", "--fuzz-seconds"], flags: ["--no-luacheck"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
+        let options = try CheckOptions(words)
         var settings = GameChecker.Settings()
-        settings.useLuacheck = !arguments.flag("--no-luacheck")
-        if let runs = try arguments.integer("--fuzz-runs") {
-            guard runs >= 0 else { throw UsageError("--fuzz-runs needs 0 or more") }
-            settings.fuzzRuns = runs
-        }
-        if let seconds = try arguments.integer("--fuzz-seconds") {
-            guard (1...86_400).contains(seconds) else { throw UsageError("--fuzz-seconds needs 1 to 86400") }
-            settings.fuzzTimeLimit = .seconds(seconds)
-        }
-        let folders = try gameFolders(arguments)
+        settings.useLuacheck = options.useLuacheck
+        if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
+        if let seconds = options.fuzzSeconds { settings.fuzzTimeLimit = .seconds(seconds) }
+        let folders = try gameFolders(options)
         var errors = 0, warnings = 0
         var notes: Set<String> = []
         var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
@@ -49,9 +42,9 @@ enum CheckCommand {
 
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),
     /// or every game in `--games`.
-    private static func gameFolders(_ arguments: Arguments) throws -> [String] {
-        guard !arguments.positionals.isEmpty else { return try games(in: Installation.games(arguments)) }
-        return try arguments.positionals.flatMap { folder in
+    private static func gameFolders(_ options: CheckOptions) throws -> [String] {
+        guard !options.folders.isEmpty else { return try games(in: Installation.games(options.common)) }
+        return try options.folders.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }
     }

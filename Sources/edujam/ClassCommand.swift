@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Runtime
 import Tracking
 
@@ -16,46 +17,38 @@ enum ClassCommand {
         1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
         characters, no control or invisible characters.
         """
-    static let actions = ["create", "add", "remove", "rename", "list", "import"]
 
     static func run(_ words: [String]) throws -> ExitStatus {
         if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
-        let context = try StoreContext(words, spec: Arguments.Spec(flags: ["--json"]))
-        return try context.suggestingNames { try perform(context.arguments.positionals, context) }
+        let options = try ClassOptions(words)
+        let context = try StoreContext(options.common)
+        return try context.suggestingNames { try perform(options, context) }
     }
 
-    private static func perform(_ words: [String], _ context: StoreContext) throws -> ExitStatus {
-        switch words.first {
-        case "create":
-            guard words.count == 2 else { throw UsageError("class create takes one class name") }
-            try context.store.createClass(named: words[1])
-            Output.line("Created class \(words[1]).")
-        case "add":
-            guard words.count >= 3 else { throw UsageError("class add takes a class name and one or more students") }
-            try context.store.addStudents(Array(words.dropFirst(2)), toClass: words[1])
-            Output.line("Added \(words.count - 2) student(s) to \(words[1]).")
-        case "remove":
-            guard words.count >= 3 else { throw UsageError("class remove takes a class name and one or more students") }
-            try context.store.removeStudents(Array(words.dropFirst(2)), fromClass: words[1])
-            Output.line("Removed \(words.count - 2) student(s) from \(words[1]); their attempts are kept.")
-        case "rename":
-            guard words.count == 3 else { throw UsageError("class rename takes the class name and its new name") }
-            try context.store.renameClass(words[1], to: words[2])
-            Output.line("Renamed class \(words[1]) to \(words[2]).")
-        case "list":
-            try list(context)
-        case let other?:
-            throw UsageError("unknown class action '\(other)'\(Suggest.hint(for: other, among: actions))")
-        case nil:
-            throw UsageError("class needs an action: \(actions.joined(separator: ", "))")
+    private static func perform(_ options: ClassOptions, _ context: StoreContext) throws -> ExitStatus {
+        switch options.action {
+        case .create(let name):
+            try context.store.createClass(named: name)
+            Output.line("Created class \(name).")
+        case .add(let name, let students):
+            try context.store.addStudents(students, toClass: name)
+            Output.line("Added \(students.count) student(s) to \(name).")
+        case .remove(let name, let students):
+            try context.store.removeStudents(students, fromClass: name)
+            Output.line("Removed \(students.count) student(s) from \(name); their attempts are kept.")
+        case .rename(let name, let newName):
+            try context.store.renameClass(name, to: newName)
+            Output.line("Renamed class \(name) to \(newName).")
+        case .list:
+            try list(context, json: options.json)
         }
         return .success
     }
 
-    private static func list(_ context: StoreContext) throws {
+    private static func list(_ context: StoreContext, json: Bool) throws {
         let rosters = try context.store.classRosters()
         let classes = try context.store.classes().map { ClassListing(schoolClass: $0, roster: rosters[$0.name]) }
-        if context.arguments.flag("--json") {
+        if json {
             try Output.json(classes)
         } else {
             Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Interop
 import Runtime
 import Tracking
@@ -6,15 +7,10 @@ import Tracking
 /// `edujam class import --oneroster DIR`: classes, students and teachers from a school's
 /// OneRoster 1.1 CSV export (docs/interop.md, "OneRoster in").
 enum ClassImportCommand {
-    static let spec = Arguments.Spec(valued: ["--oneroster"])
-
     static func run(_ words: [String]) throws -> ExitStatus {
-        let context = try StoreContext(words, spec: spec)
-        guard context.arguments.positionals.isEmpty else { throw UsageError("class import takes no positional arguments") }
-        guard let folder = context.arguments.value("--oneroster") else {
-            throw UsageError("say what to import: class import --oneroster DIR")
-        }
-        let outcome = try OneRosterImport.run(folder: URL(fileURLWithPath: folder), store: context.store)
+        let options = try ClassImportOptions(words)
+        let context = try StoreContext(options.common)
+        let outcome = try OneRosterImport.run(folder: URL(fileURLWithPath: options.folder), store: context.store)
         for warning in outcome.warnings { Output.error("warning: \(warning)") }
         Output.line(summary(outcome))
         return .success

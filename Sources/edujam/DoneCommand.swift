@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Tracking
 
 /// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`: mark work done, as in Schoolwork.
@@ -9,31 +10,20 @@ enum DoneCommand {
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let context = try StoreContext(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--all-students"]))
-        return try context.suggestingNames { try perform(context) }
-    }
-
-    private static func perform(_ context: StoreContext) throws -> ExitStatus {
-        let positionals = context.arguments.positionals
-        guard let first = positionals.first else { throw UsageError("done needs an assignment id") }
-        let id = try StoreContext.assignmentID(first)
-        let everyone = context.arguments.flag("--all-students")
-        switch (try context.student(), everyone) {
-        case (let student?, false):
-            let paths = try positionals.dropFirst().map(StoreContext.path)
-            try context.store.markDone(assignment: id, student: student, paths: paths.isEmpty ? nil : paths)
-            Output.line("Marked done for \(student) in assignment \(id).")
-        case (nil, true):
-            guard positionals.count == 1 else { throw UsageError("--all-students completes the whole assignment: give no paths") }
-            try context.store.markAssignmentComplete(id)
-            Output.line("Assignment \(id) is complete.")
-        case (_?, true):
-            throw UsageError("give --student S or --all-students, not both")
-        case (nil, false):
-            // Completing everyone's work must be asked for by name: a student who forgets
-            // --student must not mark the whole class done.
-            throw UsageError("done needs --student S (your work) or --all-students (the teacher completes it for everyone)")
+        let options = try DoneOptions(words)
+        let context = try StoreContext(options.common)
+        return try context.suggestingNames {
+            let id = options.assignment
+            switch options.marker {
+            case .student(let student, let paths):
+                try context.store.checkStudentName(student)  // at the door
+                try context.store.markDone(assignment: id, student: student, paths: paths)
+                Output.line("Marked done for \(student) in assignment \(id).")
+            case .allStudents:
+                try context.store.markAssignmentComplete(id)
+                Output.line("Assignment \(id) is complete.")
+            }
+            return .success
         }
-        return .success
     }
 }

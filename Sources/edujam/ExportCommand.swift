@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Interop
 import Tracking
 
@@ -18,40 +19,36 @@ enum ExportCommand {
         score is 0-100. --class keeps one class; --grading-period fills gradingPeriodSourcedId.
         Exporting twice writes the same files.
         """
-    static let spec = Arguments.Spec(valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"],
-                                     flags: ["--xapi", "--jsonl"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let context = try StoreContext(words, spec: spec)
-        let arguments = context.arguments
-        guard arguments.positionals.isEmpty else { throw UsageError("export takes no positional arguments") }
-        if let folder = arguments.value("--oneroster-results") {
-            guard !arguments.flag("--xapi") else { throw UsageError("choose --xapi or --oneroster-results, not both") }
-            return try writeResults(to: folder, arguments: arguments, store: context.store)
+        let options = try ExportOptions(words)
+        let context = try StoreContext(options.common)
+        switch options.target {
+        case .oneRosterResults(let folder, let gradingPeriod):
+            return try writeResults(to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
+        case .xapi(let jsonl, let since, let schoolURL):
+            let statements = try xapiStatements(since: since, className: options.className, schoolURL: schoolURL, store: context.store)
+            let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
+            if jsonl {
+                for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
+            } else {
+                encoder.outputFormatting.insert(.prettyPrinted)
+                Output.line(String(decoding: try encoder.encode(statements), as: UTF8.self))
+            }
+            return .success
         }
-        guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi or --oneroster-results DIR") }
-        let statements = try xapiStatements(arguments, store: context.store)
-        let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
-        if arguments.flag("--jsonl") {
-            for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
-        } else {
-            encoder.outputFormatting.insert(.prettyPrinted)
-            Output.line(String(decoding: try encoder.encode(statements), as: UTF8.self))
-        }
-        return .success
     }
 
     /// `--oneroster-results DIR`: line items and results for a gradebook.
-    static func writeResults(to folder: String, arguments: Arguments, store: TrackingStore) throws -> ExitStatus {
-        for option in ["--since", "--school-url"] where arguments.value(option) != nil {
-            throw UsageError("\(option) goes with --xapi")
-        }
+    static func writeResults(to folder: String, gradingPeriod: String, className: String?, store: TrackingStore) throws
+        -> ExitStatus
+    {
         var gradebook = try store.gradebook()
-        if let name = arguments.value("--class") {
+        if let name = className {
             guard try store.classes().contains(where: { $0.name == name }) else { throw TrackingError.unknownClass(name) }
             gradebook = gradebook.filter { $0.assignment.className == name }
         }
-        let files = OneRosterResults.files(gradebook, gradingPeriod: arguments.value("--grading-period") ?? "")
+        let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
         try OneRosterResults.write(files, to: URL(fileURLWithPath: folder))
         let results = gradebook.reduce(0) { $0 + $1.rows.count }
         Output.line("Wrote \(gradebook.count) line item(s) and \(results) result(s) to \(folder).")
@@ -59,38 +56,16 @@ enum ExportCommand {
     }
 
     /// The statements of the attempts the options select, oldest attempt first.
-    static func xapiStatements(_ arguments: Arguments, store: TrackingStore) throws -> [XAPIStatement] {
-        let since = try arguments.value("--since").map(parseSince)
-        let students = try arguments.value("--class").map { name -> Set<String> in
+    static func xapiStatements(since: Date?, className: String?, schoolURL: String, store: TrackingStore) throws
+        -> [XAPIStatement]
+    {
+        let students = try className.map { name -> Set<String> in
             guard let found = try store.classes().first(where: { $0.name == name }) else {
                 throw TrackingError.unknownClass(name)
             }
             return Set(found.students)
         }
-        let builder = StatementBuilder(homePage: try schoolURL(arguments))
+        let builder = StatementBuilder(homePage: schoolURL)
         return try store.attemptHistories(since: since, students: students).flatMap(builder.statements)
-    }
-
-    /// The school's URL: an absolute http(s) URL.
-    static func schoolURL(_ arguments: Arguments) throws -> String {
-        let text = arguments.value("--school-url") ?? ProcessInfo.processInfo.environment["EDUJAM_SCHOOL_URL"] ?? "https://edujam.invalid"
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
-            throw UsageError("the school URL must be an http(s) URL, like https://school.example: got '\(text)'")
-        }
-        return text
-    }
-
-    /// `2026-11-30` (the start of that day, local time) or an ISO 8601 timestamp.
-    static func parseSince(_ text: String) throws -> Date {
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.dateFormat = "yyyy-MM-dd"
-        day.isLenient = false
-        if text.count == 10, let date = day.date(from: text) { return date }
-        let stamp = ISO8601DateFormatter()
-        if let date = stamp.date(from: text) { return date }
-        stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = stamp.date(from: text) { return date }
-        throw UsageError("--since needs a date (2026-11-30) or an ISO 8601 time (2026-11-30T08:00:00Z), got '\(text)'")
     }
 }

@@ -10,15 +10,12 @@ enum FuzzCommand {
         error or limit hit is printed with the seed that reproduces it and the input, shrunk
         to a minimal .play case. Run S is replayed by --seed S --runs 1.
         """
-    static let spec = Arguments.Spec(valued: ["--runs", "--seed"])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("fuzz takes one game folder or identifier") }
-        let target = try GameTarget.resolve(arguments.positionals[0], arguments: arguments)
-        let runs = try arguments.integer("--runs") ?? 1000
-        guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
-        let seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
+        let options = try FuzzOptions(words)
+        let target = try GameTarget.resolve(options.game, options: options.common)
+        let runs = options.runs
+        let seed = options.seed ?? Int.random(in: 1...999_999)
         let seeds = PlayOptions.seedRange
         guard seeds.contains(seed), seed <= seeds.upperBound - (runs - 1) else {
             throw UsageError("--seed: the runs' seeds S...S+N-1 must lie within \(seeds.lowerBound)...\(seeds.upperBound)")

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Interop
 import Runtime
 import Tracking

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Runtime
 import Tracking
 
@@ -11,14 +12,16 @@ enum InboxCommand {
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let context = try StoreContext(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
-        return try context.suggestingNames { try show(context) }
+        let options = try InboxOptions(words)
+        let context = try StoreContext(options.common)
+        return try context.suggestingNames { try show(options, context) }
     }
 
-    private static func show(_ context: StoreContext) throws -> ExitStatus {
-        guard let student = try context.student() else { throw UsageError("inbox needs --student S") }
+    private static func show(_ options: InboxOptions, _ context: StoreContext) throws -> ExitStatus {
+        let student = options.student
+        try context.store.checkStudentName(student)  // at the door
         let entries = try context.store.inbox(student: student)
-        if context.arguments.flag("--json") {
+        if options.json {
             try Output.json(entries)
             return .success
         }

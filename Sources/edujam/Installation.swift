@@ -22,8 +22,8 @@ enum Installation {
     }
 
     /// The games folder named by `--games` or `EDUJAM_GAMES`, if either is given.
-    static func namedGames(_ arguments: Arguments) throws -> String? {
-        if let folder = arguments.value("--games") ?? ProcessInfo.processInfo.environment["EDUJAM_GAMES"] {
+    static func namedGames(_ options: CommonOptions) throws -> String? {
+        if let folder = options.games ?? ProcessInfo.processInfo.environment["EDUJAM_GAMES"] {
             guard !folder.isEmpty else { throw UsageError("--games (or EDUJAM_GAMES) is empty") }
             return folder
         }
@@ -33,8 +33,8 @@ enum Installation {
     /// The games folder to read: `--games`, else `EDUJAM_GAMES`, else `./games` when this folder
     /// has one (a project checkout), else the games installed beside the program.
     /// - Throws: ``NoGamesFolder`` naming every place looked in, when none of them is a folder.
-    static func games(_ arguments: Arguments) throws -> String {
-        if let named = try namedGames(arguments) { return named }
+    static func games(_ options: CommonOptions) throws -> String {
+        if let named = try namedGames(options) { return named }
         let candidates = ["games", installedGames]
         if let found = candidates.first(where: isFolder) { return found }
         throw NoGamesFolder(installed: installedGames)

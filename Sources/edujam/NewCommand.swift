@@ -10,15 +10,12 @@ enum NewCommand {
           --topic T    math, science, literacyAndWriting, ... (docs/lua-api.md)
           --type T     the context type (default quiz)
         """
-    static let spec = Arguments.Spec(valued: ["--topic", "--type"])
-
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("new takes one name, like my-quiz") }
-        var options = Scaffold.Options(name: arguments.positionals[0])
-        options.topic = arguments.value("--topic")
-        if let type = arguments.value("--type") { options.type = type }
-        let games = try Installation.namedGames(arguments) ?? "games"  // new games go in this project
+        let parsed = try NewOptions(words)
+        var options = Scaffold.Options(name: parsed.name)
+        options.topic = parsed.topic
+        if let type = parsed.type { options.type = type }
+        let games = try Installation.namedGames(parsed.common) ?? "games"  // new games go in this project
         let files: [String]
         do {
             files = try Scaffold.create(options, in: games)

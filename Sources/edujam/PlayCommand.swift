@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Runtime
 import Sandbox
 import Tracking
@@ -13,31 +14,27 @@ enum PlayCommand {
           --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
           --watch          play again whenever a file in the game's folder changes (Ctrl-C stops)
         """
-    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed", "--record", "--driver"], flags: ["--watch"])
-
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.count == 1 else { throw UsageError("play takes one game folder or identifier path") }
-        var target = try GameTarget.resolve(arguments.positionals[0], arguments: arguments)
-        if arguments.flag("--watch") { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
-        if let level = arguments.value("--level") { target.level = level }
+        let typed = try PlayCommandOptions(words)
+        var target = try GameTarget.resolve(typed.game, options: typed.common)
+        if typed.watch { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
+        if let level = typed.level { target.level = level }
         var options = PlayOptions()
-        options.student = arguments.value("--student") ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
-        options.seed = try arguments.integer("--seed") ?? Int.random(in: 1...999_999)
+        options.student = typed.student ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
+        options.seed = typed.seed ?? Int.random(in: 1...999_999)
         options.level = target.level
-        let driver = arguments.value("--driver")
-        guard driver == nil || driver == "jsonl" else { throw UsageError("--driver takes jsonl, got '\(driver!)'") }
+        let driver = typed.driver
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
-        let store = try StoreLocation.open(arguments, collection: target.collection, clock: clock)
+        let store = try StoreLocation.open(typed.common, collection: target.collection, clock: clock)
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
-        let recorder = arguments.value("--record").map { _ in RecordingChannel(wrapping: base) }
+        let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
             try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
         }
-        if let recorder, let file = arguments.value("--record") {
+        if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)
             Output.error("edujam play: recorded the session as a test case in \(file)")
         }
@@ -46,7 +43,7 @@ enum PlayCommand {
             return report.outcome == .error || report.outcome == .limit ? .failure : .success
         }
         let status = conclude(report, folder: target.folder)
-        if arguments.value("--student") != nil { tellWhereItCounts(report, store: store) }
+        if typed.student != nil { tellWhereItCounts(report, store: store) }
         return status
     }
 
@@ -104,14 +101,14 @@ struct GameTarget {
     var level: String?
     var collection: GameCollection
 
-    static func resolve(_ word: String, arguments: Arguments) throws -> GameTarget {
+    static func resolve(_ word: String, options: CommonOptions) throws -> GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
             try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
-        let gamesFolder = try Installation.games(arguments)
+        let gamesFolder = try Installation.games(options)
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }

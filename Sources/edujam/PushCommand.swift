@@ -18,22 +18,16 @@ enum PushCommand {
         refuses are listed with its message (exit 1) and sent again by the next push. Use the same
         --school-url every time: actors are part of a statement. TLS certificates are always verified.
         """
-    static let spec = Arguments.Spec(
-        valued: ["--lrs", "--batch-size", "--retries", "--timeout", "--since", "--class", "--school-url"], flags: [])
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        guard arguments.positionals.isEmpty else { throw UsageError("push takes no positional arguments") }
-        guard let lrs = arguments.value("--lrs") else { throw UsageError("say where to push: --lrs URL") }
-        let endpoint: LRSEndpoint
-        do { endpoint = try LRSEndpoint(lrs) } catch let error as LRSEndpoint.Invalid { throw UsageError(error.description) }
-        let options = try pushOptions(arguments)
-        let timeout = try bounded(arguments, "--timeout", default: 30, 1...600)
+        let parsed = try PushOptions(words)
+        let endpoint = parsed.endpoint, options = parsed.pusher, timeout = parsed.timeout
         let credentials = try LRSCredentials.find(host: endpoint.host, environment: ProcessInfo.processInfo.environment,
                                                   home: NSHomeDirectory())
-        let context = try StoreContext(words, spec: spec)
+        let context = try StoreContext(parsed.common)
         let store = context.store
-        let statements = try ExportCommand.xapiStatements(arguments, store: store)
+        let statements = try ExportCommand.xapiStatements(
+            since: parsed.since, className: parsed.className, schoolURL: parsed.schoolURL, store: store)
         var seen = try store.acceptedStatementIDs(endpoint: endpoint.key)
         let acceptedBefore = statements.count(where: { seen.contains($0.id) })
         let pending = statements.filter { seen.insert($0.id).inserted }
@@ -58,19 +52,6 @@ enum PushCommand {
             isInterrupted: isInterrupted)
         let outcome = try pusher.push(pending)
         return report(outcome, endpoint: endpoint, pending: pending.count, acceptedBefore: acceptedBefore)
-    }
-
-    static func pushOptions(_ arguments: Arguments) throws -> StatementPusher.Options {
-        StatementPusher.Options(batchSize: try bounded(arguments, "--batch-size", default: 100, 1...10_000),
-                                retries: try bounded(arguments, "--retries", default: 3, 0...20))
-    }
-
-    static func bounded(_ arguments: Arguments, _ name: String, default value: Int, _ range: ClosedRange<Int>) throws -> Int {
-        guard let number = try arguments.integer(name) else { return value }
-        guard range.contains(number) else {
-            throw UsageError("\(name) must be from \(range.lowerBound) to \(range.upperBound), got \(number)")
-        }
-        return number
     }
 
     /// Prints what happened: refused statements and why the push stopped on stderr, the tally on

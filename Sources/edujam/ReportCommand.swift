@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import ReportPage
 import Runtime
 import Tracking
@@ -13,27 +14,22 @@ enum ReportCommand {
         with class averages; --student S shows that student's attempts in detail.
         --html FILE writes the review as one self-contained web page (charts and tables).
         """
-    static let spec = Arguments.Spec(valued: ["--student", "--class", "--assignment", "--html"], flags: ["--json", "--csv"])
-
     /// The JSON document: `{"runs": [...]}`.
     struct Document: Encodable {
         let runs: [RunRecord]
     }
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let context = try StoreContext(words, spec: spec)
-        return try context.suggestingNames { try report(context) }
+        let options = try ReportOptions(words)
+        let context = try StoreContext(options.common)
+        return try context.suggestingNames { try report(options, context) }
     }
 
-    private static func report(_ context: StoreContext) throws -> ExitStatus {
-        let arguments = context.arguments, store = context.store
-        guard arguments.positionals.isEmpty else { throw UsageError("report takes no positional arguments") }
-        if let className = arguments.value("--class") { return try classReport(className, context) }
-        guard arguments.value("--assignment") == nil else { throw UsageError("--assignment goes with --class") }
-        guard !arguments.flag("--csv") else { throw UsageError("--csv goes with --class") }
-        guard arguments.value("--html") == nil else { throw UsageError("--html goes with --class") }
-        let runs = try store.runs(student: try context.student())
-        if arguments.flag("--json") {
+    private static func report(_ options: ReportOptions, _ context: StoreContext) throws -> ExitStatus {
+        if let student = options.student { try context.store.checkStudentName(student) }  // at the door
+        if let className = options.className { return try classReport(className, options, context) }
+        let runs = try context.store.runs(student: options.student)
+        if options.format == .json {
             try Output.json(Document(runs: runs))
         } else {
             Output.line(runs.isEmpty ? "No attempts saved yet." : RunTable.render(runs))
@@ -43,21 +39,13 @@ enum ReportCommand {
 }
 
 extension ReportCommand {
-    private static func classReport(_ className: String, _ context: StoreContext) throws -> ExitStatus {
-        let arguments = context.arguments
-        let formats = [arguments.flag("--json"), arguments.flag("--csv"), arguments.value("--html") != nil]
-        guard formats.filter({ $0 }).count <= 1 else { throw UsageError("choose one of --json, --csv and --html") }
-        let id = try arguments.value("--assignment").map(StoreContext.assignmentID)
-        var report = try context.store.classReport(className: className, assignment: id)
-        if let student = try context.student() {
-            guard report.assignments.contains(where: { $0.students.contains { $0.student == student } })
-                || report.assignments.isEmpty else {
-                throw TrackingError.unknownStudent(student, className: className)
-            }
-            for index in report.assignments.indices {
-                report.assignments[index].students.removeAll { $0.student != student }
-            }
-            if formats.allSatisfy({ !$0 }) {
+    private static func classReport(_ className: String, _ options: ReportOptions, _ context: StoreContext) throws
+        -> ExitStatus
+    {
+        let report = try context.store.classReport(
+            className: className, assignment: options.assignment, student: options.student)
+        if let student = options.student {
+            if options.format == .grid {
                 Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
@@ -67,14 +55,11 @@ extension ReportCommand {
                 return .success
             }
         }
-        if let file = arguments.value("--html") {
-            try writePage(report, to: file, store: context.store)
-        } else if arguments.flag("--json") {
-            try Output.json(report)
-        } else if arguments.flag("--csv") {
-            Output.line(Grid.csv(report))
-        } else {
-            Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
+        switch options.format {
+        case .html(let file): try writePage(report, to: file, store: context.store)
+        case .json: try Output.json(report)
+        case .csv: Output.line(Grid.csv(report))
+        case .grid: Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
         }
         return .success
     }

@@ -7,9 +7,9 @@ import Tracking
 /// rule: a relative one is ignored), else `$HOME/.local/share`. `HOME` wins over the password
 /// database, so `HOME=/somewhere edujam ...` keeps a separate store, as every tool does.
 enum StoreLocation {
-    static func path(_ arguments: Arguments) throws -> String {
+    static func path(_ options: CommonOptions) throws -> String {
         let environment = ProcessInfo.processInfo.environment
-        if let path = arguments.value("--store") ?? environment["EDUJAM_STORE"] {
+        if let path = options.store ?? environment["EDUJAM_STORE"] {
             guard !path.isEmpty else { throw UsageError("--store (or EDUJAM_STORE) is empty") }
             return path
         }
@@ -26,8 +26,8 @@ enum StoreLocation {
     }
 
     /// Opens (or creates) the store rooted at the collection's id.
-    static func open(_ arguments: Arguments, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
-        let path = try path(arguments)
+    static func open(_ options: CommonOptions, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
+        let path = try path(options)
         do {
             return try TrackingStore(path: path, rootIdentifier: collection.id, rootTitle: collection.title,
                                      clock: { clock.date() })

@@ -11,17 +11,12 @@ enum TestCommand {
           --update         rewrite failing transcript expectations from what the game now does
           --fuzz-runs N    smoke-fuzz runs per game (default 200; 0 for none)
         """
-    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs"], flags: ["--update"])
-
     static func run(_ words: [String]) throws -> ExitStatus {
-        let arguments = try Arguments(words, spec: spec)
-        let paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
+        let options = try TestOptions(words)
+        let paths = options.paths
         var settings = TestSuite.Settings()
-        settings.update = arguments.flag("--update")
-        if let runs = try arguments.integer("--fuzz-runs") {
-            guard runs >= 0 else { throw UsageError("--fuzz-runs needs 0 or more") }
-            settings.fuzzRuns = runs
-        }
+        settings.update = options.update
+        if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
         let suite: TestSuite
         do {
             suite = try TestSuite.discover(paths)
@@ -36,7 +31,7 @@ enum TestCommand {
             print(outcome)
         }
         progress.clear()
-        if let junit = arguments.value("--junit") {
+        if let junit = options.junit {
             try JUnitWriter.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
         }
         let failed = outcomes.filter { !$0.passed }.count

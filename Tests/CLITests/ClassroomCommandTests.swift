@@ -108,4 +108,17 @@ import Testing
         #expect(search.output.contains("OK  Fine"))
         #expect(!search.output.contains("BROKEN"))
     }
+
+    /// `--search` words match a level through its game's text, and keep the game above a matching level.
+    @Test func catalogSearchFindsLevelsThroughTheirGame() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let words = try cli.run(["catalog", "--search", "math LEVEL-2"])
+        #expect(words.status == 0)
+        #expect(words.output.contains("MATH-JAM  Math Jam"))
+        #expect(words.output.contains("MATH-JAM/LEVEL-2"))
+        #expect(!words.output.contains("MATH-JAM/LEVEL-1"))
+        let none = try cli.run(["catalog", "--search", "org.edujam.games"])
+        #expect(none.output.contains("(no games match)"), "the collection's own id matches no game")
+    }
 }

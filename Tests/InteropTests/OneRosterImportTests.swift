@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Testing
 import Interop
 import Tracking

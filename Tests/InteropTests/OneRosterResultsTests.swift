@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Testing
 @testable import Interop
 import Tracking

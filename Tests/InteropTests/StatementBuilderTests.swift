@@ -15,7 +15,7 @@ import Tracking
         let clock = Clock()
         let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
         let game = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
-        let level = try game.addChild(identifier: "LEVEL 1", title: "Level one", type: .level)
+        let level = try game.addChild(identifier: "LEVEL#1", title: "Level one", type: .level)  // no spaces: IdentifierRule
         let attempt = try level.createNewActivity(student: "ana")
         try attempt.start()
         clock.advance(10)
@@ -60,7 +60,7 @@ import Tracking
         let first = try #require(statements.first)
         #expect(first.actor.account.homePage == "https://school.example" && first.actor.account.name == "ana")
         #expect(first.context.registration == attempt.uuid.uuidString.lowercased())
-        #expect(first.object.id == "urn:edujam:activity:org.edujam.games/QUIZ/LEVEL%201", "percent-encoded path")
+        #expect(first.object.id == "urn:edujam:activity:org.edujam.games/QUIZ/LEVEL%231", "percent-encoded path")
         #expect(first.context.contextActivities?.parent?.map(\.id) == ["urn:edujam:activity:org.edujam.games/QUIZ"])
         #expect(first.context.contextActivities?.grouping?.map(\.id) == ["urn:edujam:activity:org.edujam.games"])
         #expect(Set(statements.map(\.id)).count == statements.count, "one id per statement")

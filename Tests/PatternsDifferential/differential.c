@@ -1,6 +1,6 @@
 /*
  * differential.c: runs cases.lua, which compares EduJam's pattern functions
- * (Sources/LuaShim/patterns.c, exposed as ej.find, ej.match, ej.gmatch,
+ * (Sources/LuaShim/libraries/patterns.c, exposed as ej.find, ej.match, ej.gmatch,
  * ej.gsub) with the stock string library of the same Lua 5.4.
  *
  * patterns.c calls edujam_check_interrupt, which the sandbox normally

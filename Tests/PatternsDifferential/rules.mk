@@ -1,9 +1,9 @@
 # Tests/PatternsDifferential/rules.mk: included by the main Makefile (make runs at the
 # repository root). `make test-patterns` builds the differential test of
-# Sources/LuaShim/patterns.c against the stock string library and runs it.
+# Sources/LuaShim/libraries/patterns.c against the stock string library and runs it.
 
 PATTERNS_DIFF_BIN := .build/patterns-differential
-PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/patterns.c
+PATTERNS_DIFF_SRC := Tests/PatternsDifferential/differential.c Sources/LuaShim/libraries/patterns.c
 
 .PHONY: test-patterns
 test-patterns: $(PATTERNS_DIFF_BIN)

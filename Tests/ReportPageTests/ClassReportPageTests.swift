@@ -1,4 +1,5 @@
 import Foundation
+@testable import Classroom
 import Testing
 @testable import ReportPage
 @testable import Tracking

@@ -5,7 +5,7 @@
 
 SANDBOX_DIFF_DIR := Tests/SandboxDifferential
 SANDBOX_DIFF_BIN := .build/sandbox-differential
-SANDBOX_DIFF_SRC := $(SANDBOX_DIFF_DIR)/driver.c $(wildcard Sources/LuaShim/*.c)
+SANDBOX_DIFF_SRC := $(SANDBOX_DIFF_DIR)/driver.c $(wildcard Sources/LuaShim/*.c Sources/LuaShim/libraries/*.c)
 
 .PHONY: test-differential
 test-differential: $(SANDBOX_DIFF_BIN)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ActivityTests {
     @Test func startAndStopAreIdempotentAndDurationSumsIntervals() throws {

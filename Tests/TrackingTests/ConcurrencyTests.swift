@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ConcurrencyTests {
     /// Several threads, each with its own connection, write one file; every save must land.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ContextTests {
     @Test func mainContextIsTheRoot() throws {
@@ -37,7 +38,7 @@ import Testing
         let root = store.mainContext
         _ = try root.addChild(identifier: String(repeating: "i", count: 256), title: String(repeating: "t", count: 256), type: .game)
         #expect(trackingError { try root.addChild(identifier: String(repeating: "i", count: 257), title: "x", type: .game) }
-            == .identifierTooLong(length: 257))
+            == .identifierRefused(what: "context identifier", reason: "is 257 bytes; the most is 256"))
         #expect(trackingError { try root.addChild(identifier: "x", title: String(repeating: "t", count: 257), type: .game) }
             == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
         #expect(trackingError { try root.addChild(identifier: " ", title: "x", type: .game) } == .invalidIdentifier("context identifier"))

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 /// A child process writes and saves in a loop and is killed with SIGKILL; the store must reopen
 /// cleanly with every save the child reported.

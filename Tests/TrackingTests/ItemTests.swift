@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct ItemTests {
     @Test func firstItemBecomesPrimaryOthersAreAdditional() throws {
@@ -118,7 +119,7 @@ import Testing
         #expect(trackingError { try run.setScore(id: "s", title: "S", score: .nan, maxScore: 2) } == .nonFinite(field: "score"))
         #expect(trackingError { try run.setQuantity(id: "q", title: "Q", value: .infinity) } == .nonFinite(field: "quantity"))
         #expect(trackingError { try run.setQuantity(id: String(repeating: "q", count: 257), title: "Q", value: 1) }
-            == .identifierTooLong(length: 257))
+            == .identifierRefused(what: "item identifier", reason: "is 257 bytes; the most is 256"))
         #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
         #expect(trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
             == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))

@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct PersistenceTests {
     @Test func contextsSurviveReopening() throws {

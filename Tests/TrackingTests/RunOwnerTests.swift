@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 /// An attempt that never ended is `running` while its process lives and `interrupted` once it
 /// is gone; a file that is not an EduJam store is refused untouched.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct RunRecordTests {
     private func storeWithRuns(_ clock: VirtualClock) throws -> TrackingStore {

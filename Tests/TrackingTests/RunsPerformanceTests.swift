@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct RunsPerformanceTests {
     /// The report over 100,000 stored attempts must stay fast (target: under 1 s in release).

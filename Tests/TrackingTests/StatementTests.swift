@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 /// Text goes into the store and comes back byte for byte: bound and read with explicit lengths.
 @Suite struct StatementTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 @Suite struct StoreLookupTests {
     private func tree(_ store: TrackingStore) throws -> (Context, Context) {
@@ -88,5 +89,19 @@ import Testing
         #expect(store.contexts(matching: .init(titleContains: "room")).map(\.identifier) == ["READ"])
         #expect(store.contexts(matching: .init(keyword: "fractions")).map(\.identifier) == ["LEVEL-1"])
         #expect(store.contexts(matching: .init(topic: .math, keyword: "Grade 5")).map(\.identifier) == ["LEVEL-1"])
+    }
+
+    /// A catalog search: every word in the context's or an ancestor's identifier, title, summary or
+    /// keywords, ignoring case; the main context's own text matches nothing.
+    @Test func queriesByWordsLookAtAncestorsButNotTheRoot() throws {
+        let store = try makeStore()
+        let (game, level) = try tree(store)
+        game.summary = "Sums and Differences"
+        level.keywords = ["Fractions"]
+        #expect(store.contexts(matching: .init(words: ["sums"])).map(\.identifier) == ["MATH-JAM", "LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["sums", "FRACTIONS"])).map(\.identifier) == ["LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["level-1", "jam"])).map(\.identifier) == ["LEVEL-1"])
+        #expect(store.contexts(matching: .init(words: ["edujam"])).isEmpty)
+        #expect(store.contexts(matching: .init(words: ["sums", "reading"])).isEmpty)
     }
 }

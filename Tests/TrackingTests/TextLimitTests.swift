@@ -1,5 +1,6 @@
 import Testing
 @testable import Tracking
+import TrackingTestSupport
 
 /// Stored text is capped in characters (grapheme clusters) AND in UTF-8 bytes: neither bounds the other.
 @Suite struct TextLimitTests {

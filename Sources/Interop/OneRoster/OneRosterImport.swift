@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Tracking
 
 /// Reads a OneRoster 1.1 CSV folder (`manifest.csv`, `users.csv`, `classes.csv`,

@@ -1,4 +1,5 @@
 import Foundation
+import Classroom
 import Tracking
 
 /// Writes assignments and their results as OneRoster 1.1 gradebook CSV, for a school's gradebook

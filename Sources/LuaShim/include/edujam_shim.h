@@ -123,14 +123,14 @@ void edujam_resume_clock(edujam_sandbox *sb);
  * steps. Raises the limit error if the deadline has passed or a limit was hit. */
 void edujam_check_interrupt(lua_State *L);
 
-/* Pattern matching with a step budget (patterns.c): Lua 5.4's semantics,
+/* Pattern matching with a step budget (libraries/patterns.c): Lua 5.4's semantics,
  * interruptible by the deadline. Registered over the string library's own. */
 int edujam_str_find(lua_State *L);
 int edujam_str_match(lua_State *L);
 int edujam_str_gmatch(lua_State *L);
 int edujam_str_gsub(lua_State *L);
 
-/* table.sort and table.concat with a work budget (tables.c): stock Lua 5.4's
+/* table.sort and table.concat with a work budget (libraries/tables.c): stock Lua 5.4's
  * results and errors, interruptible by the deadline. */
 int edujam_tab_sort(lua_State *L);
 int edujam_tab_concat(lua_State *L);

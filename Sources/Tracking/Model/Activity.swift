@@ -27,7 +27,8 @@ public final class Activity {
     /// Whether a newer attempt replaced this one.
     public internal(set) var isSuperseded = false
 
-    var hasStarted = false
+    /// Whether ``start()`` was ever called: a launch never started counts for no assignment.
+    public internal(set) var hasStarted = false
     var accumulated: TimeInterval = 0
     var runningSince: Date?
     var ranges = ProgressRanges()
@@ -136,7 +137,7 @@ public final class Activity {
     public func addProgressRange(from start: Double, to end: Double) throws {
         try Validate.finite(start, field: "progress start")
         try Validate.finite(end, field: "progress end")
-        guard start >= 0, start <= end, end <= 1 else { throw TrackingError.progressOutOfRange(start: start, end: end) }
+        if ProgressRule.violation(start: start, end: end) != nil { throw TrackingError.progressOutOfRange(start: start, end: end) }
         try requireMutable()
         let before = ranges.total
         ranges.insert(start...end)

@@ -60,7 +60,7 @@ public struct ActivityItem: Hashable, Sendable {
     }
 
     /// Checks the identifier, title and value against ClassKit's rules.
-    /// - Throws: ``TrackingError/invalidIdentifier(_:)``, ``TrackingError/identifierTooLong(length:)``,
+    /// - Throws: ``TrackingError/invalidIdentifier(_:)``, ``TrackingError/identifierRefused(what:reason:)``,
     ///   ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
     ///   ``TrackingError/nonFinite(field:)`` or ``TrackingError/invalidScore(score:maxScore:)``.
     public func validate() throws {
@@ -74,7 +74,7 @@ public struct ActivityItem: Hashable, Sendable {
         case .score(let score, let maxScore):
             try Validate.finite(score, field: "score")
             try Validate.finite(maxScore, field: "maxScore")
-            guard maxScore > 0, score >= 0, score <= maxScore else {
+            if ScoreRule.violation(score: score, maxScore: maxScore) != nil {
                 throw TrackingError.invalidScore(score: score, maxScore: maxScore)
             }
         }

@@ -5,7 +5,7 @@ import CSQLite
 /// Opening sets a busy timeout (so concurrent writers wait instead of failing), WAL mode (readers
 /// never block the writer, and a killed process leaves the last commit intact) and foreign keys
 /// (removal cascades).
-final class Connection {
+package final class Connection {
     let db: OpaquePointer
     private var cache: [String: Statement] = [:]
 
@@ -39,7 +39,7 @@ final class Connection {
     /// Runs one or more SQL statements that take no parameters.
     /// - Parameter sql: Trusted SQL text (schema, pragmas, transaction control).
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
-    func execute(_ sql: String) throws {
+    package func execute(_ sql: String) throws {
         try check(sqlite3_exec(db, sql, nil, nil, nil), db: db, sql: sql)
     }
 
@@ -49,7 +49,7 @@ final class Connection {
     /// - Parameter sql: One SQL statement with `?` parameters.
     /// - Returns: The statement, reset on its next bind.
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` when the SQL does not compile.
-    func statement(_ sql: String) throws -> Statement {
+    package func statement(_ sql: String) throws -> Statement {
         if let cached = cache[sql] { return cached }
         let statement = try Statement(db: db, sql: sql, persistent: true)
         cache[sql] = statement
@@ -66,7 +66,7 @@ final class Connection {
     ///   - body: The work to do atomically.
     /// - Returns: What `body` returns.
     /// - Throws: The first error thrown by `body` or by `COMMIT`; a rollback failure never hides it.
-    func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
         try execute(readOnly ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -81,5 +81,5 @@ final class Connection {
     }
 
     /// The rowid of the last row inserted on this connection.
-    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
 }

@@ -3,7 +3,7 @@ import CSQLite
 /// A prepared statement that owns its handle: prepared in `init`, finalized in `deinit`.
 ///
 /// See <https://sqlite.org/c3ref/stmt.html>.
-final class Statement {
+package final class Statement {
     let handle: OpaquePointer
     let sql: String
     private let db: OpaquePointer
@@ -74,7 +74,7 @@ final class Statement {
     /// Binds `values` and runs the statement to completion, ignoring any rows.
     /// - Parameter values: The parameters.
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
-    func run(_ values: [SQLValue] = []) throws {
+    package func run(_ values: [SQLValue] = []) throws {
         try bind(values)
         defer { sqlite3_reset(handle) }  // release locks and clear a failed step at once
         while try step() {}
@@ -86,7 +86,7 @@ final class Statement {
     ///   - row: Reads the current row's columns.
     /// - Returns: The mapped rows, in order.
     /// - Throws: The first SQLite or mapping error.
-    func query<T>(_ values: [SQLValue] = [], row: (Statement) throws -> T) throws -> [T] {
+    package func query<T>(_ values: [SQLValue] = [], row: (Statement) throws -> T) throws -> [T] {
         try bind(values)
         defer { sqlite3_reset(handle) }
         var rows: [T] = []
@@ -95,10 +95,10 @@ final class Statement {
     }
 
     /// Reads column `index` of the current row as an integer.
-    func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+    package func int(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
     /// Reads column `index` of the current row as a double.
-    func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
+    package func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
 
     /// Reads column `index` as a double that must be finite (and within `range`, if given):
     /// SQLite stores infinities, which no report can print or encode.
@@ -110,19 +110,19 @@ final class Statement {
     }
 
     /// Reads column `index` as a double, or nil when it is NULL.
-    func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
+    package func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
 
     /// Reads column `index` as an integer, or nil when it is NULL.
-    func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
+    package func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
 
     /// Reads column `index` as text, or nil when it is NULL: every byte SQLite holds, a NUL
     /// included (the length comes from SQLite, not from the first zero byte).
-    func text(_ index: Int32) -> String? {
+    package func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, index))  // after column_text: the UTF-8 length
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
     /// Whether column `index` of the current row is NULL.
-    func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
+    package func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 }

@@ -14,6 +14,10 @@ public struct ContextQuery: Sendable {
     public var parentPath: [String]?
     /// One of the keywords, compared case-insensitively.
     public var keyword: String?
+    /// Words that must each appear, ignoring case, in the identifier, title, summary or a keyword
+    /// of the context or of one of its ancestors below the main context: a catalog search
+    /// (`edujam catalog --search`), where a level matches what its game is about.
+    public var words: [String]?
 
     /// Creates a query; omitted fields match anything.
     /// - Parameters:
@@ -24,8 +28,9 @@ public struct ContextQuery: Sendable {
     ///   - type: Context type.
     ///   - parentPath: The parent's identifier path.
     ///   - keyword: A keyword.
+    ///   - words: Words to find in the context's text or its ancestors'.
     public init(identifier: String? = nil, title: String? = nil, titleContains: String? = nil, topic: Topic? = nil,
-                type: ContextType? = nil, parentPath: [String]? = nil, keyword: String? = nil) {
+                type: ContextType? = nil, parentPath: [String]? = nil, keyword: String? = nil, words: [String]? = nil) {
         self.identifier = identifier
         self.title = title
         self.titleContains = titleContains
@@ -33,6 +38,7 @@ public struct ContextQuery: Sendable {
         self.type = type
         self.parentPath = parentPath
         self.keyword = keyword
+        self.words = words
     }
 }
 
@@ -52,6 +58,22 @@ extension TrackingStore {
                 && (query.type.map { $0 == context.type } ?? true)
                 && (parentPath.map { $0 == context.parent?.identifierPath } ?? true)
                 && (query.keyword.map { k in context.keywords.contains { $0.caseInsensitiveCompare(k) == .orderedSame } } ?? true)
+                && (query.words.map { words in
+                    let text = Self.searchText(context)
+                    return words.allSatisfy { text.contains($0.lowercased()) }
+                } ?? true)
         }
+    }
+
+    /// The lowercased identifier, title, summary and keywords of `context` and its ancestors,
+    /// the main context aside (every context is under it, so it would match every search).
+    private static func searchText(_ context: Context) -> String {
+        var parts: [String] = []
+        var current: Context? = context
+        while let node = current, node.parent != nil {
+            parts += [node.identifier, node.title, node.summary ?? ""] + node.keywords
+            current = node.parent
+        }
+        return parts.joined(separator: " ").lowercased()
     }
 }

@@ -4,13 +4,13 @@ import Foundation
 ///
 /// Hand-written because reports format up to hundreds of thousands of dates: filling a fixed
 /// byte buffer costs far less than a formatter object or string concatenation per call.
-enum ISO8601 {
+package enum ISO8601 {
     /// The dates it can write, years 0000 to 9999, in seconds since 1970.
     static let writable: ClosedRange<Double> = -62_167_219_200...253_402_300_799
 
     /// Formats `seconds` since 1970, clamped to ``writable`` (NaN as 1970): a stored date is
     /// a number a file controls, and converting an infinite one would trap.
-    static func string(fromEpoch seconds: Double) -> String {
+    package static func string(fromEpoch seconds: Double) -> String {
         let clamped = seconds.isNaN ? 0 : min(max(seconds, writable.lowerBound), writable.upperBound)
         let millis = Int64((clamped * 1000).rounded(.down))
         let wholeSeconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000  // floor for pre-1970 dates

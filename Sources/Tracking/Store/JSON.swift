@@ -1,9 +1,9 @@
 import Foundation
 
 /// JSON helpers for the few columns stored as JSON text (paths, keywords, capabilities).
-enum JSON {
+package enum JSON {
     /// Encodes `value` as compact JSON text with sorted keys, so equal values store equal text.
-    static func encode<T: Encodable>(_ value: T) throws -> String {
+    package static func encode<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(value), as: UTF8.self)
@@ -11,7 +11,7 @@ enum JSON {
 
     /// Decodes JSON text read from `column`.
     /// - Throws: ``TrackingError/corruptRow(_:)`` naming the column.
-    static func decode<T: Decodable>(_ type: T.Type, from text: String?, column: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from text: String?, column: String) throws -> T {
         guard let text, let value = try? JSONDecoder().decode(type, from: Data(text.utf8)) else {
             throw TrackingError.corruptRow(column)
         }

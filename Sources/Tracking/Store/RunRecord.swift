@@ -28,32 +28,9 @@ public struct RunRecord: Codable, Equatable, Sendable {
     /// The union length of the progress ranges, 0...1.
     public var progress: Double
     /// The primary item's identifier, nil when none.
-    public var primaryItem: String?
+    @ExplicitNull public var primaryItem: String?
     /// Every item, in the order added.
     public var items: [ItemRecord]
-
-    private enum CodingKeys: String, CodingKey {
-        case id, student, identifierPath, title, outcome, done, started, startedAt, durationSeconds, progress, primaryItem, items
-    }
-
-    /// Encodes every key, writing `primaryItem` as `null` when there is none.
-    /// - Parameter encoder: The encoder.
-    /// - Throws: Encoding errors.
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(student, forKey: .student)
-        try c.encode(identifierPath, forKey: .identifierPath)
-        try c.encode(title, forKey: .title)
-        try c.encode(outcome, forKey: .outcome)
-        try c.encode(done, forKey: .done)
-        try c.encode(started, forKey: .started)
-        try c.encode(startedAt, forKey: .startedAt)
-        try c.encode(durationSeconds, forKey: .durationSeconds)
-        try c.encode(progress, forKey: .progress)
-        try c.encode(primaryItem, forKey: .primaryItem)  // explicit null, not an absent key
-        try c.encode(items, forKey: .items)
-    }
 }
 
 /// One activity item inside a ``RunRecord``.

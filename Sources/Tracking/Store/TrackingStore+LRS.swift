@@ -10,9 +10,7 @@ extension TrackingStore {
     /// - Returns: Statement ids.
     /// - Throws: A SQLite error.
     public func acceptedStatementIDs(endpoint: String) throws -> Set<String> {
-        let rows = try connection.statement("SELECT statement_id FROM lrs_accepted WHERE endpoint = ?")
-            .query([.text(endpoint)]) { $0.text(0) ?? "" }
-        return Set(rows)
+        try engine.acceptedStatementIDs(endpoint: endpoint)
     }
 
     /// Records that the LRS at `endpoint` accepted these statements, all in one transaction: after
@@ -23,11 +21,6 @@ extension TrackingStore {
     ///   - endpoint: The LRS's normalized endpoint.
     /// - Throws: A SQLite error; then nothing of the batch is recorded.
     public func recordAcceptedStatements(_ ids: some Sequence<String>, endpoint: String) throws {
-        let now = clock().timeIntervalSince1970
-        try connection.transaction {
-            let insert = try connection.statement(
-                "INSERT OR IGNORE INTO lrs_accepted (endpoint, statement_id, accepted_at) VALUES (?, ?, ?)")
-            for id in ids { try insert.run([.text(endpoint), .text(id), .real(now)]) }
-        }
+        try engine.recordAcceptedStatements(Array(ids), endpoint: endpoint, at: clock().timeIntervalSince1970)
     }
 }

@@ -1,6 +1,6 @@
 extension TrackingStore {
     /// Strips a leading root identifier, so paths work with or without it (as in ClassKit).
-    func relativePath(_ path: [String]) -> [String] {
+    package func relativePath(_ path: [String]) -> [String] {
         path.first == rootIdentifier ? Array(path.dropFirst()) : path
     }
 

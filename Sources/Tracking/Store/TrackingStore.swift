@@ -15,9 +15,11 @@ import Foundation
 /// try store.save()
 /// ```
 public final class TrackingStore {
-    let connection: Connection
+    /// The database under the model (``StoreEngine``); SQLite unless a test or another front end
+    /// passes its own.
+    package let engine: any StoreEngine
     /// The injected clock; tests pass a virtual one.
-    let clock: () -> Date
+    package let clock: () -> Date
     /// The main context, created with the store and never removed.
     public let mainContext: Context
     /// The one active context, if any.
@@ -37,15 +39,26 @@ public final class TrackingStore {
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when the file belongs to another
     ///   collection, ``TrackingError/unknownMigration(_:)`` for a newer schema, validation or
     ///   SQLite errors.
-    public init(path: String, rootIdentifier: String, rootTitle: String,
-                clock: @escaping () -> Date = { Date() }) throws {
-        try Validate.identifier(rootIdentifier, what: "root identifier")
-        try Validate.title(rootTitle)
-        connection = try Connection(path: path)
+    public convenience init(path: String, rootIdentifier: String, rootTitle: String,
+                            clock: @escaping () -> Date = { Date() }) throws {
+        try Self.checkRoot(rootIdentifier, rootTitle)  // before the file is created
+        try self.init(engine: SQLiteEngine(path: path), rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
+    }
+
+    /// Opens a store on `engine`, creating its main context if the engine holds none.
+    /// - Parameters:
+    ///   - engine: The database (``StoreEngine``).
+    ///   - rootIdentifier: The collection's reverse-DNS id.
+    ///   - rootTitle: The main context's title when the store is created.
+    ///   - clock: The source of time for durations and dates.
+    /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``, with the engine's errors.
+    package init(engine: any StoreEngine, rootIdentifier: String, rootTitle: String,
+                 clock: @escaping () -> Date = { Date() }) throws {
+        try Self.checkRoot(rootIdentifier, rootTitle)
+        self.engine = engine
         self.clock = clock
-        try Migrator.migrate(connection)
-        try Self.claimRoot(rootIdentifier, connection: connection)
-        let loaded = try ContextLoader.loadTree(connection)
+        try engine.open(rootIdentifier: rootIdentifier)
+        let loaded = try engine.loadTree()
         mainContext = loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: clock())
         adopt(mainContext)
         if loaded == nil {
@@ -72,13 +85,38 @@ public final class TrackingStore {
     /// The running activity started most recently (ClassKit's `runningActivity`).
     public var runningActivity: Activity? { runningActivities.last }
 
-    /// Records the root identifier on first open, or checks it on later opens.
-    private static func claimRoot(_ identifier: String, connection: Connection) throws {
-        try connection.statement("INSERT OR IGNORE INTO store_info (key, value) VALUES ('root_identifier', ?)")
-            .run([.text(identifier)])
-        let stored = try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
-            .query { $0.text(0) ?? "" }.first ?? identifier
-        guard stored == identifier else { throw TrackingError.rootMismatch(expected: identifier, found: stored) }
+    /// Every saved attempt, newest first, optionally for one student.
+    ///
+    /// Reads only what has been saved. An attempt saved as `running` whose process is gone
+    /// (``RunOwner``) is reported ``RunOutcome/interrupted``, with what it had saved; the row
+    /// itself is left as it is.
+    /// - Parameter student: A student name, or nil for everyone.
+    /// - Returns: The runs, ordered by start time then id, newest first.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    public func runs(student: String? = nil) throws -> [RunRecord] {
+        try engine.runs(student: student)
+    }
+
+    /// Saved attempts with their UUIDs and histories, oldest first, for exports.
+    /// - Parameters:
+    ///   - since: Only attempts started at or after this time; nil for all.
+    ///   - students: Only these students' attempts; nil for everyone.
+    /// - Returns: The attempts, ordered by start time then id.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    public func attemptHistories(since: Date? = nil, students: Set<String>? = nil) throws -> [AttemptHistory] {
+        let cutoff = since.map { ISO8601.string(fromEpoch: $0.timeIntervalSince1970) }
+        let runs = try runs().filter { run in
+            (cutoff.map { run.startedAt >= $0 } ?? true) && (students.map { $0.contains(run.student) } ?? true)
+        }
+        // Read after the runs: anything saved in between belongs to runs not in the list, or adds
+        // events that happened after the run was read (exported next time).
+        return try engine.histories(of: runs.reversed())
+    }
+
+    /// Checks the root identifier and title a store is opened with.
+    private static func checkRoot(_ identifier: String, _ title: String) throws {
+        try Validate.identifier(identifier, what: "root identifier")
+        try Validate.title(title)
     }
 
     /// Points every loaded context at this store.

@@ -1,0 +1,32 @@
+import Tracking
+
+extension AssignmentRow {
+    /// `student`'s standing on each activity of this assignment, in assignment order.
+    /// - Parameters:
+    ///   - student: An assignee.
+    ///   - runs: The student's saved runs, newest first (``TrackingStore/runs(student:)``).
+    ///   - now: The current time, seconds since 1970, for lateness.
+    /// - Returns: One entry per activity.
+    func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
+        let counted = runs.filter { linkedAttempts.contains($0.id) }
+        return activities.map { entry in
+            // The assigned context itself, or a level of it.
+            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }
+            let status = status(of: student, contextID: entry.contextID, attempts: attempts)
+            let latest = attempts.first
+            return ActivityProgress(
+                identifierPath: entry.activity.identifierPath, title: entry.activity.title, status: status,
+                late: status != .done && (due.map { now > $0 } ?? false), attempts: attempts.count,
+                progress: attempts.map(\.progress).max() ?? 0,
+                durationSeconds: SafeNumbers.sum(attempts.map(\.durationSeconds)),
+                primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } })
+        }
+    }
+
+    /// The status rules; `attempts` are newest first.
+    private func status(of student: String, contextID: Int64, attempts: [RunRecord]) -> ActivityStatus {
+        if completedAt != nil || doneMarks.contains(DoneKey(student: student, contextID: contextID)) { return .done }
+        guard let latest = attempts.first else { return .notStarted }
+        return latest.done ? .done : .inProgress  // the game (or anyone) marked its latest run done
+    }
+}

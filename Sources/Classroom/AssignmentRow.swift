@@ -1,0 +1,35 @@
+import Tracking
+
+/// An assignment as stored, with everything the status rules need: its assignees, its contexts,
+/// the attempts that count for it and the Done marks. A ``ClassroomEngine`` loads it inside one
+/// transaction.
+struct AssignmentRow {
+    /// A student's Done mark on one assigned context.
+    struct DoneKey: Hashable {
+        let student: String
+        let contextID: Int64
+    }
+
+    let id: Int64
+    let className: String
+    let title: String
+    let instructions: String?
+    let due: Double?
+    let createdAt: Double
+    let completedAt: Double?
+    let wholeClass: Bool
+    var students: [String] = []
+    var activities: [(contextID: Int64, activity: AssignedActivity)] = []
+    /// Row ids of the attempts that count for this assignment (the linking rule, ``ClassroomEngine``).
+    var linkedAttempts: Set<Int64> = []
+    var doneMarks: Set<DoneKey> = []
+
+    /// The public value.
+    var record: Assignment {
+        Assignment(
+            id: id, className: className, title: title, instructions: instructions,
+            due: due.map(ISO8601.string(fromEpoch:)), createdAt: ISO8601.string(fromEpoch: createdAt),
+            completedAt: completedAt.map(ISO8601.string(fromEpoch:)), wholeClass: wholeClass,
+            students: students, activities: activities.map(\.activity))
+    }
+}

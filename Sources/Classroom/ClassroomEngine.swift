@@ -1,0 +1,89 @@
+import Tracking
+
+/// What the classroom rules need from the database: rows of classes, rosters, assignments and
+/// Done marks, and the linking rule that says which attempts count for which assignment.
+///
+/// The rules themselves (who may be marked done, what is refused before anything is written, the
+/// status of each activity) live in the `TrackingStore+*.swift` files of this module and never see
+/// SQL. SQLite (`SQLite/`) is the first implementation and shares the tracking store's
+/// connection (``TrackingStore/classroom``); a second engine is a new folder beside it. Every method
+/// but ``transaction(readOnly:_:)`` is called inside a transaction.
+protocol ClassroomEngine {
+    /// Runs `body` atomically: everything it writes, or nothing when it throws.
+    /// - Parameters:
+    ///   - readOnly: Whether `body` only reads (one consistent snapshot).
+    ///   - body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: The first error thrown by `body` or by the commit.
+    func transaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T
+
+    // MARK: Classes and rosters
+
+    /// The id of the class `name`, or nil.
+    func classID(named name: String) throws -> Int64?
+    /// Every class's id and name, ordered by name.
+    func classList() throws -> [(id: Int64, name: String)]
+    /// Adds an empty class.
+    func insertClass(named name: String, createdAt: Double) throws
+    /// Gives the class `id` a new name.
+    func renameClass(id: Int64, to name: String) throws
+    /// The students of a class, in the order they joined.
+    func students(ofClass id: Int64) throws -> [String]
+    /// Appends students to a roster; one already on it keeps their place.
+    func addStudents(_ students: [String], toClass id: Int64) throws
+    /// Takes students off a roster; nothing else about them changes.
+    func removeStudents(_ students: [String], fromClass id: Int64) throws
+    /// Whether `student` is on any class's roster.
+    func isOnAnyRoster(_ student: String) throws -> Bool
+
+    // MARK: Assignments
+
+    /// The saved context at the full identifier path `path`: its id and whether it is assignable.
+    func context(atFullPath path: [String]) throws -> (id: Int64, isAssignable: Bool)?
+    /// Saves an assignment of `contextIDs` (in that order) to `students`, or to the whole class
+    /// when `students` is empty; returns its id.
+    func insertAssignment(
+        _ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
+        createdAt: Double
+    ) throws -> Int64
+    /// The assignment `id` with everything the status rules need, or nil.
+    func assignmentRow(id: Int64) throws -> AssignmentRow?
+    /// A class's assignments, oldest first.
+    func assignmentRows(classID: Int64) throws -> [AssignmentRow]
+    /// The assignments `student` must do, soonest due first, undated last.
+    func assignmentRows(student: String) throws -> [AssignmentRow]
+    /// The ids of the assignments an attempt counts for, oldest first; an id may repeat.
+    func assignmentIDs(countingAttempt attempt: Int64) throws -> [Int64]
+    /// The ids of `student`'s attempts that count for some assignment.
+    func linkedAttempts(student: String) throws -> Set<Int64>
+
+    // MARK: Done
+
+    /// Whether an assignment has this id.
+    func assignmentExists(id: Int64) throws -> Bool
+    /// Records `student`'s Done marks; a context already marked keeps its first time.
+    func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws
+    /// Marks the assignment complete, unless it already is (the first time stays).
+    func markComplete(assignment id: Int64, at time: Double) throws
+}
+
+extension ClassroomEngine {
+    /// Runs `body` in a transaction that may write.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try transaction(readOnly: false, body)
+    }
+
+    /// The id of the class `name`.
+    /// - Throws: ``TrackingError/unknownClass(_:)``.
+    func requireClassID(named name: String) throws -> Int64 {
+        guard let id = try classID(named: name) else { throw TrackingError.unknownClass(name) }
+        return id
+    }
+
+    /// The assignment `id` with its details.
+    /// - Throws: ``TrackingError/unknownAssignment(_:)``.
+    func requireAssignmentRow(id: Int64) throws -> AssignmentRow {
+        guard let row = try assignmentRow(id: id) else { throw TrackingError.unknownAssignment(id) }
+        return row
+    }
+}

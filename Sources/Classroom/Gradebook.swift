@@ -1,0 +1,33 @@
+import Tracking
+
+/// Every assignment with, per assignee and activity, the attempts that count: what a grade
+/// export needs (``TrackingStore/gradebook()``). Scores are the exporter's choice.
+public struct GradebookAssignment: Equatable, Sendable {
+    /// The assignment.
+    public var assignment: Assignment
+    /// The class's sourcedId when it was imported from a roster, else nil.
+    public var classSourcedId: String?
+    /// One row per assignee, in class order.
+    public var rows: [GradebookRow]
+}
+
+/// One assignee of a ``GradebookAssignment``.
+public struct GradebookRow: Equatable, Sendable {
+    /// The student's EduJam name.
+    public var student: String
+    /// Their sourcedId when they were imported from a roster, else nil.
+    public var studentSourcedId: String?
+    /// One cell per activity, in assignment order.
+    public var cells: [GradebookCell]
+}
+
+/// One student's standing on one assigned activity, with the attempts behind it.
+public struct GradebookCell: Equatable, Sendable {
+    /// Status, best progress, attempts count, as the class report shows it.
+    public var progress: ActivityProgress
+    /// The attempts that count for the assignment, newest first.
+    public var attempts: [RunRecord]
+    /// When anything in this cell last changed (an attempt's last event, a Done mark), ISO 8601
+    /// UTC like every date in the store; nil when nothing happened yet.
+    public var lastChange: String?
+}

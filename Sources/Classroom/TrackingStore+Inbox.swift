@@ -1,0 +1,52 @@
+import Tracking
+
+extension TrackingStore {
+    /// A student's assignments, soonest due first and undated last, each activity with its status.
+    /// - Parameter student: A student who is in at least one class.
+    /// - Returns: The inbox; empty when the student's classes have assigned nothing to them.
+    /// - Throws: ``TrackingError/unknownStudent(_:className:)`` (with a nil class) for a student in
+    ///   no class, or a SQLite error.
+    public func inbox(student: String) throws -> [InboxEntry] {
+        let engine = classroom
+        let rows = try engine.transaction(readOnly: true) {
+            guard try engine.isOnAnyRoster(student) else { throw TrackingError.unknownStudent(student, className: nil) }
+            return try engine.assignmentRows(student: student)
+        }
+        let runs = try self.runs(student: student)
+        let now = clock().timeIntervalSince1970
+        return rows.map { row in
+            let activities = row.progress(of: student, runs: runs, now: now)
+            return InboxEntry(
+                assignmentId: row.id, className: row.className, title: row.title,
+                due: row.due.map(ISO8601.string(fromEpoch:)), late: activities.contains(where: \.late),
+                complete: row.completedAt != nil, instructions: row.instructions, activities: activities)
+        }
+    }
+
+    /// A student's saved attempts that count for no assignment: practice, shown apart.
+    /// - Parameter student: A student name.
+    /// - Returns: The runs, newest first.
+    /// - Throws: A SQLite error.
+    public func practiceRuns(student: String) throws -> [RunRecord] {
+        let runs = try runs(student: student)  // first: every run read here is visible to the link query
+        let engine = classroom
+        let linked = try engine.transaction(readOnly: true) { try engine.linkedAttempts(student: student) }
+        return runs.filter { !linked.contains($0.id) }
+    }
+
+    /// The attempts of one student that count for one assignment, in detail (`edujam report --student`).
+    /// - Parameters:
+    ///   - id: The assignment.
+    ///   - student: One of its assignees.
+    /// - Returns: The runs, newest first.
+    /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/unknownStudent(_:className:)``
+    ///   or a SQLite error.
+    public func attempts(assignment id: Int64, student: String) throws -> [RunRecord] {
+        let engine = classroom
+        let row = try engine.transaction(readOnly: true) { try engine.requireAssignmentRow(id: id) }
+        guard row.students.contains(student) else {
+            throw TrackingError.unknownStudent(student, className: row.className)
+        }
+        return try runs(student: student).filter { row.linkedAttempts.contains($0.id) }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Sandbox
+
+extension GameRun {
+    /// Replaces the sandbox's `require` stub with one that loads modules from the game's folder.
+    ///
+    /// The host function only compiles; a small Lua wrapper calls the chunk. A host function
+    /// must not call back into the sandbox: a nested `Sandbox.call` would reset the instruction
+    /// budget and disarm the outer call's time limit.
+    func installRequire() throws {
+        let loader = ModuleLoader(folder: (file as NSString).deletingLastPathComponent)
+        let name = "__edujam_load_module"
+        sandbox.register(name) { [unowned sandbox] call in  // unowned: the sandbox owns this closure
+            switch loader.source(of: try call.string(1)) {
+            case .success(let (path, source)):
+                do {
+                    let chunk = try ChunkCache.shared.chunk(file: path, source: source) { try sandbox.compile(source, name: path) }
+                    return [.function(try sandbox.load(chunk))]
+                } catch let error as SandboxError {
+                    return [.nil, .string(error.failure?.description ?? error.description)]
+                }
+            case .failure(let error):
+                return [.nil, .string(error.description)]
+            }
+        }
+        guard case .function(let compile) = try sandbox.global(name) else { return }
+        try sandbox.setGlobal(name, .nil)
+        let wrapper = try ChunkCache.shared.chunk(file: "(require)", source: Array(Self.requireSource.utf8)) {
+            try sandbox.compile(Self.requireSource, name: "(require)")
+        }
+        let require = try sandbox.call(sandbox.load(wrapper), [.function(compile)])
+        try sandbox.setGlobal("require", require.first ?? .nil)
+    }
+
+    /// `require` in Lua: cached like `package.loaded`, a loop reported instead of overflowing the stack.
+    static let requireSource = """
+        local compile = ...
+        local loaded, loading = {}, {}
+        return function(name)
+          if type(name) ~= "string" then
+            error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+          end
+          local cached = loaded[name]
+          if cached ~= nil then return cached end
+          if loading[name] then error("require: module '" .. name .. "' requires itself (a loop)", 2) end
+          local chunk, message = compile(name)
+          if not chunk then error(message, 2) end
+          loading[name] = true
+          local result = chunk(name)
+          loading[name] = nil
+          if result == nil then result = true end
+          loaded[name] = result
+          return result
+        end
+        """
+}

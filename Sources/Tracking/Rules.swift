@@ -1,0 +1,73 @@
+/// Why a rule refused a value: which value (`field`) and the reason, in words a game's author
+/// reads. Tracking owns the rules for identifiers, scores and progress; a front end that takes
+/// these values from somewhere else (the runtime, from a Lua script) asks the rule and words the
+/// reason its own way ("bad argument #1 to 'score' (identifier is 300 bytes; the most is 256)").
+public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
+    /// The value refused: `identifier`, `score`, `maxScore`, `progress start`, `progress end`.
+    public let field: String
+    /// Why, without the field's name: `is 300 bytes; the most is 256`.
+    public let reason: String
+
+    /// The field, then the reason.
+    public var description: String { "\(field) \(reason)" }
+
+    /// A number as a teacher writes it: 12, 0.5, nan.
+    /// - Parameter value: Any number, even NaN or infinite.
+    /// - Returns: Its shortest text, without a trailing `.0` for whole numbers.
+    public static func text(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}
+
+/// The rule for context and item identifiers: 1 to ``Limits/identifierLength`` UTF-8 bytes, no
+/// `/` (it separates identifiers in a path), no spaces and no control characters.
+public enum IdentifierRule {
+    /// Why `identifier` is refused, or nil when it is fine.
+    /// - Parameter identifier: The candidate.
+    /// - Returns: The violation, its field `identifier`.
+    public static func violation(_ identifier: String) -> RuleViolation? {
+        reason(identifier).map { RuleViolation(field: "identifier", reason: $0) }
+    }
+
+    private static func reason(_ id: String) -> String? {
+        let bytes = id.utf8
+        if bytes.isEmpty { return "must not be empty" }
+        if bytes.count > Limits.identifierLength { return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)" }
+        if bytes.contains(UInt8(ascii: "/")) { return "must not contain '/' (it separates identifiers in a path)" }
+        // Bytes first: items are set many times a run, and Character properties are slow.
+        let hasSpace = bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+            || (bytes.contains { $0 >= 0x80 } && id.unicodeScalars.contains { $0.properties.isWhitespace })
+        return hasSpace ? "must not contain spaces or control characters" : nil
+    }
+}
+
+/// The rule for a score item: `maxScore > 0` and `0 <= score <= maxScore`.
+public enum ScoreRule {
+    /// Why `score` out of `maxScore` is refused, or nil when both are fine (finiteness is checked apart).
+    /// - Returns: The violation, its field `maxScore` or `score`.
+    public static func violation(score: Double, maxScore: Double) -> RuleViolation? {
+        let text = RuleViolation.text
+        if !(maxScore > 0) { return RuleViolation(field: "maxScore", reason: "must be above 0, got \(text(maxScore))") }
+        if !(score >= 0) { return RuleViolation(field: "score", reason: "must not be negative, got \(text(score))") }
+        if !(score <= maxScore) {
+            return RuleViolation(field: "score", reason: "\(text(score)) is above maxScore \(text(maxScore))")
+        }
+        return nil
+    }
+}
+
+/// The rule for progress: values within 0...1, and a range that does not end before it starts.
+public enum ProgressRule {
+    /// Why a progress value is refused, or nil when it is fine.
+    /// - Returns: The violation, its field `progress`.
+    public static func violation(_ value: Double) -> RuleViolation? {
+        (0...1).contains(value) ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(RuleViolation.text(value))")
+    }
+
+    /// Why the range `start...end` is refused: either end as ``violation(_:)``, then the order.
+    /// - Returns: The violation, its field `progress` or `range`.
+    public static func violation(start: Double, end: Double) -> RuleViolation? {
+        if let violation = violation(start) ?? violation(end) { return violation }
+        return start > end ? RuleViolation(field: "range", reason: "must not end before it starts") : nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The SQLite implementation of ``StoreEngine``: one connection in WAL mode, the schema as ordered
+/// named migrations (``Migrations``), and the rows of `ContextRow.swift` and `ActivityRow.swift`.
+package final class SQLiteEngine: StoreEngine {
+    /// The connection; Classroom's SQLite engine shares it, so both write one file in one transaction.
+    package let connection: Connection
+
+    /// Opens or creates the database at `path`.
+    /// - Parameter path: A file path, or `":memory:"` for a private in-memory database.
+    /// - Throws: ``TrackingError/notAStore``, ``TrackingError/cannotOpen`` or another SQLite error.
+    package init(path: String) throws {
+        connection = try Connection(path: path)
+    }
+
+    package func open(rootIdentifier: String) throws {
+        try Migrator.migrate(connection)
+        try claimRoot(rootIdentifier)
+    }
+
+    package func loadTree() throws -> Context? {
+        try ContextLoader.loadTree(connection)
+    }
+
+    package func write(_ changes: StoreChanges) throws -> SavedRowIDs {
+        var ids = SavedRowIDs()
+        let now = changes.now.timeIntervalSince1970
+        try connection.transaction {
+            for path in changes.removedPaths { try ContextRow.delete(path: path, connection: connection) }
+            for context in changes.contexts {
+                let parentID = try context.parent.map { try rowID(of: $0, pending: ids.contexts) }
+                ids.contexts[ObjectIdentifier(context)] = try ContextRow.upsert(context, parentID: parentID, connection: connection)
+            }
+            for activity in changes.activities {
+                guard let context = activity.context else { continue }
+                let contextID = try rowID(of: context, pending: ids.contexts)
+                ids.activities[ObjectIdentifier(activity)] = try ActivityRow.write(
+                    activity, contextID: contextID, now: now, connection: connection)
+            }
+        }
+        return ids
+    }
+
+    /// Records the root identifier on first open, or checks it on later opens.
+    private func claimRoot(_ identifier: String) throws {
+        try connection.statement("INSERT OR IGNORE INTO store_info (key, value) VALUES ('root_identifier', ?)")
+            .run([.text(identifier)])
+        let stored = try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
+            .query { $0.text(0) ?? "" }.first ?? identifier
+        guard stored == identifier else { throw TrackingError.rootMismatch(expected: identifier, found: stored) }
+    }
+
+    private func rowID(of context: Context, pending: [ObjectIdentifier: Int64]) throws -> Int64 {
+        guard let id = pending[ObjectIdentifier(context)] ?? context.rowID else {
+            throw TrackingError.contextRemoved  // an unsaved ancestor that is no longer in the tree
+        }
+        return id
+    }
+}

@@ -1,0 +1,35 @@
+/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--no-luacheck]`, parsed once.
+struct CheckOptions {
+    static let spec = Arguments.Spec(valued: ["--fuzz-runs", "--fuzz-seconds"], flags: ["--no-luacheck"])
+
+    var common: CommonOptions
+    /// Game folders or folders of games; empty for every game in the games folder.
+    var folders: [String]
+    /// Random-input runs per game, or nil for the checker's default.
+    var fuzzRuns: Int?
+    /// The most seconds those runs (and shrinking) take per game, or nil for the checker's default.
+    var fuzzSeconds: Int?
+    var useLuacheck: Bool
+
+    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        common = CommonOptions(arguments)
+        folders = arguments.positionals
+        useLuacheck = !arguments.flag("--no-luacheck")
+        fuzzRuns = try FuzzRuns.parse(arguments)
+        if let seconds = try arguments.integer("--fuzz-seconds") {
+            guard (1...86_400).contains(seconds) else { throw UsageError("--fuzz-seconds needs 1 to 86400") }
+            fuzzSeconds = seconds
+        }
+    }
+}
+
+/// `--fuzz-runs N`, which `check` and `test` share: 0 or more.
+enum FuzzRuns {
+    static func parse(_ arguments: Arguments) throws -> Int? {
+        guard let runs = try arguments.integer("--fuzz-runs") else { return nil }
+        guard runs >= 0 else { throw UsageError("--fuzz-runs needs 0 or more") }
+        return runs
+    }
+}

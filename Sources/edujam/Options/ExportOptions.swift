@@ -1,0 +1,64 @@
+import Foundation
+
+/// `edujam export --xapi ...` or `edujam export --oneroster-results DIR ...`, parsed once.
+struct ExportOptions {
+    static let spec = Arguments.Spec(
+        valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"], flags: ["--xapi", "--jsonl"])
+
+    /// What to write.
+    enum Target: Equatable {
+        /// xAPI statements on stdout, of attempts started from `since`, with actors on `schoolURL`.
+        case xapi(jsonl: Bool, since: Date?, schoolURL: String)
+        /// OneRoster line items and results in `folder`.
+        case oneRosterResults(folder: String, gradingPeriod: String)
+    }
+
+    var common: CommonOptions
+    var target: Target
+    /// One class only, or nil for every class.
+    var className: String?
+
+    /// - Throws: ``UsageError`` for positional words, both targets or none, options of the other
+    ///   target, a date or a school URL that is not one.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        guard arguments.positionals.isEmpty else { throw UsageError("export takes no positional arguments") }
+        common = CommonOptions(arguments)
+        className = arguments.value("--class")
+        if let folder = arguments.value("--oneroster-results") {
+            guard !arguments.flag("--xapi") else { throw UsageError("choose --xapi or --oneroster-results, not both") }
+            for option in ["--since", "--school-url"] where arguments.value(option) != nil {
+                throw UsageError("\(option) goes with --xapi")
+            }
+            target = .oneRosterResults(folder: folder, gradingPeriod: arguments.value("--grading-period") ?? "")
+            return
+        }
+        guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi or --oneroster-results DIR") }
+        target = .xapi(
+            jsonl: arguments.flag("--jsonl"), since: try arguments.value("--since").map(Self.parseSince),
+            schoolURL: try Self.schoolURL(arguments.value("--school-url")))
+    }
+
+    /// The school's URL: an absolute http(s) URL, from `--school-url`, `EDUJAM_SCHOOL_URL` or the default.
+    static func schoolURL(_ given: String?) throws -> String {
+        let text = given ?? ProcessInfo.processInfo.environment["EDUJAM_SCHOOL_URL"] ?? "https://edujam.invalid"
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            throw UsageError("the school URL must be an http(s) URL, like https://school.example: got '\(text)'")
+        }
+        return text
+    }
+
+    /// `2026-11-30` (the start of that day, local time) or an ISO 8601 timestamp.
+    static func parseSince(_ text: String) throws -> Date {
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.dateFormat = "yyyy-MM-dd"
+        day.isLenient = false
+        if text.count == 10, let date = day.date(from: text) { return date }
+        let stamp = ISO8601DateFormatter()
+        if let date = stamp.date(from: text) { return date }
+        stamp.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = stamp.date(from: text) { return date }
+        throw UsageError("--since needs a date (2026-11-30) or an ISO 8601 time (2026-11-30T08:00:00Z), got '\(text)'")
+    }
+}

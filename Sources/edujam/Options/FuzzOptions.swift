@@ -1,0 +1,22 @@
+/// `edujam fuzz <game> [--runs N] [--seed S]`, parsed once.
+struct FuzzOptions {
+    static let spec = Arguments.Spec(valued: ["--runs", "--seed"])
+
+    var common: CommonOptions
+    /// A game folder or identifier, as typed (``GameTarget/resolve(_:options:)``).
+    var game: String
+    /// How many runs; 1000 unless given.
+    var runs: Int
+    /// The first run's seed; random unless given.
+    var seed: Int?
+
+    /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        game = try arguments.onlyPositional("fuzz takes one game folder or identifier")
+        common = CommonOptions(arguments)
+        runs = try arguments.integer("--runs") ?? 1000
+        guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
+        seed = try arguments.integer("--seed")
+    }
+}

@@ -1,0 +1,18 @@
+/// `edujam new NAME [--topic T] [--type T]`, parsed once.
+struct NewOptions {
+    static let spec = Arguments.Spec(valued: ["--topic", "--type"])
+
+    var common: CommonOptions
+    var name: String
+    var topic: String?
+    var type: String?
+
+    /// - Throws: ``UsageError`` unless exactly one name is given.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        name = try arguments.onlyPositional("new takes one name, like my-quiz")
+        common = CommonOptions(arguments)
+        topic = arguments.value("--topic")
+        type = arguments.value("--type")
+    }
+}

@@ -1,0 +1,39 @@
+/// `edujam report [--student S] [--json]` or `edujam report --class NAME [--assignment ID]
+/// [--student S] [--json | --csv | --html FILE]`, parsed once.
+struct ReportOptions {
+    static let spec = Arguments.Spec(valued: ["--student", "--class", "--assignment", "--html"], flags: ["--json", "--csv"])
+
+    /// How a class's review is written.
+    enum Format: Equatable {
+        case grid, json, csv
+        case html(file: String)
+    }
+
+    var common: CommonOptions
+    /// As typed; checked against the store's name rule when the store is open.
+    var student: String?
+    /// The class to review, or nil for every saved attempt.
+    var className: String?
+    var assignment: Int64?
+    var format: Format
+
+    /// - Throws: ``UsageError`` for positional words, class-only options without `--class`, or two formats.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        guard arguments.positionals.isEmpty else { throw UsageError("report takes no positional arguments") }
+        common = CommonOptions(arguments)
+        student = arguments.value("--student")
+        className = arguments.value("--class")
+        let html = arguments.value("--html"), json = arguments.flag("--json"), csv = arguments.flag("--csv")
+        if className == nil {
+            guard arguments.value("--assignment") == nil else { throw UsageError("--assignment goes with --class") }
+            guard !csv else { throw UsageError("--csv goes with --class") }
+            guard html == nil else { throw UsageError("--html goes with --class") }
+        }
+        guard [json, csv, html != nil].filter({ $0 }).count <= 1 else {
+            throw UsageError("choose one of --json, --csv and --html")
+        }
+        assignment = try arguments.value("--assignment").map(AssignmentID.parse)
+        format = html.map { .html(file: $0) } ?? (json ? .json : csv ? .csv : .grid)
+    }
+}

@@ -1,0 +1,20 @@
+/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]`, parsed once.
+struct TestOptions {
+    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs"], flags: ["--update"])
+
+    /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
+    var paths: [String]
+    var junit: String?
+    var update: Bool
+    /// Smoke-fuzz runs per game, or nil for the suite's default.
+    var fuzzRuns: Int?
+
+    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Self.spec)
+        paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
+        update = arguments.flag("--update")
+        fuzzRuns = try FuzzRuns.parse(arguments)
+        junit = arguments.value("--junit")
+    }
+}

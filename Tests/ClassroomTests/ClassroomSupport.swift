@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+@testable import Classroom
+@testable import Tracking
+
+/// Paths of the published test catalog, without the root identifier.
+enum Catalog {
+    static let level1 = ["MATH-JAM", "LEVEL-1"]
+    static let level2 = ["MATH-JAM", "LEVEL-2"]
+    static let menu = ["MATH-JAM", "MENU"]  // not assignable
+}
+
+/// Publishes the test catalog (Math Jam with two levels and a non-assignable menu) and saves it.
+func publishCatalog(_ store: TrackingStore) throws {
+    let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+    try game.addChild(identifier: "LEVEL-1", title: "Level 1", type: .level)
+    try game.addChild(identifier: "LEVEL-2", title: "Level 2", type: .level)
+    try game.addChild(identifier: "MENU", title: "Menu", type: .page).isAssignable = false
+    try store.save()
+}
+
+/// A store holding the catalog and class "5A" with ana, ben and cleo.
+func classroomStore(_ clock: VirtualClock = VirtualClock(), path: String = ":memory:") throws -> TrackingStore {
+    let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
+    try publishCatalog(store)
+    try store.createClass(named: "5A")
+    try store.addStudents(["ana", "ben", "cleo"], toClass: "5A")
+    return store
+}
+
+/// Plays and saves one finished attempt of `seconds`, the way `edujam play` will.
+/// - Returns: The attempt's row id.
+@discardableResult
+func play(
+    _ store: TrackingStore, _ student: String, _ path: [String], clock: VirtualClock, seconds: Double = 60,
+    progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false
+) throws -> Int64 {
+    guard let context = try store.context(at: path) else { throw TrackingError.unknownPath(path) }
+    let run = try context.createNewActivity(student: student)
+    try run.start()
+    clock.advance(seconds)
+    if let score { try run.setScore(id: "score", title: "Score", score: score, maxScore: 10) }
+    if let progress { try run.setProgress(progress) }
+    try run.end(outcome: .finished)
+    if doneByGame { run.markDone(by: .game) }
+    try store.save()
+    return run.id ?? -1
+}
+
+/// Runs `body`, expecting a ``TrackingError``, and checks that the store's classroom tables did
+/// not change meanwhile.
+func refusedWithoutChange(_ store: TrackingStore, _ body: () throws -> Void) throws -> TrackingError? {
+    let before = try classroomSnapshot(store)
+    let error = trackingError(body)
+    #expect(try classroomSnapshot(store) == before)
+    return error
+}
+
+/// Row counts of every classroom table, plus completed assignments.
+func classroomSnapshot(_ store: TrackingStore) throws -> [Int64] {
+    let tables = [
+        "classes", "class_students", "assignments", "assignment_recipients", "assignment_activities",
+        "assignment_done", "assignments WHERE completed_at IS NOT NULL",
+    ]
+    return try tables.map { table in
+        try store.connection.statement("SELECT COUNT(*) FROM \(table)").query { $0.int(0) }.first ?? -1
+    }
+}
