@@ -64,14 +64,7 @@ public struct ClassReportPage: Sendable {
             """
     }
 
-    /// Students in first-seen order across assignments.
-    var students: [String] {
-        var seen = Set<String>(), order: [String] = []
-        for assignment in report.assignments {
-            for row in assignment.students where seen.insert(row.student).inserted { order.append(row.student) }
-        }
-        return order
-    }
+    var students: [String] { report.studentsInOrder }
 
     private var overviewLine: String {
         let count = students.count, assignments = report.assignments.count
@@ -100,5 +93,16 @@ public struct ClassReportPage: Sendable {
             for run in attempts[assignment.id]?[student] ?? [] where seen.insert(run.id).inserted { runs.append(run) }
         }
         return runs.sorted { $0.startedAt > $1.startedAt }
+    }
+}
+
+extension ClassReport {
+    /// Every student of the report once, in first-seen order across assignments.
+    var studentsInOrder: [String] {
+        var seen = Set<String>(), order: [String] = []
+        for assignment in assignments {
+            for row in assignment.students where seen.insert(row.student).inserted { order.append(row.student) }
+        }
+        return order
     }
 }

@@ -21,7 +21,7 @@ struct Heatmap {
 
     func html() -> String {
         let columns = columns
-        let students = ClassReportPage(report: report, attempts: [:], generated: "").students
+        let students = report.studentsInOrder
         guard !columns.isEmpty else {
             return #"<section id="overview"><h2>At a glance</h2><p>No assignments for this class yet.</p></section>"#
         }
