@@ -47,14 +47,13 @@ play: build
 ## stock Lua, and the games' own checks and playthrough tests
 test: lint test-swift test-asan test-patterns test-differential test-games
 
-## lint: swift format lint --strict with the root .swift-format, over the folders already
-## formatted. A folder joins FORMATTED once it is formatted (make format), in a commit of its own
-## made while nobody else is changing it: reformatting code others are editing only makes conflicts.
-FORMATTED := Sources/Classroom Tests/ClassroomTests Tests/TrackingTestSupport
+## lint: swift format lint --strict with the root .swift-format, over every Swift file of the
+## package (run `make format` to rewrite them in the house style before committing).
+FORMATTED := Sources Tests Package.swift
 lint:
 	$(SWIFT) format lint --strict --recursive $(FORMATTED)
 
-## format: rewrite the FORMATTED folders in the house style
+## format: rewrite every Swift file of the package in the house style
 format:
 	$(SWIFT) format format --in-place --recursive $(FORMATTED)
 

@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
         .executableTarget(
             name: "edujam",
-            dependencies: ["Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox"]),
+            dependencies: [
+                "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox",
+            ]),
         .executableTarget(
             name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
@@ -47,12 +49,16 @@ let package = Package(
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchTests", dependencies: ["edujam-bench"]),
     ],

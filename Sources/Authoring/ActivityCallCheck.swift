@@ -33,7 +33,9 @@ enum ActivityCallCheck {
     static func findings(file: String, tokens: [LuaToken]) -> [Finding] {
         calls(in: tokens).flatMap { call in
             problems(call).map { message, hint in
-                Finding(.error, file: file, line: call.line, "activity.\(call.name): \(message)", hint: hint, check: "argument")
+                Finding(
+                    .error, file: file, line: call.line, "activity.\(call.name): \(message)", hint: hint,
+                    check: "argument")
             }
         }
     }
@@ -41,8 +43,10 @@ enum ActivityCallCheck {
     /// Every `activity.NAME(args)` call, with its arguments split at top-level commas.
     static func calls(in tokens: [LuaToken]) -> [Call] {
         var calls: [Call] = []
-        for i in tokens.indices.dropLast(3) where tokens[i].isName("activity") && tokens[i + 1].isSymbol(".")
-            && tokens[i + 2].kind == .name && tokens[i + 3].isSymbol("(") {
+        for i in tokens.indices.dropLast(3)
+        where tokens[i].isName("activity") && tokens[i + 1].isSymbol(".")
+            && tokens[i + 2].kind == .name && tokens[i + 3].isSymbol("(")
+        {
             if i > 0, tokens[i - 1].isSymbol(".") || tokens[i - 1].isSymbol(":") { continue }
             var groups: [[LuaToken]] = [[]]
             var depth = 0
@@ -98,23 +102,33 @@ enum ActivityCallCheck {
         case "start", "stop", "finish", "done":
             return args.isEmpty ? [] : [("takes no arguments", "write activity.\(call.name)()")]
         case "quantity":
-            return [missing(2, "the number", "activity.quantity(\"score\", points)"),
-                    expect(1, "string", "the item id"), expect(2, "number", "the value"), optional(3, "string", "the title")]
-                .compactMap { $0 }
+            return [
+                missing(2, "the number", "activity.quantity(\"score\", points)"),
+                expect(1, "string", "the item id"), expect(2, "number", "the value"),
+                optional(3, "string", "the title"),
+            ]
+            .compactMap { $0 }
         case "binary":
-            return [missing(2, "true or false", "activity.binary(\"passed\", right >= 7)"),
-                    expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3)),
-                    optional(4, "string", "the title")]
-                .compactMap { $0 }
+            return [
+                missing(2, "true or false", "activity.binary(\"passed\", right >= 7)"),
+                expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3)),
+                optional(4, "string", "the title"),
+            ]
+            .compactMap { $0 }
         case "score":
-            return [missing(3, "maxScore", "activity.score(\"correct\", right, asked)"),
-                    expect(1, "string", "the item id"), expect(2, "number", "the score"), expect(3, "number", "maxScore"),
-                    optional(4, "string", "the title"), scoreRange(arg(2), arg(3))].compactMap { $0 }
+            return [
+                missing(3, "maxScore", "activity.score(\"correct\", right, asked)"),
+                expect(1, "string", "the item id"), expect(2, "number", "the score"), expect(3, "number", "maxScore"),
+                optional(4, "string", "the title"), scoreRange(arg(2), arg(3)),
+            ].compactMap { $0 }
         case "primary":
-            return [missing(1, "the item id", "activity.primary(\"score\")"), expect(1, "string", "the item id")].compactMap { $0 }
+            return [missing(1, "the item id", "activity.primary(\"score\")"), expect(1, "string", "the item id")]
+                .compactMap { $0 }
         case "progress":
-            return [missing(1, "a fraction from 0 to 1", "activity.progress(done / total)"),
-                    fraction(arg(1), 1), fraction(arg(2), 2)].compactMap { $0 }
+            return [
+                missing(1, "a fraction from 0 to 1", "activity.progress(done / total)"),
+                fraction(arg(1), 1), fraction(arg(2), 2),
+            ].compactMap { $0 }
         default:
             return []  // an unknown name is GlobalCheck's finding
         }
@@ -127,12 +141,16 @@ enum ActivityCallCheck {
         }
         guard !KnownNames.binaryValueTypes.contains(name) else { return nil }
         let guess = Suggest.closest(to: name, among: KnownNames.binaryValueTypes).map { "did you mean '\($0)'? " } ?? ""
-        return ("unknown value type '\(name)'", guess + "use one of " + KnownNames.binaryValueTypes.joined(separator: ", "))
+        return (
+            "unknown value type '\(name)'", guess + "use one of " + KnownNames.binaryValueTypes.joined(separator: ", ")
+        )
     }
 
     private static func scoreRange(_ score: Argument?, _ max: Argument?) -> (String, String?)? {
         // Tracking's ScoreRule decides; a score of 0 is always fine, so it tests maxScore alone.
-        if case .number(let m)? = max, ScoreRule.violation(score: 0, maxScore: m) != nil { return ("maxScore must be above 0", nil) }
+        if case .number(let m)? = max, ScoreRule.violation(score: 0, maxScore: m) != nil {
+            return ("maxScore must be above 0", nil)
+        }
         if case .number(let s)? = score, case .number(let m)? = max, ScoreRule.violation(score: s, maxScore: m) != nil {
             return ("score must be from 0 to maxScore", nil)
         }
@@ -141,7 +159,9 @@ enum ActivityCallCheck {
 
     private static func fraction(_ a: Argument?, _ n: Int) -> (String, String?)? {
         guard let a else { return nil }
-        if case .number(let f) = a { return ProgressRule.violation(f) == nil ? nil : ("argument #\(n) must be within 0..1", nil) }
+        if case .number(let f) = a {
+            return ProgressRule.violation(f) == nil ? nil : ("argument #\(n) must be within 0..1", nil)
+        }
         return a.typeName.map { ("argument #\(n) must be a number from 0 to 1, got \($0)", nil) }
     }
 }

@@ -13,8 +13,14 @@ enum DeclarationCheck {
             return (declaration, depthFindings(declaration, file: gameFile))
         } catch GameLoadError.declaration(let error) {
             let line = lineOf(field: error.field, message: error.message, file: gameFile)
-            return (nil, [Finding(.error, file: gameFile, line: line, "\(error.field): \(error.message)",
-                                  hint: "docs/lua-api.md lists every field of the declaration", check: "declaration")])
+            return (
+                nil,
+                [
+                    Finding(
+                        .error, file: gameFile, line: line, "\(error.field): \(error.message)",
+                        hint: "docs/lua-api.md lists every field of the declaration", check: "declaration")
+                ]
+            )
         } catch GameLoadError.script(_, let error) {
             return (nil, [scriptFinding(error, folder: folder, fallbackFile: gameFile, check: "load")])
         } catch {
@@ -28,15 +34,22 @@ enum DeclarationCheck {
             return Finding(.error, file: fallbackFile, line: nil, error.description, check: check)
         }
         let file = failure.chunk.flatMap { ErrorExcerpt.sourceFile($0, folder: folder) } ?? fallbackFile
-        let detail = ErrorExcerpt.text(for: failure, folder: folder).split(separator: "\n").dropFirst().joined(separator: "\n")
+        let detail = ErrorExcerpt.text(for: failure, folder: folder).split(separator: "\n").dropFirst().joined(
+            separator: "\n")
         return Finding(.error, file: file, line: failure.line, failure.message, check: check, detail: detail)
     }
 
     /// Contexts nested deeper than the tracking model allows.
-    static func depthFindings(_ declaration: GameDeclaration, file: String, depth: Int = 1, path: String = "") -> [Finding] {
+    static func depthFindings(_ declaration: GameDeclaration, file: String, depth: Int = 1, path: String = "")
+        -> [Finding]
+    {
         if depth > Limits.depth {
-            return [Finding(.error, file: file, line: nil, "\(path): contexts are nested \(depth) deep; the most is \(Limits.depth) including the game",
-                            check: "declaration")]
+            return [
+                Finding(
+                    .error, file: file, line: nil,
+                    "\(path): contexts are nested \(depth) deep; the most is \(Limits.depth) including the game",
+                    check: "declaration")
+            ]
         }
         return declaration.contexts.enumerated().flatMap { index, child in
             depthFindings(child, file: file, depth: depth + 1, path: path + "contexts[\(index + 1)].")
@@ -51,16 +64,21 @@ enum DeclarationCheck {
         let start = lines.lastIndex { $0.hasPrefix("return") } ?? 0
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
         if parts.count >= 3 {
-            let hits = lines[start...].indices.filter { lines[$0].contains("\"\(parts[1])\"") || lines[$0].contains("'\(parts[1])'") }
+            let hits = lines[start...].indices.filter {
+                lines[$0].contains("\"\(parts[1])\"") || lines[$0].contains("'\(parts[1])'")
+            }
             // contexts[2].id: 'LEVEL-1' is used twice -> the second 'LEVEL-1', not the first
             let nth = field.split(separator: "[").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 1
             if !hits.isEmpty { return hits[min(max(nth, 1), hits.count) - 1] + 1 }
         }
         let key = String(field.split(separator: ".").last ?? "").split(separator: "[").first.map(String.init) ?? ""
-        let pattern = try? NSRegularExpression(pattern: "(^|[{,;\\s])\(NSRegularExpression.escapedPattern(for: key))\\s*=[^=]")
-        if !key.isEmpty, let pattern, let i = lines[start...].firstIndex(where: {
-            pattern.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
-        }) {
+        let pattern = try? NSRegularExpression(
+            pattern: "(^|[{,;\\s])\(NSRegularExpression.escapedPattern(for: key))\\s*=[^=]")
+        if !key.isEmpty, let pattern,
+            let i = lines[start...].firstIndex(where: {
+                pattern.firstMatch(in: $0, range: NSRange($0.startIndex..., in: $0)) != nil
+            })
+        {
             return i + 1
         }
         return start + 1
@@ -72,16 +90,25 @@ enum DeclarationCheck {
         let playLine = tokens.first { $0.isName("play") }?.line
         var findings: [Finding] = []
         if !called.contains("start") {
-            findings.append(Finding(.error, file: gameFile, line: playLine, "the game never calls activity.start()",
-                hint: "call activity.start() first thing in play, before any other activity function", check: "activity"))
+            findings.append(
+                Finding(
+                    .error, file: gameFile, line: playLine, "the game never calls activity.start()",
+                    hint: "call activity.start() first thing in play, before any other activity function",
+                    check: "activity"))
         }
         if called.isDisjoint(with: ["quantity", "binary", "score"]) {
-            findings.append(Finding(.error, file: gameFile, line: playLine, "the game never sets an item, so teachers see no result",
-                hint: "report what the student did, e.g. activity.score(\"correct\", right, asked)", check: "activity"))
+            findings.append(
+                Finding(
+                    .error, file: gameFile, line: playLine, "the game never sets an item, so teachers see no result",
+                    hint: "report what the student did, e.g. activity.score(\"correct\", right, asked)",
+                    check: "activity"))
         }
         if !called.contains("finish") {
-            findings.append(Finding(.warning, file: gameFile, line: playLine, "the game never calls activity.finish(), so every run ends as quit",
-                hint: "call activity.finish() when the student has played to the end", check: "activity"))
+            findings.append(
+                Finding(
+                    .warning, file: gameFile, line: playLine,
+                    "the game never calls activity.finish(), so every run ends as quit",
+                    hint: "call activity.finish() when the student has played to the end", check: "activity"))
         }
         return findings
     }

@@ -24,8 +24,10 @@ public struct Finding: Equatable, Sendable, CustomStringConvertible {
     public var detail: String?
 
     /// Creates a finding.
-    public init(_ severity: Severity, file: String, line: Int?, _ message: String, hint: String? = nil,
-                check: String, detail: String? = nil) {
+    public init(
+        _ severity: Severity, file: String, line: Int?, _ message: String, hint: String? = nil,
+        check: String, detail: String? = nil
+    ) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -41,7 +43,10 @@ public struct Finding: Equatable, Sendable, CustomStringConvertible {
         var text = "\(place): \(severity.rawValue): \(message)"
         if let hint { text += "\n    hint: \(hint)" }
         if let detail, !detail.isEmpty {
-            text += "\n" + detail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+            text +=
+                "\n"
+                + detail.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+                    separator: "\n")
         }
         return text
     }

@@ -41,8 +41,13 @@ public enum GameChecker {
         let gameFile = (folder as NSString).appendingPathComponent("game.lua")
         var notes: [String] = []
         guard FileManager.default.fileExists(atPath: gameFile) else {
-            return Result(folder: folder, findings: [Finding(.error, file: gameFile, line: nil, "no game.lua in this folder",
-                hint: "create a game with `edujam new NAME`", check: "load")], notes: [])
+            return Result(
+                folder: folder,
+                findings: [
+                    Finding(
+                        .error, file: gameFile, line: nil, "no game.lua in this folder",
+                        hint: "create a game with `edujam new NAME`", check: "load")
+                ], notes: [])
         }
         var findings: [Finding] = []
         var sources: [(file: String, source: String, tokens: [LuaToken], accesses: [GlobalAccess])] = []
@@ -58,12 +63,20 @@ public enum GameChecker {
                 findings.append(syntax)
                 continue
             }
-            if String(validating: bytes, as: UTF8.self) == nil { findings.append(notUTF8Finding(file: file, bytes: bytes)) }
+            if String(validating: bytes, as: UTF8.self) == nil {
+                findings.append(notUTF8Finding(file: file, bytes: bytes))
+            }
             let source = String(decoding: bytes, as: UTF8.self)
             let tokens = LuaTokenizer.tokens(source)
             let (accesses, method) = GlobalScan.accesses(file: file, source: source)
-            if method == .tokens, notes.isEmpty { notes.append("globals found by a token scan (luac5.4 is not installed); a typo that matches a local elsewhere may be missed") }
-            findings += GlobalCheck.fieldFindings(file: file, tokens: tokens) + ActivityCallCheck.findings(file: file, tokens: tokens)
+            if method == .tokens, notes.isEmpty {
+                notes.append(
+                    "globals found by a token scan (luac5.4 is not installed); a typo that matches a local elsewhere may be missed"
+                )
+            }
+            findings +=
+                GlobalCheck.fieldFindings(file: file, tokens: tokens)
+                + ActivityCallCheck.findings(file: file, tokens: tokens)
             sources.append((file, source, tokens, accesses))
         }
         let written = Set(sources.flatMap { $0.accesses.filter(\.isWrite).map(\.name) })
@@ -83,7 +96,8 @@ public enum GameChecker {
             }
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
-            let (fuzzFindings, note) = FuzzCheck.findings(folder: folder, runs: settings.fuzzRuns, timeLimit: settings.fuzzTimeLimit)
+            let (fuzzFindings, note) = FuzzCheck.findings(
+                folder: folder, runs: settings.fuzzRuns, timeLimit: settings.fuzzTimeLimit)
             findings += fuzzFindings
             notes += [note].compactMap { $0 }
         }
@@ -102,8 +116,9 @@ public enum GameChecker {
     static func notUTF8Finding(file: String, bytes: [UInt8]) -> Finding {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let line = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil }.map { $0 + 1 }
-        return Finding(.warning, file: file, line: line, "not UTF-8 text: what the game says with these bytes shows as '\u{FFFD}'",
-                       hint: "save the file as UTF-8 in your editor", check: "encoding")
+        return Finding(
+            .warning, file: file, line: line, "not UTF-8 text: what the game says with these bytes shows as '\u{FFFD}'",
+            hint: "save the file as UTF-8 in your editor", check: "encoding")
     }
 
     /// A compile error, located, with Lua's own message.
@@ -113,9 +128,10 @@ public enum GameChecker {
             return nil
         } catch let error as SandboxError {
             let failure = error.failure
-            return Finding(.error, file: file, line: failure?.line, failure?.message ?? error.description,
-                           hint: "Lua could not read this line; the mistake is often just before it (a missing `end`, `)` or `,`)",
-                           check: "syntax")
+            return Finding(
+                .error, file: file, line: failure?.line, failure?.message ?? error.description,
+                hint: "Lua could not read this line; the mistake is often just before it (a missing `end`, `)` or `,`)",
+                check: "syntax")
         } catch {
             return Finding(.error, file: file, line: nil, "\(error)", check: "syntax")
         }
@@ -138,17 +154,21 @@ enum FuzzCheck {
         var note: String?
         if summary.ranOutOfTime {
             let seconds = timeLimit.components.seconds
-            note = "\(game.name): the \(seconds) s random-input budget ran out after \(summary.runs) of \(summary.plannedRuns) runs"
+            note =
+                "\(game.name): the \(seconds) s random-input budget ran out after \(summary.runs) of \(summary.plannedRuns) runs"
                 + (summary.findings.isEmpty ? "" : ", findings shrunk as far as it allowed")
                 + " (--fuzz-seconds N for more)"
         }
-        return (summary.findings.map { finding in
-            let failure = finding.failure ?? ScriptFailure(message: "\(finding.outcome.rawValue)")
-            var result = DeclarationCheck.scriptFinding(.runtime(failure), folder: folder, fallbackFile: gameFile, check: "fuzz")
-            result.message = "with random input (seed \(finding.seed)): " + failure.message
-            result.hint = "this .play case replays it; paste it into tests/ and fix the game until it passes"
-            result.detail = [result.detail ?? "", finding.transcript].filter { !$0.isEmpty }.joined(separator: "\n")
-            return result
-        }, note)
+        return (
+            summary.findings.map { finding in
+                let failure = finding.failure ?? ScriptFailure(message: "\(finding.outcome.rawValue)")
+                var result = DeclarationCheck.scriptFinding(
+                    .runtime(failure), folder: folder, fallbackFile: gameFile, check: "fuzz")
+                result.message = "with random input (seed \(finding.seed)): " + failure.message
+                result.hint = "this .play case replays it; paste it into tests/ and fix the game until it passes"
+                result.detail = [result.detail ?? "", finding.transcript].filter { !$0.isEmpty }.joined(separator: "\n")
+                return result
+            }, note
+        )
     }
 }

@@ -11,31 +11,43 @@ enum GlobalCheck {
         for access in accesses where access.isWrite {
             guard reported.insert(access.name).inserted else { continue }
             if KnownNames.globals.contains(access.name) {
-                findings.append(Finding(.warning, file: file, line: access.line,
-                    "assignment replaces the built-in '\(access.name)'",
-                    hint: "pick another name, and declare it with `local`", check: "global"))
+                findings.append(
+                    Finding(
+                        .warning, file: file, line: access.line,
+                        "assignment replaces the built-in '\(access.name)'",
+                        hint: "pick another name, and declare it with `local`", check: "global"))
             } else {
-                findings.append(Finding(.warning, file: file, line: access.line,
-                    "assignment to global '\(access.name)'",
-                    hint: "declare it with `local \(access.name)` (or `local function \(access.name)`) so a typo elsewhere cannot reach it",
-                    check: "global"))
+                findings.append(
+                    Finding(
+                        .warning, file: file, line: access.line,
+                        "assignment to global '\(access.name)'",
+                        hint:
+                            "declare it with `local \(access.name)` (or `local function \(access.name)`) so a typo elsewhere cannot reach it",
+                        check: "global"))
             }
         }
         var seen: Set<String> = []
         for access in accesses where !access.isWrite {
             let name = access.name
             guard !KnownNames.globals.contains(name), !definedElsewhere.contains(name),
-                  seen.insert("\(name)@\(access.line)").inserted else { continue }
+                seen.insert("\(name)@\(access.line)").inserted
+            else { continue }
             if KnownNames.withheld.contains(name) {
-                findings.append(Finding(.error, file: file, line: access.line, "'\(name)' is not available in the sandbox",
-                    hint: "games cannot reach files, the system or the debugger; see docs/lua-api.md for what they can use",
-                    check: "global"))
+                findings.append(
+                    Finding(
+                        .error, file: file, line: access.line, "'\(name)' is not available in the sandbox",
+                        hint:
+                            "games cannot reach files, the system or the debugger; see docs/lua-api.md for what they can use",
+                        check: "global"))
                 continue
             }
             let guess = Suggest.closest(to: name, among: Array(KnownNames.globals) + Array(definedElsewhere))
-            findings.append(Finding(.error, file: file, line: access.line, "undefined global '\(name)'",
-                hint: guess.map { "did you mean '\($0)'?" } ?? "declare it with `local \(name) = ...` before using it",
-                check: "global"))
+            findings.append(
+                Finding(
+                    .error, file: file, line: access.line, "undefined global '\(name)'",
+                    hint: guess.map { "did you mean '\($0)'?" }
+                        ?? "declare it with `local \(name) = ...` before using it",
+                    check: "global"))
         }
         return findings
     }
@@ -49,20 +61,30 @@ enum GlobalCheck {
         }
         var findings: [Finding] = []
         for i in tokens.indices.dropLast(2) {
-            let table = tokens[i], dot = tokens[i + 1], field = tokens[i + 2]
-            guard table.kind == .name, let fields = KnownNames.libraryFields[table.text], !shadowed.contains(table.text),
-                  field.kind == .name, dot.isSymbol(".") || dot.isSymbol(":") else { continue }
+            let table = tokens[i]
+            let dot = tokens[i + 1]
+            let field = tokens[i + 2]
+            guard table.kind == .name, let fields = KnownNames.libraryFields[table.text],
+                !shadowed.contains(table.text),
+                field.kind == .name, dot.isSymbol(".") || dot.isSymbol(":")
+            else { continue }
             if i > 0, tokens[i - 1].isSymbol(".") || tokens[i - 1].isSymbol(":") { continue }
             if dot.isSymbol(":"), table.text == "activity" {
-                findings.append(Finding(.error, file: file, line: field.line, "'activity:\(field.text)' uses a colon",
-                    hint: "write activity.\(field.text)(...) with a dot", check: "field"))
+                findings.append(
+                    Finding(
+                        .error, file: file, line: field.line, "'activity:\(field.text)' uses a colon",
+                        hint: "write activity.\(field.text)(...) with a dot", check: "field"))
                 continue
             }
-            guard dot.isSymbol("."), !fields.contains(field.text), !assigned.contains("\(table.text).\(field.text)") else { continue }
-            let hint = Suggest.closest(to: field.text, among: fields).map { "did you mean '\(table.text).\($0)'?" }
+            guard dot.isSymbol("."), !fields.contains(field.text), !assigned.contains("\(table.text).\(field.text)")
+            else { continue }
+            let hint =
+                Suggest.closest(to: field.text, among: fields).map { "did you mean '\(table.text).\($0)'?" }
                 ?? "\(table.text) has: \(fields.sorted().joined(separator: ", "))"
-            findings.append(Finding(.error, file: file, line: field.line, "unknown field '\(table.text).\(field.text)'",
-                hint: hint, check: "field"))
+            findings.append(
+                Finding(
+                    .error, file: file, line: field.line, "unknown field '\(table.text).\(field.text)'",
+                    hint: hint, check: "field"))
         }
         return findings
     }

@@ -30,10 +30,12 @@ enum GlobalScan {
     /// Reads `luac -l -l` lines such as `3 [2] GETTABUP 1 0 0 ; _ENV "sya"`.
     static func parse(listing: String) -> [GlobalAccess] {
         listing.split(separator: "\n").compactMap { row in
-            let isRead = row.contains("GETTABUP"), isWrite = row.contains("SETTABUP")
+            let isRead = row.contains("GETTABUP")
+            let isWrite = row.contains("SETTABUP")
             guard isRead || isWrite, let env = row.range(of: "; _ENV \""),
-                  let open = row.firstIndex(of: "["), let close = row[open...].firstIndex(of: "]"),
-                  let line = Int(row[row.index(after: open)..<close]) else { return nil }
+                let open = row.firstIndex(of: "["), let close = row[open...].firstIndex(of: "]"),
+                let line = Int(row[row.index(after: open)..<close])
+            else { return nil }
             let rest = row[env.upperBound...]
             guard let end = rest.firstIndex(of: "\"") else { return nil }
             return GlobalAccess(name: String(rest[..<end]), line: line, isWrite: isWrite)
@@ -55,8 +57,12 @@ enum TokenGlobalScan {
             guard token.kind == .name, !locals.contains(token.text) else { continue }
             let before = i > 0 ? tokens[i - 1] : nil
             let after = i + 1 < tokens.count ? tokens[i + 1] : nil
-            if let before, before.isSymbol(".") || before.isSymbol(":") || before.isSymbol("::")
-                || (before.kind == .keyword && before.text == "goto") { continue }
+            if let before,
+                before.isSymbol(".") || before.isSymbol(":") || before.isSymbol("::")
+                    || (before.kind == .keyword && before.text == "goto")
+            {
+                continue
+            }
             let assigned = after?.isSymbol("=") == true
             if assigned, brackets.last == "{" { continue }  // a table key: { id = ... }
             if before?.kind == .keyword, before?.text == "function" {
@@ -120,6 +126,8 @@ enum Tool {
     /// The tool's path on PATH, or nil.
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

@@ -20,20 +20,26 @@ enum KnownNames {
     static let globals = api.union(standard)
 
     /// The functions in `activity`.
-    static let activityFunctions = ["start", "stop", "finish", "done", "quantity", "binary", "score", "primary", "progress"]
+    static let activityFunctions = [
+        "start", "stop", "finish", "done", "quantity", "binary", "score", "primary", "progress",
+    ]
 
     /// The value types `activity.binary` takes.
     static let binaryValueTypes = ["trueFalse", "passFail", "yesNo", "correctIncorrect"]
 
     /// Fields of the standard tables, for "did you mean" on `string.fromat` and the like.
     static let libraryFields: [String: [String]] = [
-        "string": ["byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
-                   "rep", "reverse", "sub", "unpack", "upper"],
-        "math": ["abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger", "min",
-                 "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type",
-                 "ult", "acos", "asin", "atan",
-                 // Lua 5.4 as Debian builds it keeps 5.2's compatibility functions
-                 "atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh"],
+        "string": [
+            "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
+            "rep", "reverse", "sub", "unpack", "upper",
+        ],
+        "math": [
+            "abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger", "min",
+            "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin", "sqrt", "tan", "tointeger", "type",
+            "ult", "acos", "asin", "atan",
+            // Lua 5.4 as Debian builds it keeps 5.2's compatibility functions
+            "atan2", "cosh", "frexp", "ldexp", "log10", "pow", "sinh", "tanh",
+        ],
         "table": ["concat", "insert", "move", "pack", "remove", "sort", "unpack"],
         "utf8": ["char", "charpattern", "codepoint", "codes", "len", "offset"],
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],

@@ -125,7 +125,8 @@ struct LuaTokenizer {
     private mutating func number() -> String {
         var text = ""
         while let c = peek() {
-            let exponent = (c == "-" || c == "+") && (text.last == "e" || text.last == "E" || text.last == "p" || text.last == "P")
+            let exponent =
+                (c == "-" || c == "+") && (text.last == "e" || text.last == "E" || text.last == "p" || text.last == "P")
                 && !text.hasPrefix("0x") || (c == "-" || c == "+") && (text.last == "p" || text.last == "P")
             guard c.isLetter || c.isNumber || c == "." || exponent else { break }
             text.append(advance())

@@ -10,8 +10,12 @@ enum Luacheck {
     /// luacheck's findings for `file`, or nil when it is not installed. Line length is not
     /// checked: a long `say` line is fine in a game.
     static func findings(file: String) -> [Finding]? {
-        let arguments = [file, "--formatter", "plain", "--codes", "--ranges", "--no-color", "--no-max-line-length", "--std", "none",
-                         "--read-globals"] + KnownNames.globals.sorted()
+        let arguments =
+            [
+                file, "--formatter", "plain", "--codes", "--ranges", "--no-color", "--no-max-line-length", "--std",
+                "none",
+                "--read-globals",
+            ] + KnownNames.globals.sorted()
         guard let result = Tool.run("luacheck", arguments) else { return nil }
         return parse(result.output)
     }
@@ -19,14 +23,17 @@ enum Luacheck {
     /// Reads `file:line:col-col: (W113) accessing undefined variable 'sya'` lines.
     static func parse(_ output: String) -> [Finding] {
         output.split(separator: "\n").compactMap { row in
-            guard let open = row.range(of: ": ("), let close = row[open.upperBound...].firstIndex(of: ")") else { return nil }
+            guard let open = row.range(of: ": ("), let close = row[open.upperBound...].firstIndex(of: ")") else {
+                return nil
+            }
             let place = row[..<open.lowerBound].split(separator: ":")
             guard place.count >= 2, let line = Int(place[place.count - 2]) else { return nil }
             let file = place.dropLast(2).joined(separator: ":")
             let code = String(row[open.upperBound..<close])
             let message = row[row.index(after: close)...].trimmingCharacters(in: .whitespaces)
-            return Finding(code.hasPrefix("E") ? .error : .warning, file: file, line: line, "\(message) (luacheck \(code))",
-                           check: "luacheck \(code)")
+            return Finding(
+                code.hasPrefix("E") ? .error : .warning, file: file, line: line, "\(message) (luacheck \(code))",
+                check: "luacheck \(code)")
         }
     }
 
@@ -36,11 +43,12 @@ enum Luacheck {
     /// luacheck's findings that none of `ours` already reports on the same line.
     static func newFindings(_ theirs: [Finding], besides ours: [Finding]) -> [Finding] {
         theirs.filter { finding in
-            !coveredCodes.contains(finding.check) && !ours.contains { mine in
-                mine.file == finding.file && mine.line == finding.line
-                    && (mine.check == "syntax" && finding.severity == .error
-                        || quoted(mine.message) != nil && quoted(mine.message) == quoted(finding.message))
-            }
+            !coveredCodes.contains(finding.check)
+                && !ours.contains { mine in
+                    mine.file == finding.file && mine.line == finding.line
+                        && (mine.check == "syntax" && finding.severity == .error
+                            || quoted(mine.message) != nil && quoted(mine.message) == quoted(finding.message))
+                }
         }
     }
 

@@ -21,14 +21,18 @@ public struct ReportedCapabilities: Equatable, Sendable, Encodable {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasSuffix(".lua") }.sorted { $0 == "game.lua" || ($1 != "game.lua" && $0 < $1) }
         let calls = files.flatMap { name -> [ActivityCallCheck.Call] in
-            guard let source = try? SourceFile.text((folder as NSString).appendingPathComponent(name), confinedTo: folder) else {
+            guard
+                let source = try? SourceFile.text((folder as NSString).appendingPathComponent(name), confinedTo: folder)
+            else {
                 return []
             }
             return ActivityCallCheck.calls(in: LuaTokenizer.tokens(source))
         }
         var items: [Item] = []
         for call in calls where ["quantity", "binary", "score"].contains(call.name) {
-            guard case .string(let id)? = call.arguments.first, !items.contains(where: { $0.identifier == id }) else { continue }
+            guard case .string(let id)? = call.arguments.first, !items.contains(where: { $0.identifier == id }) else {
+                continue
+            }
             items.append(Item(identifier: id, kind: call.name))
         }
         let used = Set(calls.map(\.name))

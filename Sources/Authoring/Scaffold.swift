@@ -39,19 +39,24 @@ public enum Scaffold {
         try check(options)
         let folder = (games as NSString).appendingPathComponent(options.name)
         guard !FileManager.default.fileExists(atPath: folder) else {
-            throw Refusal(description: "\(folder) already exists; pick another name or edit the game that is there",
-                          clashesWithAGame: true)
+            throw Refusal(
+                description: "\(folder) already exists; pick another name or edit the game that is there",
+                clashesWithAGame: true)
         }
         if let taken = Catalog.folder(declaring: id(for: options.name), in: games) {
-            throw Refusal(description: "the id \(id(for: options.name)) is taken: \(taken) declares it (ids compare ignoring case); pick another name",
-                          clashesWithAGame: true)
+            throw Refusal(
+                description:
+                    "the id \(id(for: options.name)) is taken: \(taken) declares it (ids compare ignoring case); pick another name",
+                clashesWithAGame: true)
         }
-        let files = ScaffoldTemplates.files(id: id(for: options.name), title: title(for: options.name),
-                                            type: options.type, topic: options.topic, folder: folder)
+        let files = ScaffoldTemplates.files(
+            id: id(for: options.name), title: title(for: options.name),
+            type: options.type, topic: options.topic, folder: folder)
         for (path, text) in files {
             let full = (folder as NSString).appendingPathComponent(path)
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
         return files.map { (folder as NSString).appendingPathComponent($0.path) }
@@ -70,8 +75,10 @@ public enum Scaffold {
     public static func problem(withName name: String) -> String? {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
         guard let first = name.unicodeScalars.first, CharacterSet.letters.contains(first), first.isASCII,
-              name.unicodeScalars.allSatisfy(allowed.contains), name.count <= 64 else {
-            return "'\(name)' is not a valid game name: start with a letter, then use letters, digits, '-' or '_' (at most 64), like my-quiz"
+            name.unicodeScalars.allSatisfy(allowed.contains), name.count <= 64
+        else {
+            return
+                "'\(name)' is not a valid game name: start with a letter, then use letters, digits, '-' or '_' (at most 64), like my-quiz"
         }
         return nil
     }
@@ -80,13 +87,15 @@ public enum Scaffold {
         if let problem = problem(withName: options.name) { throw Refusal(description: problem) }
         let types = ContextType.allCases.filter { $0 != .app && $0 != .none }.map(\.name)
         guard types.contains(options.type) else {
-            throw Refusal(description: "unknown type '\(options.type)'" + Suggest.hint(for: options.type, among: types)
-                + " (one of: \(types.joined(separator: ", ")))")
+            throw Refusal(
+                description: "unknown type '\(options.type)'" + Suggest.hint(for: options.type, among: types)
+                    + " (one of: \(types.joined(separator: ", ")))")
         }
         let topics = Topic.allCases.map(\.rawValue)
         if let topic = options.topic, !topics.contains(topic) {
-            throw Refusal(description: "unknown topic '\(topic)'" + Suggest.hint(for: topic, among: topics)
-                + " (one of: \(topics.joined(separator: ", ")))")
+            throw Refusal(
+                description: "unknown topic '\(topic)'" + Suggest.hint(for: topic, among: topics)
+                    + " (one of: \(topics.joined(separator: ", ")))")
         }
     }
 }

@@ -1,14 +1,19 @@
 /// The text of a new game's files. The quiz's answers are fixed, so the transcript
 /// and the bot below stay right until the author changes the questions.
 enum ScaffoldTemplates {
-    static func files(id: String, title: String, type: String, topic: String?, folder: String) -> [(path: String, text: String)] {
-        [("game.lua", game(id: id, title: title, type: type, topic: topic, folder: folder)),
-         ("tests/quiz.play", transcript(title: title)),
-         ("tests/student.bot.lua", bot(title: title))]
+    static func files(id: String, title: String, type: String, topic: String?, folder: String) -> [(
+        path: String, text: String
+    )] {
+        [
+            ("game.lua", game(id: id, title: title, type: type, topic: topic, folder: folder)),
+            ("tests/quiz.play", transcript(title: title)),
+            ("tests/student.bot.lua", bot(title: title)),
+        ]
     }
 
     static func game(id: String, title: String, type: String, topic: String?, folder: String) -> String {
-        let topicLine = topic.map { "  topic = \"\($0)\"," } ?? "  -- topic = \"math\",   -- math, science, literacyAndWriting, ..."
+        let topicLine =
+            topic.map { "  topic = \"\($0)\"," } ?? "  -- topic = \"math\",   -- math, science, literacyAndWriting, ..."
         return """
             -- \(title): a three-question quiz, made by `edujam new`.
             --

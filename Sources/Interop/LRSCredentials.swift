@@ -34,7 +34,9 @@ public struct LRSCredentials: Equatable, Sendable {
         case (nil, _?): throw Problem(description: "EDUJAM_LRS_PASSWORD is set but EDUJAM_LRS_USER is not: set both")
         case (nil, nil): break
         }
-        let path = environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 } ?? (home as NSString).appendingPathComponent(".netrc")
+        let path =
+            environment["NETRC"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (home as NSString).appendingPathComponent(".netrc")
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Problem(description: "cannot read the netrc file \(path)")
@@ -86,19 +88,38 @@ enum Netrc {
 
     private static func tokens(inLine line: Substring) -> [String] {
         var tokens: [String] = []
-        var current = "", quoted = false, inToken = false, escaped = false
+        var current = ""
+        var quoted = false
+        var inToken = false
+        var escaped = false
         for character in line {
-            if escaped { current.append(character); escaped = false; continue }
+            if escaped {
+                current.append(character)
+                escaped = false
+                continue
+            }
             if quoted {
-                if character == "\\" { escaped = true } else if character == "\"" { quoted = false } else { current.append(character) }
+                if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                } else {
+                    current.append(character)
+                }
                 continue
             }
             if character.isWhitespace {
-                if inToken { tokens.append(current); current = ""; inToken = false }
+                if inToken {
+                    tokens.append(current)
+                    current = ""
+                    inToken = false
+                }
             } else if character == "\"" {
-                quoted = true; inToken = true
+                quoted = true
+                inToken = true
             } else {
-                current.append(character); inToken = true
+                current.append(character)
+                inToken = true
             }
         }
         if inToken { tokens.append(current) }

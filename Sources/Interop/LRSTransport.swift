@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What came back from one POST of statements.
 public enum LRSAnswer: Sendable, Equatable {
@@ -36,8 +37,10 @@ public final class HTTPTransport: LRSTransport {
     ///   - credentials: Basic authentication, or nil for none.
     ///   - timeout: Seconds to wait for an answer before giving up on this try.
     ///   - isInterrupted: Polled while waiting; when it turns true the request is cancelled.
-    public init(endpoint: LRSEndpoint, credentials: LRSCredentials?, timeout: Double,
-                isInterrupted: @escaping @Sendable () -> Bool) {
+    public init(
+        endpoint: LRSEndpoint, credentials: LRSCredentials?, timeout: Double,
+        isInterrupted: @escaping @Sendable () -> Bool
+    ) {
         self.endpoint = endpoint
         self.credentials = credentials
         self.timeout = timeout
@@ -51,7 +54,8 @@ public final class HTTPTransport: LRSTransport {
     deinit { session.invalidateAndCancel() }
 
     public func post(_ body: Data) -> LRSAnswer {
-        var request = URLRequest(url: endpoint.statementsURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var request = URLRequest(
+            url: endpoint.statementsURL, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -95,8 +99,9 @@ public final class HTTPTransport: LRSTransport {
         case .notConnectedToInternet: return .unreachable(reason: "no network", retryable: true)
         case .cannotFindHost, .dnsLookupFailed: return .unreachable(reason: "unknown host", retryable: false)
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
-            return .unreachable(reason: "the TLS connection failed (is the certificate valid for this host?)", retryable: false)
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return .unreachable(
+                reason: "the TLS connection failed (is the certificate valid for this host?)", retryable: false)
         // libcurl reports TLS failures (a self-signed or expired certificate, plain HTTP on the
         // port) as "unknown", with its own words in the description: no retry fixes those. It
         // reports some refused connections ("Failed to connect … Couldn't connect to server") as
@@ -118,8 +123,10 @@ private final class AnswerBox: Sendable {
 
 /// Refuses every redirect, so the 3xx answer itself comes back.
 private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         completionHandler(nil)
     }
 }

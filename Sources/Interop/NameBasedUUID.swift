@@ -13,8 +13,11 @@ enum NameBasedUUID {
         var digest = SHA1.hash(space + Array(name.utf8)).prefix(16).map { $0 }
         digest[6] = (digest[6] & 0x0F) | 0x50  // version 5
         digest[8] = (digest[8] & 0x3F) | 0x80  // RFC 9562 variant
-        return UUID(uuid: (digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
-                           digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]))
+        return UUID(
+            uuid: (
+                digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
+                digest[8], digest[9], digest[10], digest[11], digest[12], digest[13], digest[14], digest[15]
+            ))
     }
 }
 
@@ -26,12 +29,15 @@ enum SHA1 {
         let bitLength = UInt64(message.count) &* 8
         data.append(0x80)
         while data.count % 64 != 56 { data.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
         var w = [UInt32](repeating: 0, count: 80)
         for chunk in stride(from: 0, to: data.count, by: 64) {
             for i in 0..<16 {
                 let b = chunk + i * 4
-                w[i] = UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
+                w[i] =
+                    UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
             }
             for i in 16..<80 { w[i] = rotate(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1) }
             var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
@@ -46,7 +52,11 @@ enum SHA1 {
                 let t = rotate(a, 5) &+ f &+ e &+ k &+ w[i]
                 (e, d, c, b, a) = (d, c, rotate(b, 30), a, t)
             }
-            h[0] &+= a; h[1] &+= b; h[2] &+= c; h[3] &+= d; h[4] &+= e
+            h[0] &+= a
+            h[1] &+= b
+            h[2] &+= c
+            h[3] &+= d
+            h[4] &+= e
         }
         return h.flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }

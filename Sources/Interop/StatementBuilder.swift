@@ -33,23 +33,28 @@ public struct StatementBuilder: Sendable {
     public func statements(_ attempt: AttemptHistory) -> [XAPIStatement] {
         let events = attempt.events.isEmpty ? Self.reconstructed(attempt.run) : attempt.events
         var statements: [XAPIStatement] = []
-        var running: Date?, spent = 0.0
+        var running: Date?
+        var spent = 0.0
         for (index, event) in events.enumerated() {
             let at = Self.date(event.at)
             switch event.kind {
             case .started, .resumed:
                 running = at
-                statements.append(statement(attempt, event, event.kind == .started ? .initialized : .resumed, result: nil))
+                statements.append(
+                    statement(attempt, event, event.kind == .started ? .initialized : .resumed, result: nil))
             case .stopped:
                 if let since = running, let at { spent += max(0, at.timeIntervalSince(since)) }
                 running = nil
                 // A game stops the clock just before it ends: that is the end, not a pause.
                 let next = events[(index + 1)...].first { $0.kind != .progressed }
                 if next?.kind == .ended { continue }
-                statements.append(statement(attempt, event, .suspended, result: .init(duration: ISODuration.string(spent))))
+                statements.append(
+                    statement(attempt, event, .suspended, result: .init(duration: ISODuration.string(spent))))
             case .progressed:
                 let percent = Double(Int(((event.progress ?? 0) * 100).rounded()).clamped(0, 100))
-                statements.append(statement(attempt, event, .progressed, result: .init(extensions: [Self.progressExtension: percent])))
+                statements.append(
+                    statement(attempt, event, .progressed, result: .init(extensions: [Self.progressExtension: percent]))
+                )
             case .ended:
                 statements += ending(attempt, event)
             }
@@ -67,31 +72,43 @@ public struct StatementBuilder: Sendable {
             statements.append(statement(attempt, event, .scored, result: .init(score: score, duration: duration)))
         }
         if let verdict = Self.passFail(run) {
-            statements.append(statement(attempt, event, verdict ? .passed : .failed,
-                                        result: .init(score: score, success: verdict, duration: duration)))
+            statements.append(
+                statement(
+                    attempt, event, verdict ? .passed : .failed,
+                    result: .init(score: score, success: verdict, duration: duration)))
         }
         if event.outcome == .finished {
-            statements.append(statement(attempt, event, .completed, result: .init(completion: true, duration: duration)))
+            statements.append(
+                statement(attempt, event, .completed, result: .init(completion: true, duration: duration)))
         }
         var extensions = [Self.progressExtension: Double(Int((run.progress * 100).rounded()).clamped(0, 100))]
         for item in run.items where item.kind == .quantity {
-            if case .number(let value)? = item.value, value.isFinite { extensions[Self.quantityPrefix + item.identifier] = value }
+            if case .number(let value)? = item.value, value.isFinite {
+                extensions[Self.quantityPrefix + item.identifier] = value
+            }
         }
-        statements.append(statement(attempt, event, .terminated, result: .init(duration: duration, extensions: extensions)))
+        statements.append(
+            statement(attempt, event, .terminated, result: .init(duration: duration, extensions: extensions)))
         return statements
     }
 
-    private func statement(_ attempt: AttemptHistory, _ event: AttemptEvent, _ verb: XAPIVerb,
-                           result: XAPIStatement.Result?) -> XAPIStatement {
+    private func statement(
+        _ attempt: AttemptHistory, _ event: AttemptEvent, _ verb: XAPIVerb,
+        result: XAPIStatement.Result?
+    ) -> XAPIStatement {
         let run = attempt.run
         let registration = attempt.uuid.uuidString.lowercased()
-        let id = NameBasedUUID.make(namespace: NameBasedUUID.statements, name: "\(registration)/\(event.sequence)/\(verb.rawValue)")
+        let id = NameBasedUUID.make(
+            namespace: NameBasedUUID.statements, name: "\(registration)/\(event.sequence)/\(verb.rawValue)")
         let path = run.identifierPath
         let ancestors = path.indices.dropLast().map { Self.activity(Array(path[...$0])) }
         let context = XAPIStatement.Context(
             registration: registration,
-            contextActivities: ancestors.isEmpty ? nil : .init(parent: ancestors.suffix(1).map { $0 },
-                                                               grouping: ancestors.count > 1 ? Array(ancestors.dropLast()) : nil),
+            contextActivities: ancestors.isEmpty
+                ? nil
+                : .init(
+                    parent: ancestors.suffix(1).map { $0 },
+                    grouping: ancestors.count > 1 ? Array(ancestors.dropLast()) : nil),
             platform: "EduJam")
         var object = Self.activity(path)
         object.definition = .init(type: Self.activityType, name: ["en-US": run.title])
@@ -110,7 +127,8 @@ public struct StatementBuilder: Sendable {
 
     /// A score item as an xAPI score: `raw` kept within `0...max`, `scaled` within 0...1.
     static func score(_ item: ItemRecord) -> XAPIStatement.Score? {
-        guard item.kind == .score, let raw = item.score, let max = item.maxScore, raw.isFinite, max.isFinite, max > 0 else {
+        guard item.kind == .score, let raw = item.score, let max = item.maxScore, raw.isFinite, max.isFinite, max > 0
+        else {
             return nil
         }
         let kept = Swift.min(Swift.max(raw, 0), max)
@@ -128,7 +146,10 @@ public struct StatementBuilder: Sendable {
     /// The history of an attempt saved before histories were kept: started, its progress, its end.
     static func reconstructed(_ run: RunRecord) -> [AttemptEvent] {
         var events = [AttemptEvent(sequence: 0, kind: .started, at: run.startedAt)]
-        let end = date(run.startedAt).map { ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0)) } ?? run.startedAt
+        let end =
+            date(run.startedAt).map {
+                ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0))
+            } ?? run.startedAt
         if run.progress > 0 { events.append(.init(sequence: 1, kind: .progressed, at: end, progress: run.progress)) }
         if run.outcome != .running && run.outcome != .interrupted {  // neither has ended
             events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome))
@@ -156,13 +177,19 @@ enum ISODuration {
     static func string(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds > 0 else { return "PT0S" }
         let hundredths = Int64(Swift.min(seconds, 1e12) * 100 + 0.5)
-        let hours = hundredths / 360_000, minutes = hundredths / 6000 % 60, rest = hundredths % 6000
+        let hours = hundredths / 360_000
+        let minutes = hundredths / 6000 % 60
+        let rest = hundredths % 6000
         var text = "PT"
         if hours > 0 { text += "\(hours)H" }
         if minutes > 0 { text += "\(minutes)M" }
         if rest > 0 || text == "PT" {
-            let whole = rest / 100, fraction = rest % 100
-            text += fraction == 0 ? "\(whole)S" : fraction % 10 == 0 ? "\(whole).\(fraction / 10)S" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)S"
+            let whole = rest / 100
+            let fraction = rest % 100
+            text +=
+                fraction == 0
+                ? "\(whole)S"
+                : fraction % 10 == 0 ? "\(whole).\(fraction / 10)S" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)S"
         }
         return text
     }

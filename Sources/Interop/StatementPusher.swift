@@ -82,8 +82,10 @@ public struct StatementPusher {
     ///   - record: Records a batch's ids as accepted (in one transaction); an error stops the push.
     ///   - wait: Sleeps between retries; false when interrupted.
     ///   - isInterrupted: Whether Ctrl-C was pressed.
-    public init(transport: any LRSTransport, options: Options, record: @escaping ([String]) throws -> Void,
-                wait: @escaping (Double) -> Bool, isInterrupted: @escaping () -> Bool) {
+    public init(
+        transport: any LRSTransport, options: Options, record: @escaping ([String]) throws -> Void,
+        wait: @escaping (Double) -> Bool, isInterrupted: @escaping () -> Bool
+    ) {
         self.transport = transport
         self.options = options
         self.record = record
@@ -116,7 +118,8 @@ public struct StatementPusher {
             try record(batch.map(\.id))
             outcome.accepted += batch.count
         case .statementProblem where batch.count == 1:
-            outcome.rejected.append(Rejection(statement: batch[batch.startIndex], status: status, message: LRSMessage.text(body)))
+            outcome.rejected.append(
+                Rejection(statement: batch[batch.startIndex], status: status, message: LRSMessage.text(body)))
         case .statementProblem:
             let middle = batch.startIndex + batch.count / 2
             try deliver(batch[..<middle], &outcome)
@@ -139,7 +142,9 @@ public struct StatementPusher {
             case .interrupted:
                 throw Stop.interrupted
             case .http(let status, let answer) where Self.kind(of: status) == .retry:
-                if tries > options.retries { throw Stop.serverError(status: status, message: LRSMessage.text(answer), tries: tries) }
+                if tries > options.retries {
+                    throw Stop.serverError(status: status, message: LRSMessage.text(answer), tries: tries)
+                }
             case .http(let status, let answer):
                 return (status, answer)
             case .unreachable(let reason, let retryable):
@@ -184,7 +189,10 @@ enum LRSMessage {
         var text = String(decoding: body, as: UTF8.self)
         if let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
             for key in ["detail", "message", "error", "errorMessage"] {
-                if let message = object[key] as? String { text = message; break }
+                if let message = object[key] as? String {
+                    text = message
+                    break
+                }
             }
         }
         let line = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -35,8 +35,10 @@ enum BotPlayer {
 
     /// Plays every seed (on every level) of `bot`.
     /// - Parameter progress: called after each playthrough, with the number done and the total.
-    static func run(_ bot: BotScript, on game: GameUnderTest,
-                           progress: (Int, Int) -> Void = { _, _ in }) -> [BotResult] {
+    static func run(
+        _ bot: BotScript, on game: GameUnderTest,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> [BotResult] {
         let plays = bot.seeds.flatMap { seed in bot.levels.map { (seed, $0) } }
         return plays.enumerated().map { index, play in
             defer { progress(index + 1, plays.count) }
@@ -60,7 +62,8 @@ enum BotPlayer {
         if let problem = channel.problem {
             result.failure = problem
         } else if [.error, .limit].contains(report.outcome) {
-            result.failure = "the game stopped with \(report.outcome.rawValue): \(report.failure.map { "\($0)" } ?? "no detail")"
+            result.failure =
+                "the game stopped with \(report.outcome.rawValue): \(report.failure.map { "\($0)" } ?? "no detail")"
         } else {
             do {
                 _ = try bot.call({ $0.check }, [.table(BotReport.table(report))])
@@ -72,7 +75,9 @@ enum BotPlayer {
         }
         if result.failure != nil {
             let printed = bot.takePrinted()
-            if !printed.isEmpty { result.failure! += "\n  bot printed:\n" + printed.suffix(10).map { "  | " + $0 }.joined(separator: "\n") }
+            if !printed.isEmpty {
+                result.failure! += "\n  bot printed:\n" + printed.suffix(10).map { "  | " + $0 }.joined(separator: "\n")
+            }
         }
         return result
     }
@@ -135,7 +140,8 @@ final class BotChannel: PlayChannel {
         // Only a number is a think time: `return assert(word, "message")` returns the message second.
         if results.count > 1, let seconds = results[1].numberValue {
             guard Reply.thinkingRange.contains(seconds) else {
-                problem = "answer returned the think time \(results[1]) at prompt '\(prompt)'; \(Reply.thinkingRangeText)"
+                problem =
+                    "answer returned the think time \(results[1]) at prompt '\(prompt)'; \(Reply.thinkingRangeText)"
                 return nil
             }
             thinking = seconds

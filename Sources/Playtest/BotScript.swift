@@ -60,7 +60,8 @@ final class BotScript {
     }
 
     private static func load(_ source: [UInt8], file: String, printed: PrintBuffer) throws
-        -> (Sandbox, LuaTable, LuaFunction, LuaFunction?) {
+        -> (Sandbox, LuaTable, LuaFunction, LuaFunction?)
+    {
         let sandbox = try Sandbox(output: { printed.lines.append($0) })
         let value: LuaValue
         do {
@@ -69,13 +70,20 @@ final class BotScript {
             throw LoadError(file: file, message: "\(error)")
         }
         guard let table = value.tableValue else {
-            throw LoadError(file: file, message: "a bot returns a table: return { seeds = {1, 100}, answer = function(prompt, output) ... end }")
+            throw LoadError(
+                file: file,
+                message: "a bot returns a table: return { seeds = {1, 100}, answer = function(prompt, output) ... end }"
+            )
         }
         guard let answer = table["answer"].functionValue else {
-            throw LoadError(file: file, message: "answer: a function(prompt, output, options) returning the line to type is required")
+            throw LoadError(
+                file: file,
+                message: "answer: a function(prompt, output, options) returning the line to type is required")
         }
         let check = table["check"].functionValue
-        if table["check"] != .nil && check == nil { throw LoadError(file: file, message: "check: must be a function(report)") }
+        if table["check"] != .nil && check == nil {
+            throw LoadError(file: file, message: "check: must be a function(report)")
+        }
         return (sandbox, table, answer, check)
     }
 
@@ -85,13 +93,18 @@ final class BotScript {
         if value == .nil { return [0] }
         if value.numberValue != nil { return [try seed(value, file: file)] }
         guard let list = value.tableValue?.sequence, !list.isEmpty else {
-            throw LoadError(file: file, message: "seeds: a number, a range {first, last}, or a list of three or more seeds")
+            throw LoadError(
+                file: file, message: "seeds: a number, a range {first, last}, or a list of three or more seeds")
         }
         let numbers = try list.map { try seed($0, file: file) }
         if numbers.count == 2 {
             // Both ends are within ±2^53, so the difference cannot overflow.
             guard numbers[0] <= numbers[1], numbers[1] - numbers[0] < maximumSeeds else {
-                throw LoadError(file: file, message: "seeds: the range {\(numbers[0]), \(numbers[1])} must go up and hold at most \(maximumSeeds) seeds")
+                throw LoadError(
+                    file: file,
+                    message:
+                        "seeds: the range {\(numbers[0]), \(numbers[1])} must go up and hold at most \(maximumSeeds) seeds"
+                )
             }
             return Array(numbers[0]...numbers[1])
         }
@@ -104,10 +117,13 @@ final class BotScript {
         switch value {
         case .integer(let n) where range.contains(n):
             return n
-        case .number(let d) where d == d.rounded() && abs(d) <= Double(range.upperBound):  // false for NaN and infinities
+        // false for NaN and infinities
+        case .number(let d) where d == d.rounded() && abs(d) <= Double(range.upperBound):
             return Int(d)
         case .integer, .number:
-            throw LoadError(file: file, message: "seeds: \(value) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw LoadError(
+                file: file,
+                message: "seeds: \(value) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
         default:
             throw LoadError(file: file, message: "seeds: a seed is a number, got a \(value.typeName)")
         }

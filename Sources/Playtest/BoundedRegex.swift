@@ -18,11 +18,13 @@ enum BoundedRegex {
 
     /// Whether some line of `lines` matches `pattern`, giving up after `limit`.
     static func search(_ pattern: String, in lines: [String], limit: Duration = timeLimit) -> Outcome {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .notFound }  // the parser compiled it
+        // the parser compiled it
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .notFound }
         let deadline = ContinuousClock.now + limit
         for line in lines {
             var outcome = Outcome.notFound
-            regex.enumerateMatches(in: line, options: .reportProgress, range: NSRange(line.startIndex..., in: line)) { match, _, stop in
+            regex.enumerateMatches(in: line, options: .reportProgress, range: NSRange(line.startIndex..., in: line)) {
+                match, _, stop in
                 if match != nil {
                     outcome = .found
                 } else if ContinuousClock.now >= deadline {

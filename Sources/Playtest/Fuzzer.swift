@@ -57,8 +57,10 @@ public enum Fuzzer {
     ///     A run under way finishes first, so the limit can be passed by one run's time.
     ///   - progress: called after each run with the runs done and the findings so far.
     /// - Returns: the summary; each distinct failure is shrunk once.
-    public static func fuzz(_ game: GameUnderTest, runs: Int, seed: Int, timeLimit: Duration? = nil,
-                            progress: (Int, Int) -> Void = { _, _ in }) -> FuzzSummary {
+    public static func fuzz(
+        _ game: GameUnderTest, runs: Int, seed: Int, timeLimit: Duration? = nil,
+        progress: (Int, Int) -> Void = { _, _ in }
+    ) -> FuzzSummary {
         let started = ContinuousClock.now
         let runDeadline = timeLimit.map { started + $0 * runShare }
         let deadline = timeLimit.map { started + $0 }
@@ -83,8 +85,9 @@ public enum Fuzzer {
             progress(offset + 1, failing.count)
         }
         for run in failing {
-            let (found, complete) = finding(game, seed: run.seed, level: run.level, report: run.report,
-                                            inputs: run.inputs, deadline: deadline)
+            let (found, complete) = finding(
+                game, seed: run.seed, level: run.level, report: run.report,
+                inputs: run.inputs, deadline: deadline)
             summary.findings.append(found)
             if !complete { summary.ranOutOfTime = true }
         }
@@ -110,8 +113,10 @@ public enum Fuzzer {
 
     /// The finding for a failing run, its input shrunk until `deadline`; false when the
     /// deadline cut the shrinking short.
-    private static func finding(_ game: GameUnderTest, seed: Int, level: String?, report: RunReport, inputs: [Reply],
-                                deadline: ContinuousClock.Instant?) -> (FuzzFinding, Bool) {
+    private static func finding(
+        _ game: GameUnderTest, seed: Int, level: String?, report: RunReport, inputs: [Reply],
+        deadline: ContinuousClock.Instant?
+    ) -> (FuzzFinding, Bool) {
         let wanted = signature(of: report)
         var cutShort = false
         let shrunk = Shrinker.shrink(inputs) { candidate in
@@ -126,7 +131,10 @@ public enum Fuzzer {
         let text = TranscriptWriter.testCase(
             name: "fuzz finding: seed \(seed)", seed: seed, level: level, replies: shrunk, segments: [], record: nil,
             reportLines: ["report: outcome != \(report.outcome.rawValue)"])
-        return (FuzzFinding(seed: seed, level: level, outcome: report.outcome, failure: report.failure,
-                            inputs: inputs, shrunk: shrunk, transcript: text), !cutShort)
+        return (
+            FuzzFinding(
+                seed: seed, level: level, outcome: report.outcome, failure: report.failure,
+                inputs: inputs, shrunk: shrunk, transcript: text), !cutShort
+        )
     }
 }

@@ -71,8 +71,9 @@ final class StorePool {
         runs += 1
         if let store, runs <= Self.runsPerStore { return store }
         runs = 1
-        let fresh = try TrackingStore.inMemory(rootIdentifier: collection.id, rootTitle: collection.title,
-                                               clock: { [unowned self] in self.clock.date() })
+        let fresh = try TrackingStore.inMemory(
+            rootIdentifier: collection.id, rootTitle: collection.title,
+            clock: { [unowned self] in self.clock.date() })
         store = fresh
         return fresh
     }

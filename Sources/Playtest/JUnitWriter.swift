@@ -5,14 +5,19 @@ public enum JUnitWriter {
         var games: [String] = []
         for outcome in outcomes where !games.contains(outcome.game) { games.append(outcome.game) }
         let failures = outcomes.filter { !$0.passed }.count
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuites name=\"edujam test\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuites name=\"edujam test\" tests=\"\(outcomes.count)\" failures=\"\(failures)\">",
+        ]
         for game in games {
             let mine = outcomes.filter { $0.game == game }
             let time = mine.reduce(0) { $0 + $1.seconds }
-            lines.append("  <testsuite name=\"\(escape(game))\" tests=\"\(mine.count)\" failures=\"\(mine.filter { !$0.passed }.count)\" time=\"\(seconds(time))\">")
+            lines.append(
+                "  <testsuite name=\"\(escape(game))\" tests=\"\(mine.count)\" failures=\"\(mine.filter { !$0.passed }.count)\" time=\"\(seconds(time))\">"
+            )
             for outcome in mine {
-                let open = "    <testcase classname=\"\(escape(game))\" name=\"\(escape(outcome.name))\" time=\"\(seconds(outcome.seconds))\""
+                let open =
+                    "    <testcase classname=\"\(escape(game))\" name=\"\(escape(outcome.name))\" time=\"\(seconds(outcome.seconds))\""
                 if let failure = outcome.failure {
                     let first = failure.split(separator: "\n").first.map(String.init) ?? failure
                     lines.append(open + ">")

@@ -38,9 +38,13 @@ final class MonkeyChannel: PlayChannel {
         return reply
     }
 
-    private static let words = ["hint", "HINT", "cat", "quit", "exit", "yes", "no", "help", "abc", "nil", "true", "%d", "%s"]
+    private static let words = [
+        "hint", "HINT", "cat", "quit", "exit", "yes", "no", "help", "abc", "nil", "true", "%d", "%s",
+    ]
     private static let unicode = ["café", "🙂", "数字", "١٢", "e\u{301}", "\u{200B}", "Ⅻ", "１２", "🇫🇷", "\u{FEFF}7"]
-    private static let controls = ["\u{1}", "\u{7}", "\u{1B}[2J", "\t", "\u{0}", "\u{8}\u{8}", "\u{1B}[31mred", "\u{7F}"]
+    private static let controls = [
+        "\u{1}", "\u{7}", "\u{1B}[2J", "\t", "\u{0}", "\u{8}\u{8}", "\u{1B}[31mred", "\u{7F}",
+    ]
 
     /// One line, drawn from a spread of kinds a student (or a cat on the keyboard) might type.
     private func line() -> String {

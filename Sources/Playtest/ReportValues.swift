@@ -35,8 +35,12 @@ enum ReportValues {
         let a = actual.split(separator: "/", omittingEmptySubsequences: false)
         let e = expected.split(separator: "/", omittingEmptySubsequences: false)
         if a.count == e.count, a.count <= 2 {
-            let pairs = zip(a, e).map { (Double($0.0.trimmingCharacters(in: .whitespaces)),
-                                         Double($0.1.trimmingCharacters(in: .whitespaces))) }
+            let pairs = zip(a, e).map {
+                (
+                    Double($0.0.trimmingCharacters(in: .whitespaces)),
+                    Double($0.1.trimmingCharacters(in: .whitespaces))
+                )
+            }
             if pairs.allSatisfy({ $0.0 != nil && $0.1 != nil }) {
                 return pairs.allSatisfy { abs($0.0! - $0.1!) <= 1e-9 * max(1, abs($0.1!)) }
             }

@@ -28,7 +28,8 @@ final class ScriptedChannel: PlayChannel {
         events.append(event)
         switch event {
         case .say(let text):
-            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
         case .ask(let prompt):
             segments[segments.count - 1].append(prompt)
             return next()

@@ -48,7 +48,10 @@ enum Shrinker {
                     start += size
                 }
             }
-            if removed { chunks = max(2, chunks - 1); continue }
+            if removed {
+                chunks = max(2, chunks - 1)
+                continue
+            }
             if size == 1 { break }  // single lines were tried: no line can go
             chunks = min(current.count, chunks * 2)
         }
@@ -64,7 +67,11 @@ enum Shrinker {
                 for text in simpler(current[index].text) {
                     var candidate = current
                     candidate[index].text = text
-                    if fails(candidate) { current = candidate; progress = true; break }
+                    if fails(candidate) {
+                        current = candidate
+                        progress = true
+                        break
+                    }
                 }
             }
             if current[index].thinking != 1 {
@@ -78,11 +85,14 @@ enum Shrinker {
 
     /// Candidate replacements, each strictly shorter in bytes, so shrinking always ends.
     static func simpler(_ text: String) -> [String] {
-        let plain = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value != 127 }))
+        let plain = String(
+            String.UnicodeScalarView(text.unicodeScalars.filter { $0.isASCII && $0.value >= 32 && $0.value != 127 }))
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var seen: Set<String> = []
-        return ["", String(text.prefix(text.count / 2)), String(text.suffix(text.count / 2)), plain, trimmed,
-                String(text.dropLast()), "0"]
-            .filter { $0.utf8.count < text.utf8.count && seen.insert($0).inserted }
+        return [
+            "", String(text.prefix(text.count / 2)), String(text.suffix(text.count / 2)), plain, trimmed,
+            String(text.dropLast()), "0",
+        ]
+        .filter { $0.utf8.count < text.utf8.count && seen.insert($0).inserted }
     }
 }

@@ -3,8 +3,10 @@ import Runtime
 
 /// Runs one `.play` file for the suite: a result per case, and the rewrite under `--update`.
 enum TranscriptTests {
-    static func run(_ file: String, on game: GameUnderTest, update: Bool,
-                    progress: (String) -> Void, report: (TestOutcome) -> Void) {
+    static func run(
+        _ file: String, on game: GameUnderTest, update: Bool,
+        progress: (String) -> Void, report: (TestOutcome) -> Void
+    ) {
         let label = (file as NSString).lastPathComponent
         let text: String
         let transcript: Transcript
@@ -23,9 +25,11 @@ enum TranscriptTests {
             let started = Date()
             let result = TranscriptRunner.run(testCase, file: file, on: game)
             results.append(result)
-            report(TestOutcome(game: game.name, name: "\(label): \(testCase.name)",
-                               failure: result.passed ? nil : result.explanation,
-                               seconds: Date().timeIntervalSince(started)))
+            report(
+                TestOutcome(
+                    game: game.name, name: "\(label): \(testCase.name)",
+                    failure: result.passed ? nil : result.explanation,
+                    seconds: Date().timeIntervalSince(started)))
         }
         guard update, results.contains(where: { !$0.passed }) else { return }
         let rewrite = TranscriptUpdater.update(text, results: results)
@@ -56,12 +60,15 @@ enum BotTests {
         let failed = results.filter { !$0.passed }
         var failure: String?
         if !failed.isEmpty {
-            failure = "\(failed.count) of \(results.count) playthroughs failed\n"
+            failure =
+                "\(failed.count) of \(results.count) playthroughs failed\n"
                 + failed.prefix(shownFailures).map(\.explanation).joined(separator: "\n")
                 + (failed.count > shownFailures ? "\n... and \(failed.count - shownFailures) more" : "")
         }
-        report(TestOutcome(game: game.name, name: "\(label) (\(results.count) playthroughs)", failure: failure,
-                           seconds: Date().timeIntervalSince(started)))
+        report(
+            TestOutcome(
+                game: game.name, name: "\(label) (\(results.count) playthroughs)", failure: failure,
+                seconds: Date().timeIntervalSince(started)))
     }
 }
 
@@ -73,7 +80,8 @@ public enum FuzzReport {
 
     /// `412 of 500 runs (82%) reached activity.finish()`, with a warning when few did.
     public static func finishLine(_ summary: FuzzSummary) -> String {
-        let runs = summary.runs, finished = summary.finished
+        let runs = summary.runs
+        let finished = summary.finished
         let percent = runs == 0 ? 0 : finished * 100 / runs
         var line = "\(finished) of \(runs) runs (\(percent)%) reached activity.finish()"
         if runs > 0, Double(finished) < Double(runs) * fewFinished {

@@ -38,7 +38,9 @@ public struct TestSuite {
     /// A path that holds no game and no test file.
     public struct PathError: Error, CustomStringConvertible {
         var path: String
-        public var description: String { "\(path): not a game folder, a folder of games, a .play file or a .bot.lua file" }
+        public var description: String {
+            "\(path): not a game folder, a folder of games, a .play file or a .bot.lua file"
+        }
     }
 
     /// Finds the tests under each path: a game folder, a folder of games, or a single `.play` / `.bot.lua` file.
@@ -51,8 +53,10 @@ public struct TestSuite {
                 guard files.fileExists(atPath: path) else { throw PathError(path: path) }
                 let folder = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
                 let isPlay = path.hasSuffix(".play")
-                entries.append(Entry(folder: folder.isEmpty ? "." : folder, transcripts: isPlay ? [path] : [],
-                                     bots: isPlay ? [] : [path], fuzz: false))
+                entries.append(
+                    Entry(
+                        folder: folder.isEmpty ? "." : folder, transcripts: isPlay ? [path] : [],
+                        bots: isPlay ? [] : [path], fuzz: false))
             } else if files.fileExists(atPath: (path as NSString).appendingPathComponent("game.lua")) {
                 entries.append(entry(forGameIn: path))
             } else if let names = try? files.contentsOfDirectory(atPath: path) {
@@ -71,8 +75,9 @@ public struct TestSuite {
         let tests = (folder as NSString).appendingPathComponent("tests")
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: tests)) ?? []).sorted()
         let paths = names.map { (tests as NSString).appendingPathComponent($0) }
-        return Entry(folder: folder, transcripts: paths.filter { $0.hasSuffix(".play") },
-                     bots: paths.filter { $0.hasSuffix(".bot.lua") }, fuzz: true)
+        return Entry(
+            folder: folder, transcripts: paths.filter { $0.hasSuffix(".play") },
+            bots: paths.filter { $0.hasSuffix(".bot.lua") }, fuzz: true)
     }
 
     /// How `run` goes about it.
@@ -90,8 +95,10 @@ public struct TestSuite {
     ///   - settings: fuzz runs and update mode.
     ///   - progress: a label for what runs now, for a progress line.
     ///   - report: called with each result as soon as it is known.
-    public func run(_ settings: Settings, progress: (String) -> Void = { _ in },
-                    report: (TestOutcome) -> Void) {
+    public func run(
+        _ settings: Settings, progress: (String) -> Void = { _ in },
+        report: (TestOutcome) -> Void
+    ) {
         for entry in entries {
             let name = ((entry.folder as NSString).standardizingPath as NSString).lastPathComponent
             let game: GameUnderTest
@@ -111,9 +118,12 @@ public struct TestSuite {
                 progress("\(name): fuzz")
                 let started = Date()
                 let summary = Fuzzer.fuzz(game, runs: settings.fuzzRuns, seed: 1)
-                let failure = summary.findings.isEmpty ? nil : summary.findings.map(FuzzReport.describe).joined(separator: "\n")
-                report(TestOutcome(game: name, name: "fuzz (\(settings.fuzzRuns) runs)", failure: failure,
-                                   seconds: Date().timeIntervalSince(started)))
+                let failure =
+                    summary.findings.isEmpty ? nil : summary.findings.map(FuzzReport.describe).joined(separator: "\n")
+                report(
+                    TestOutcome(
+                        game: name, name: "fuzz (\(settings.fuzzRuns) runs)", failure: failure,
+                        seconds: Date().timeIntervalSince(started)))
             }
         }
     }

@@ -8,12 +8,6 @@ struct Transcript: Sendable {
     var file: String
     /// The cases, in file order.
     var cases: [TranscriptCase]
-
-    /// Creates a transcript from its cases.
-    init(file: String, cases: [TranscriptCase]) {
-        self.file = file
-        self.cases = cases
-    }
 }
 
 /// One `* name` case: how to launch the game, what the student types, what must be seen.

@@ -65,7 +65,9 @@ enum TranscriptParser {
             testCase.endLine = number
             if let (key, value) = option(trimmed) {
                 guard !optionsClosed else {
-                    throw fail("case options (\(key):) go right after the '* \(testCase.name)' line, before inputs and checks; to check for the text, write \\\(trimmed)")
+                    throw fail(
+                        "case options (\(key):) go right after the '* \(testCase.name)' line, before inputs and checks; to check for the text, write \\\(trimmed)"
+                    )
                 }
                 try apply(key, value, to: &testCase, fail: fail)
             } else if trimmed.hasPrefix(">") {
@@ -77,7 +79,11 @@ enum TranscriptParser {
             } else {
                 optionsClosed = true
                 let check = try outputCheck(trimmed, line: number, fail: fail)
-                if testCase.turns.isEmpty { testCase.opening.append(check) } else { testCase.turns[testCase.turns.count - 1].checks.append(check) }
+                if testCase.turns.isEmpty {
+                    testCase.opening.append(check)
+                } else {
+                    testCase.turns[testCase.turns.count - 1].checks.append(check)
+                }
             }
             current = testCase
         }
@@ -101,8 +107,10 @@ enum TranscriptParser {
         return nil
     }
 
-    private static func apply(_ key: String, _ value: String, to testCase: inout TranscriptCase,
-                              fail: (String) -> TranscriptError) throws {
+    private static func apply(
+        _ key: String, _ value: String, to testCase: inout TranscriptCase,
+        fail: (String) -> TranscriptError
+    ) throws {
         guard !value.isEmpty else { throw fail("\(key): needs a value") }
         switch key {
         case "seed":
@@ -134,28 +142,39 @@ enum TranscriptParser {
         return Turn(text: text, thinking: thinking, line: number)
     }
 
-    private static func reportCheck(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws -> ReportCheck {
+    private static func reportCheck(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws
+        -> ReportCheck
+    {
         let body = line.dropFirst("report:".count)
         let negated = body.contains("!=")
         let parts = body.components(separatedBy: negated ? "!=" : "=")
         guard parts.count == 2 else {
-            throw fail("a report line reads 'report: key = value', e.g. 'report: outcome = finished' or 'report: correct = 7/10'")
+            throw fail(
+                "a report line reads 'report: key = value', e.g. 'report: outcome = finished' or 'report: correct = 7/10'"
+            )
         }
-        let key = parts[0].trimmingCharacters(in: .whitespaces), value = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !key.isEmpty, !value.isEmpty else { throw fail("report: needs a key and a value, as in 'report: score = 70'") }
+        let key = parts[0].trimmingCharacters(in: .whitespaces)
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !value.isEmpty else {
+            throw fail("report: needs a key and a value, as in 'report: score = 70'")
+        }
         if key == "outcome", !["finished", "quit", "error", "limit", "running"].contains(value) {
             throw fail("report: outcome is one of finished, quit, error, limit; got '\(value)'")
         }
         return ReportCheck(key: key, expected: value, negated: negated, line: number)
     }
 
-    private static func outputCheck(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws -> OutputCheck {
+    private static func outputCheck(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws
+        -> OutputCheck
+    {
         if line.hasPrefix("\\") {
             let text = String(line.dropFirst())
             guard !text.isEmpty else { throw fail("'\\' escapes the line that follows it; nothing follows") }
             return OutputCheck(.contains(text), line: number)
         }
-        if line.hasPrefix("!/") { return OutputCheck(.lacksMatch(try pattern(line.dropFirst(), fail: fail)), line: number) }
+        if line.hasPrefix("!/") {
+            return OutputCheck(.lacksMatch(try pattern(line.dropFirst(), fail: fail)), line: number)
+        }
         if line.hasPrefix("!") {
             let text = line.dropFirst().trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { throw fail("'!' must be followed by the text that must not appear") }
@@ -168,7 +187,9 @@ enum TranscriptParser {
     /// `/regex/` without its slashes, checked to compile now rather than at run time.
     private static func pattern(_ text: Substring, fail: (String) -> TranscriptError) throws -> String {
         guard text.count >= 2, text.hasSuffix("/") else {
-            throw fail("a regular expression is written between slashes: /Score: \\d+/ (to check for text starting with /, write \\/...)")
+            throw fail(
+                "a regular expression is written between slashes: /Score: \\d+/ (to check for text starting with /, write \\/...)"
+            )
         }
         let pattern = String(text.dropFirst().dropLast())
         guard !pattern.isEmpty else { throw fail("empty regular expression //") }

@@ -61,9 +61,12 @@ enum TranscriptRunner {
         let channel = ScriptedChannel(replies: testCase.turns.map { Reply($0.text, thinking: $0.thinking) })
         var result = CaseResult(file: file, testCase: testCase, failures: [], report: nil, segments: [])
         do {
-            result.report = try game.play(channel: channel, seed: testCase.seed, student: testCase.student, level: testCase.level)
+            result.report = try game.play(
+                channel: channel, seed: testCase.seed, student: testCase.student, level: testCase.level)
         } catch {
-            result.failures = [CaseFailure(line: testCase.line, message: "the game could not be played: \(error)", seen: [])]
+            result.failures = [
+                CaseFailure(line: testCase.line, message: "the game could not be played: \(error)", seen: [])
+            ]
             return result
         }
         result.segments = channel.segments
@@ -76,10 +79,12 @@ enum TranscriptRunner {
         var failures: [CaseFailure] = []
         if channel.consumed < testCase.turns.count {
             let turn = testCase.turns[channel.consumed]
-            failures.append(CaseFailure(
-                line: turn.line,
-                message: "the game ended before reading this input (it read \(channel.consumed) of \(testCase.turns.count))",
-                seen: channel.segments.last ?? []))
+            failures.append(
+                CaseFailure(
+                    line: turn.line,
+                    message:
+                        "the game ended before reading this input (it read \(channel.consumed) of \(testCase.turns.count))",
+                    seen: channel.segments.last ?? []))
         }
         for (segment, check) in testCase.segmentChecks {
             let lines = segment < channel.segments.count ? channel.segments[segment] : []
@@ -91,8 +96,11 @@ enum TranscriptRunner {
     }
 
     /// Nil when the check holds, else what it expected.
-    static func failure(of check: OutputCheck, in lines: [String], segment: Int, _ testCase: TranscriptCase) -> String? {
-        let place = segment == 0 ? "before the first input"
+    static func failure(of check: OutputCheck, in lines: [String], segment: Int, _ testCase: TranscriptCase) -> String?
+    {
+        let place =
+            segment == 0
+            ? "before the first input"
             : "after input '\(testCase.turns[segment - 1].text)' (line \(testCase.turns[segment - 1].line))"
         switch check.kind {
         case .contains(let text):
@@ -105,10 +113,12 @@ enum TranscriptRunner {
             switch BoundedRegex.search(pattern, in: lines) {
             case wanted: return nil
             case .timedOut:
-                return "the regular expression /\(pattern)/ took more than \(BoundedRegex.timeLimit) on the output \(place), "
+                return
+                    "the regular expression /\(pattern)/ took more than \(BoundedRegex.timeLimit) on the output \(place), "
                     + "so the check could not tell; simplify it (nested repeats such as (.*a){25} backtrack without end)"
             default:
-                return wanted == .found ? "expected a line matching /\(pattern)/ in the output \(place)"
+                return wanted == .found
+                    ? "expected a line matching /\(pattern)/ in the output \(place)"
                     : "expected no line matching /\(pattern)/ in the output \(place)"
             }
         }
@@ -121,16 +131,21 @@ enum TranscriptRunner {
             let actual = ReportValues.value(of: check.key, in: record)
             let holds = actual.map { ReportValues.matches($0, check.expected) != check.negated } ?? false
             guard !holds else { continue }
-            let message = actual == nil
+            let message =
+                actual == nil
                 ? "expected item '\(check.key)' in the report; the run has \(itemList(record))"
                 : "expected \(check.key) \(check.negated ? "not to be" : "=") \(check.expected), got \(actual!)"
             failures.append(CaseFailure(line: check.line, message: message, seen: describe(report)))
         }
         // A script error or a limit fails the case unless the case expects that outcome.
-        let expectsFailure = testCase.reportChecks.contains { $0.key == "outcome" && !$0.negated && ["error", "limit"].contains($0.expected) }
+        let expectsFailure = testCase.reportChecks.contains {
+            $0.key == "outcome" && !$0.negated && ["error", "limit"].contains($0.expected)
+        }
         if [.error, .limit].contains(report.outcome), !expectsFailure {
-            failures.append(CaseFailure(line: testCase.line, message: "the game stopped with \(report.outcome.rawValue)",
-                                        seen: describe(report)))
+            failures.append(
+                CaseFailure(
+                    line: testCase.line, message: "the game stopped with \(report.outcome.rawValue)",
+                    seen: describe(report)))
         }
         return failures
     }

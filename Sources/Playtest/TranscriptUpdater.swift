@@ -41,7 +41,9 @@ enum TranscriptUpdater {
         return Update(text: lines.joined(separator: "\n"), diff: diff)
     }
 
-    private static func plan(_ result: CaseResult, _ replacement: inout [Int: [String]], _ appended: inout [Int: [String]]) {
+    private static func plan(
+        _ result: CaseResult, _ replacement: inout [Int: [String]], _ appended: inout [Int: [String]]
+    ) {
         let testCase = result.testCase
         let segmentOf = Dictionary(testCase.segmentChecks.map { ($0.check.line, ($0.segment, $0.check)) }) { a, _ in a }
         var segmentsWritten: Set<Int> = []
@@ -55,11 +57,16 @@ enum TranscriptUpdater {
                     let seen = segment < result.segments.count ? result.segments[segment] : []
                     replacement[failure.line] = fresh ? TranscriptWriter.checks(seen) : []
                 }
-            } else if let check = testCase.reportChecks.first(where: { $0.line == failure.line }), let report = result.report {
-                replacement[failure.line] = ReportValues.value(of: check.key, in: report.record)
+            } else if let check = testCase.reportChecks.first(where: { $0.line == failure.line }),
+                let report = result.report
+            {
+                replacement[failure.line] =
+                    ReportValues.value(of: check.key, in: report.record)
                     .map { ["report: \(check.key) = \($0)"] } ?? []
             } else if failure.line == testCase.line, let report = result.report,
-                      [.error, .limit].contains(report.outcome), !testCase.reportChecks.contains(where: { $0.key == "outcome" }) {
+                [.error, .limit].contains(report.outcome),
+                !testCase.reportChecks.contains(where: { $0.key == "outcome" })
+            {
                 appended[testCase.endLine, default: []].append("report: outcome = \(report.outcome.rawValue)")
             }
         }

@@ -13,9 +13,11 @@ public enum TranscriptWriter {
     ///     non-blank line becomes a check under the input that caused it.
     ///   - record: the run's record, for the closing `report:` lines; nil for none.
     ///   - reportLines: extra report lines to end with (a fuzz finding's `outcome != error`).
-    public static func testCase(name: String, seed: Int, student: String = "student", level: String?,
-                                replies: [Reply], segments: [[String]], record: RunRecord?,
-                                reportLines: [String] = []) -> String {
+    public static func testCase(
+        name: String, seed: Int, student: String = "student", level: String?,
+        replies: [Reply], segments: [[String]], record: RunRecord?,
+        reportLines: [String] = []
+    ) -> String {
         var lines = ["* " + name, "seed: \(seed)"]
         if student != "student" { lines.append("student: " + student) }
         if let level { lines.append("level: " + level) }

@@ -22,7 +22,8 @@ struct AssignmentBlock {
             index < row.activities.count ? (row.student, row.activities[index]) : nil
         }
         let path = summary.identifierPath.dropFirst().joined(separator: "/")
-        return #"<section class="activity" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
+        return
+            #"<section class="activity" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
             + #"<h4>\#(HTML.name(summary.title)) <span class="path">\#(HTML.name(path))</span></h4>"#
             + #"<p class="summary">\#(HTML.text(summaryLine(summary)))</p>"#
             + #"<div class="figures">\#(resultFigure(summary, cells))\#(timeFigure(summary, cells))</div>"#
@@ -46,38 +47,46 @@ struct AssignmentBlock {
     private func resultFigure(_ summary: ActivitySummary, _ cells: [(String, ActivityProgress)]) -> String {
         let items = cells.compactMap { $0.1.primaryItem }
         guard let kind = items.first?.kind else {
-            return #"<figure class="result"><figcaption>Results</figcaption><p class="empty">No results yet.</p></figure>"#
+            return
+                #"<figure class="result"><figcaption>Results</figcaption><p class="empty">No results yet.</p></figure>"#
         }
         let name = items.first?.title.isEmpty == false ? items[0].title : items[0].identifier
         let chart: String
         switch kind {
         case .score:
-            let fractions = items.compactMap { item in item.score.flatMap { s in item.maxScore.map { $0 > 0 ? s / $0 : 0 } } }
-            chart = Charts.histogram("Scores of \(name): \(Distribution.describe(Distribution.fractions(fractions)))",
-                                     bins: Distribution.fractions(fractions),
-                                     averageAt: summary.averageScore,
-                                     averageLabel: summary.averageScore.map { "average \(Figures.percent($0))" } ?? "")
+            let fractions = items.compactMap { item in
+                item.score.flatMap { s in item.maxScore.map { $0 > 0 ? s / $0 : 0 } }
+            }
+            chart = Charts.histogram(
+                "Scores of \(name): \(Distribution.describe(Distribution.fractions(fractions)))",
+                bins: Distribution.fractions(fractions),
+                averageAt: summary.averageScore,
+                averageLabel: summary.averageScore.map { "average \(Figures.percent($0))" } ?? "")
         case .quantity:
             let values = items.compactMap { item -> Double? in if case .number(let n)? = item.value { n } else { nil } }
             let bins = Distribution.quantities(values)
             let span = Distribution.span(values)
-            chart = Charts.histogram("Values of \(name): \(Distribution.describe(bins))", bins: bins,
-                                     averageAt: summary.averageQuantity.map { span.1 > span.0 ? ($0 - span.0) / (span.1 - span.0) : 0.5 },
-                                     averageLabel: summary.averageQuantity.map { "average \(Figures.number($0))" } ?? "")
+            chart = Charts.histogram(
+                "Values of \(name): \(Distribution.describe(bins))", bins: bins,
+                averageAt: summary.averageQuantity.map { span.1 > span.0 ? ($0 - span.0) / (span.1 - span.0) : 0.5 },
+                averageLabel: summary.averageQuantity.map { "average \(Figures.number($0))" } ?? "")
         case .binary:
             let bins = [("yes", summary.binaryTrue), ("no", summary.binaryCount - summary.binaryTrue)]
             chart = Charts.histogram("\(name): \(Distribution.describe(bins))", bins: bins)
         }
-        return #"<figure class="result"><figcaption>\#(HTML.name(name)) (latest attempt, \#(kind.rawValue))</figcaption>\#(chart)</figure>"#
+        return
+            #"<figure class="result"><figcaption>\#(HTML.name(name)) (latest attempt, \#(kind.rawValue))</figcaption>\#(chart)</figure>"#
     }
 
     private func timeFigure(_ summary: ActivitySummary, _ cells: [(String, ActivityProgress)]) -> String {
         let started = cells.filter { $0.1.status != .notStarted }.map { (name: $0.0, seconds: $0.1.durationSeconds) }
         guard !started.isEmpty else {
-            return #"<figure class="time"><figcaption>Time spent</figcaption><p class="empty">Nobody has started.</p></figure>"#
+            return
+                #"<figure class="time"><figcaption>Time spent</figcaption><p class="empty">Nobody has started.</p></figure>"#
         }
-        let chart = Charts.strip("Time spent by each student who started; average \(Figures.duration(summary.averageDurationSeconds))",
-                                 points: started, average: summary.averageDurationSeconds)
+        let chart = Charts.strip(
+            "Time spent by each student who started; average \(Figures.duration(summary.averageDurationSeconds))",
+            points: started, average: summary.averageDurationSeconds)
         return #"<figure class="time"><figcaption>Time spent (one dot per student)</figcaption>\#(chart)</figure>"#
     }
 

@@ -67,8 +67,10 @@ public struct ClassReportPage: Sendable {
     var students: [String] { report.studentsInOrder }
 
     private var overviewLine: String {
-        let count = students.count, assignments = report.assignments.count
-        return "\(count) student\(count == 1 ? "" : "s"), \(assignments) assignment\(assignments == 1 ? "" : "s"), as of \(generated)"
+        let count = students.count
+        let assignments = report.assignments.count
+        return
+            "\(count) student\(count == 1 ? "" : "s"), \(assignments) assignment\(assignments == 1 ? "" : "s"), as of \(generated)"
     }
 
     private func assignmentsSection() -> String {
@@ -82,13 +84,15 @@ public struct ClassReportPage: Sendable {
         let blocks = students.map { student in
             StudentBlock(student: student, attempts: attemptsOf(student)).html()
         }
-        return #"<section id="students"><h2>Students</h2><p class="hint">Open a student to see every attempt and their progress over time.</p>"#
+        return
+            #"<section id="students"><h2>Students</h2><p class="hint">Open a student to see every attempt and their progress over time.</p>"#
             + blocks.joined(separator: "\n") + "</section>"
     }
 
     /// Every counted attempt of `student` in this report, once each, newest first.
     func attemptsOf(_ student: String) -> [RunRecord] {
-        var seen = Set<Int64>(), runs: [RunRecord] = []
+        var seen = Set<Int64>()
+        var runs: [RunRecord] = []
         for assignment in report.assignments {
             for run in attempts[assignment.id]?[student] ?? [] where seen.insert(run.id).inserted { runs.append(run) }
         }
@@ -99,7 +103,8 @@ public struct ClassReportPage: Sendable {
 extension ClassReport {
     /// Every student of the report once, in first-seen order across assignments.
     var studentsInOrder: [String] {
-        var seen = Set<String>(), order: [String] = []
+        var seen = Set<String>()
+        var order: [String] = []
         for assignment in assignments {
             for row in assignment.students where seen.insert(row.student).inserted { order.append(row.student) }
         }

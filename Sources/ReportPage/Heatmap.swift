@@ -25,14 +25,18 @@ struct Heatmap {
         guard !columns.isEmpty else {
             return #"<section id="overview"><h2>At a glance</h2><p>No assignments for this class yet.</p></section>"#
         }
-        let head = #"<th scope="col" class="sort" data-sort="text">Student</th>"#
+        let head =
+            #"<th scope="col" class="sort" data-sort="text">Student</th>"#
             + columns.map(header).joined()
         let rows = students.map { student in
             #"<tr data-student="\#(HTML.attribute(student))"><th scope="row">\#(HTML.name(student))</th>"#
                 + columns.map { cell(student, $0) }.joined() + "</tr>"
         }
-        let averages = #"<tr><th scope="row">Class average</th>"#
-            + columns.map { #"<td class="average">\#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"# }.joined()
+        let averages =
+            #"<tr><th scope="row">Class average</th>"#
+            + columns.map {
+                #"<td class="average">\#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"#
+            }.joined()
             + "</tr>"
         return """
             <section id="overview"><h2>At a glance</h2>
@@ -53,23 +57,27 @@ struct Heatmap {
     private func header(_ column: Column) -> String {
         let summary = column.summary
         let path = summary.identifierPath.dropFirst().joined(separator: "/")
-        return #"<th scope="col" class="sort" data-sort="number" data-assignment="\#(column.assignment.id)" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
+        return
+            #"<th scope="col" class="sort" data-sort="number" data-assignment="\#(column.assignment.id)" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
             + #"<span class="assignment-title">\#(column.assignment.id). \#(HTML.name(column.assignment.title))</span>"#
             + #"<span class="path">\#(HTML.name(path))</span></th>"#
     }
 
     private func cell(_ student: String, _ column: Column) -> String {
         guard let row = column.assignment.students.first(where: { $0.student == student }),
-              column.index < row.activities.count else {
+            column.index < row.activities.count
+        else {
             return #"<td class="cell unassigned" data-value="-1">n/a</td>"#
         }
         let progress = row.activities[column.index]
         let background = Palette.background(progress.progress)
         let foreground = Palette.foreground(on: background)
-        let marks = (progress.status == .done ? "✓" : progress.status == .notStarted ? "–" : "") + (progress.late ? "!" : "")
+        let marks =
+            (progress.status == .done ? "✓" : progress.status == .notStarted ? "–" : "") + (progress.late ? "!" : "")
         let label = progress.status == .notStarted ? "" : Figures.percent(progress.progress)
         let classes = ["cell", progress.status.rawValue] + (progress.late ? ["late"] : [])
-        return #"<td class="\#(classes.joined(separator: " "))" style="background:\#(background.hex);color:\#(foreground.hex)""#
+        return
+            #"<td class="\#(classes.joined(separator: " "))" style="background:\#(background.hex);color:\#(foreground.hex)""#
             + #" data-student="\#(HTML.attribute(student))" data-assignment="\#(column.assignment.id)""#
             + #" data-path="\#(HTML.attribute(progress.identifierPath.joined(separator: "/")))""#
             + #" data-progress="\#(Figures.exact(progress.progress))" data-status="\#(progress.status.rawValue)""#

@@ -8,10 +8,11 @@ enum Palette {
         var r: Double, g: Double, b: Double
 
         var hex: String {
-            "#" + [r, g, b].map { value in
-                let byte = Int((min(max(value, 0), 1) * 255).rounded())
-                return (byte < 16 ? "0" : "") + String(byte, radix: 16)
-            }.joined()
+            "#"
+                + [r, g, b].map { value in
+                    let byte = Int((min(max(value, 0), 1) * 255).rounded())
+                    return (byte < 16 ? "0" : "") + String(byte, radix: 16)
+                }.joined()
         }
 
         /// WCAG 2 relative luminance.

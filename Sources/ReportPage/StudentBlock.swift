@@ -10,7 +10,8 @@ struct StudentBlock {
     func html() -> String {
         let best = attempts.map(\.progress).max() ?? 0
         let total = attempts.reduce(0.0) { $0 + ($1.durationSeconds.isFinite ? $1.durationSeconds : 0) }
-        let summary = "\(attempts.count) attempt\(attempts.count == 1 ? "" : "s"), best progress \(Figures.percent(best)), time \(Figures.duration(total))"
+        let summary =
+            "\(attempts.count) attempt\(attempts.count == 1 ? "" : "s"), best progress \(Figures.percent(best)), time \(Figures.duration(total))"
         let body = attempts.isEmpty ? #"<p class="empty">No attempts yet.</p>"# : chart() + table()
         return #"<details class="student" id="student-\#(anchor)" data-student="\#(HTML.attribute(student))">"#
             + #"<summary><span class="who">\#(HTML.name(student))</span> <span class="meta">\#(HTML.text(summary))</span></summary>"#
@@ -25,8 +26,9 @@ struct StudentBlock {
     private func chart() -> String {
         let oldestFirst = attempts.reversed().map(\.progress)
         return #"<figure class="progress"><figcaption>Progress over time</figcaption>"#
-            + Charts.progressLine("Progress of each attempt, oldest first: "
-                + oldestFirst.map(Figures.percent).joined(separator: ", "), progress: oldestFirst)
+            + Charts.progressLine(
+                "Progress of each attempt, oldest first: "
+                    + oldestFirst.map(Figures.percent).joined(separator: ", "), progress: oldestFirst)
             + "</figure>"
     }
 
@@ -34,7 +36,8 @@ struct StudentBlock {
         let rows = attempts.map { run in
             let started = String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
             let items = run.items.map { item in
-                (item.identifier == run.primaryItem ? "★ " : "") + "\(item.title.isEmpty ? item.identifier : item.title): \(ItemText.value(item))"
+                (item.identifier == run.primaryItem ? "★ " : "")
+                    + "\(item.title.isEmpty ? item.identifier : item.title): \(ItemText.value(item))"
             }.joined(separator: "; ")
             return #"<tr data-attempt="\#(run.id)"><td>\#(HTML.text(started))</td>"#
                 + "<td>\(HTML.name(run.identifierPath.dropFirst().joined(separator: "/")))</td>"
@@ -43,7 +46,8 @@ struct StudentBlock {
                 + #"<td class="num" data-value="\#(Figures.exact(run.progress))">\#(Figures.percent(run.progress))</td>"#
                 + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td></tr>"
         }
-        return #"<div class="scroll"><table class="data"><caption>Attempts, newest first (★ marks the primary item)</caption>"#
+        return
+            #"<div class="scroll"><table class="data"><caption>Attempts, newest first (★ marks the primary item)</caption>"#
             + #"<thead><tr><th scope="col">Started (UTC)</th><th scope="col">Activity</th><th scope="col">Outcome</th>"#
             + #"<th scope="col">Time</th><th scope="col">Progress</th><th scope="col">Items</th></tr></thead>"#
             + "<tbody>\(rows.joined())</tbody></table></div>"

@@ -42,7 +42,8 @@ public enum Catalog {
     /// Loads a game's `game.lua` in a fresh sandbox and returns its declaration, without playing.
     public static func declaration(ofGameIn folder: String) throws -> GameDeclaration {
         let file = (folder as NSString).appendingPathComponent("game.lua")
-        let run = try GameRun(file: file, channel: SilentChannel(), clock: .virtual(), store: nil, options: PlayOptions())
+        let run = try GameRun(
+            file: file, channel: SilentChannel(), clock: .virtual(), store: nil, options: PlayOptions())
         return try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }.declaration
     }
 
@@ -81,7 +82,9 @@ public enum Catalog {
     public static func duplicateIDs(in gamesFolder: String) -> [String: GameLoadError] {
         var errors: [String: GameLoadError] = [:]
         for entry in (try? entries(in: gamesFolder)) ?? [] {
-            if let error = entry.error, case .duplicateID = error { errors[(entry.folder as NSString).lastPathComponent] = error }
+            if let error = entry.error, case .duplicateID = error {
+                errors[(entry.folder as NSString).lastPathComponent] = error
+            }
         }
         return errors
     }

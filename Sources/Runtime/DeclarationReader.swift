@@ -56,8 +56,10 @@ struct DeclarationReader {
         guard let name = try optionalString(field, maxLength: 64) else { return fallback }
         guard let type = ContextType(name: name), type != .app, type != .none else {
             let names = ContextType.allCases.filter { $0 != .app && $0 != .none }.map(\.name)
-            throw fail(field, "unknown type '\(name)'" + Suggest.hint(for: name, among: names)
-                + " (one of: \(names.joined(separator: ", ")))")
+            throw fail(
+                field,
+                "unknown type '\(name)'" + Suggest.hint(for: name, among: names)
+                    + " (one of: \(names.joined(separator: ", ")))")
         }
         return type
     }
@@ -66,8 +68,10 @@ struct DeclarationReader {
         guard let name = try optionalString(field, maxLength: 64) else { return nil }
         guard let topic = Topic(rawValue: name) else {
             let names = Topic.allCases.map(\.rawValue)
-            throw fail(field, "unknown topic '\(name)'" + Suggest.hint(for: name, among: names)
-                + " (one of: \(names.joined(separator: ", ")))")
+            throw fail(
+                field,
+                "unknown topic '\(name)'" + Suggest.hint(for: name, among: names)
+                    + " (one of: \(names.joined(separator: ", ")))")
         }
         return topic
     }
@@ -94,7 +98,8 @@ struct DeclarationReader {
         case .nil: return nil
         case .table(let pair):
             guard pair.sequence.count == 2, case .integer(let low) = pair.sequence[0],
-                  case .integer(let high) = pair.sequence[1], 0 <= low, low <= high else {
+                case .integer(let high) = pair.sequence[1], 0 <= low, low <= high
+            else {
                 throw fail(field, "must be two whole numbers, lowest first, like { 6, 9 }")
             }
             return low...high
@@ -120,7 +125,9 @@ struct DeclarationReader {
                 guard case .table(let child) = value else { throw fail("\(field)[\(index + 1)]", "must be a table") }
                 let declaration = try GameDeclaration(table: child, file: file, field: place)
                 guard seen.insert(declaration.id).inserted else {
-                    throw fail("\(field)[\(index + 1)].id", "'\(declaration.id)' is used twice; ids must differ among siblings")
+                    throw fail(
+                        "\(field)[\(index + 1)].id", "'\(declaration.id)' is used twice; ids must differ among siblings"
+                    )
                 }
                 return declaration
             }

@@ -17,7 +17,8 @@ public enum ErrorExcerpt {
         var lines = [failure.description]
         if let cause = failure.hostCause, !failure.message.contains(cause) { lines.append("caused by: \(cause)") }
         if let chunk = failure.chunk, let line = failure.line, let file = sourceFile(chunk, folder: folder),
-           let source = try? SourceFile.text(file) {
+            let source = try? SourceFile.text(file)
+        {
             lines += excerpt(source: source, line: line, message: failure.message)
         }
         let frames = gameFrames(failure.traceback, folder: folder)
@@ -38,8 +39,10 @@ public enum ErrorExcerpt {
         var start = text.firstIndex { !$0.isWhitespace } ?? text.startIndex
         // The name as a whole word: the 't' of "(local 't')" is not the t in "return".
         if let name = quotedName(in: message).map(Terminal.cleanLine),
-           let range = text.range(of: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: name) + "(?![A-Za-z0-9_])",
-                                  options: .regularExpression) {
+            let range = text.range(
+                of: "(?<![A-Za-z0-9_])" + NSRegularExpression.escapedPattern(for: name) + "(?![A-Za-z0-9_])",
+                options: .regularExpression)
+        {
             start = range.lowerBound
         }
         let column = Terminal.width(of: text[..<start])

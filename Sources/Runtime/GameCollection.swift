@@ -27,7 +27,10 @@ public struct GameCollection: Equatable, Sendable {
         let table: LuaTable
         do {
             guard let result = try sandbox.run(source, name: path).first?.tableValue else {
-                throw GameLoadError.declaration(DeclarationError(file: path, field: "return", message: "must return a table, like { id = \"org.example.games\", title = \"Our Games\" }"))
+                throw GameLoadError.declaration(
+                    DeclarationError(
+                        file: path, field: "return",
+                        message: "must return a table, like { id = \"org.example.games\", title = \"Our Games\" }"))
             }
             table = result
         } catch let error as SandboxError {

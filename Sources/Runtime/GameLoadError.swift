@@ -24,7 +24,8 @@ public enum GameLoadError: Error, CustomStringConvertible {
             let hint = Suggest.hint(for: level, among: available)
             return "no level '\(level)' in this game\(hint) (levels: \(available.joined(separator: ", ")))"
         case .duplicateID(let id, let folders):
-            return "game id '\(id)' is declared by \(folders.count) games: \(folders.joined(separator: ", ")); give each game its own id"
+            return
+                "game id '\(id)' is declared by \(folders.count) games: \(folders.joined(separator: ", ")); give each game its own id"
         }
     }
 

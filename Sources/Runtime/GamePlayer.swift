@@ -16,8 +16,10 @@ public enum GamePlayer {
     /// says so (outcome `error` or `limit`, with ``RunReport/failure``).
     /// - Throws: ``GameLoadError`` when the game cannot be loaded or the level does
     ///   not exist; a `TrackingError` when the store cannot be written.
-    public static func play(folder: String, store: TrackingStore, channel: PlayChannel,
-                            clock: RunClock, options: PlayOptions) throws -> RunReport {
+    public static func play(
+        folder: String, store: TrackingStore, channel: PlayChannel,
+        clock: RunClock, options: PlayOptions
+    ) throws -> RunReport {
         let file = (folder as NSString).appendingPathComponent("game.lua")
         let run = try GameRun(file: file, channel: channel, clock: clock, store: store, options: options)
         let game = try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }
@@ -33,7 +35,8 @@ public enum GamePlayer {
         let level: LuaValue = levelPath.isEmpty ? .nil : .string(levelPath.joined(separator: "/"))
         do {
             try run.sandbox.call(game.play, [level])
-            return try run.end(on: context, outcome: run.activity?.outcome == .finished ? .finished : .quit, failure: nil)
+            return try run.end(
+                on: context, outcome: run.activity?.outcome == .finished ? .finished : .quit, failure: nil)
         } catch let error as SandboxError {
             let outcome: RunOutcome = error.isLimit ? .limit : (run.leftAfterEnd ? .quit : .error)
             // A value play returned that cannot be copied has no line: say what it was all the same.
@@ -55,7 +58,9 @@ public enum GamePlayer {
         guard !game.contexts.isEmpty else { return [] }
         let titles = game.contexts.map { $0.title }
         while true {
-            guard let reply = run.channel.handle(.choose(prompt: "Choose a level:", options: titles)) else { return nil }
+            guard let reply = run.channel.handle(.choose(prompt: "Choose a level:", options: titles)) else {
+                return nil
+            }
             run.clock.advance(by: reply.thinking)
             if let n = Int(reply.text.trimmingCharacters(in: .whitespaces)), (1...titles.count).contains(n) {
                 return [game.contexts[n - 1].id]

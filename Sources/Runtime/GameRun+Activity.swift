@@ -8,7 +8,13 @@ extension GameRun {
             ("start", { [unowned self] _ in try start() }),
             ("stop", { [unowned self] call in try stop(call) }),
             ("finish", { [unowned self] call in try finish(call) }),
-            ("done", { [unowned self] call in try playing(call).markDone(by: .game); saveIfEveryChange() }),
+            (
+                "done",
+                { [unowned self] call in
+                    try playing(call).markDone(by: .game)
+                    saveIfEveryChange()
+                }
+            ),
             ("quantity", { [unowned self] call in try quantity(call) }),
             ("binary", { [unowned self] call in try binary(call) }),
             ("score", { [unowned self] call in try score(call) }),
@@ -26,7 +32,8 @@ extension GameRun {
     /// The attempt, if the game is playing and has started it; else the error that says why not.
     private func playing(_ call: HostCall) throws -> Activity {
         guard let activity else {
-            throw HostFunctionError.message("activity.\(call.name) can only be called while the game plays (inside play)")
+            throw HostFunctionError.message(
+                "activity.\(call.name) can only be called while the game plays (inside play)")
         }
         guard activity.outcome == .running else {
             throw HostFunctionError.message("activity.\(call.name) called after activity.finish(): the run is over")
@@ -66,7 +73,9 @@ extension GameRun {
         let activity = try playing(call)
         let id = try itemIdentifier(call)
         let value = try finiteNumber(call, 2)
-        try set(ActivityItem(identifier: id, title: try itemTitle(call, 3, id, activity), value: .quantity(value)), on: activity, call)
+        try set(
+            ActivityItem(identifier: id, title: try itemTitle(call, 3, id, activity), value: .quantity(value)),
+            on: activity, call)
     }
 
     private func binary(_ call: HostCall) throws {
@@ -76,8 +85,10 @@ extension GameRun {
         let typeName = try call.optionalString(3) ?? "trueFalse"
         guard let type = BinaryValueType(rawValue: typeName) else {
             let names = BinaryValueType.allCases.map(\.rawValue)
-            throw call.badArgument(3, "unknown value type '\(typeName)'" + Suggest.hint(for: typeName, among: names)
-                + "; use one of \(names.joined(separator: ", "))")
+            throw call.badArgument(
+                3,
+                "unknown value type '\(typeName)'" + Suggest.hint(for: typeName, among: names)
+                    + "; use one of \(names.joined(separator: ", "))")
         }
         let title = try itemTitle(call, 4, id, activity)
         try set(ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call)
@@ -92,7 +103,8 @@ extension GameRun {
             throw call.badArgument(violation.field == "maxScore" ? 3 : 2, violation.description)
         }
         let title = try itemTitle(call, 4, id, activity)
-        try set(ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
+        try set(
+            ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
     }
 
     private func primary(_ call: HostCall) throws {
@@ -110,7 +122,9 @@ extension GameRun {
             if let violation = ProgressRule.violation(value) { throw call.badArgument(position, violation.description) }
         }
         if let to {
-            if let violation = ProgressRule.violation(start: from, end: to) { throw call.badArgument(2, "the \(violation)") }
+            if let violation = ProgressRule.violation(start: from, end: to) {
+                throw call.badArgument(2, "the \(violation)")
+            }
             try tracked(call) { try activity.addProgressRange(from: from, to: to) }
         } else {
             try tracked(call) { try activity.setProgress(from) }
@@ -153,7 +167,9 @@ extension GameRun {
 
     private func finiteNumber(_ call: HostCall, _ position: Int) throws -> Double {
         let value = try call.number(position)
-        guard value.isFinite else { throw call.badArgument(position, "number must be finite, got \(RuleViolation.text(value))") }
+        guard value.isFinite else {
+            throw call.badArgument(position, "number must be finite, got \(RuleViolation.text(value))")
+        }
         return value
     }
 }

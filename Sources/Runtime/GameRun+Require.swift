@@ -14,7 +14,9 @@ extension GameRun {
             switch loader.source(of: try call.string(1)) {
             case .success(let (path, source)):
                 do {
-                    let chunk = try ChunkCache.shared.chunk(file: path, source: source) { try sandbox.compile(source, name: path) }
+                    let chunk = try ChunkCache.shared.chunk(file: path, source: source) {
+                        try sandbox.compile(source, name: path)
+                    }
                     return [.function(try sandbox.load(chunk))]
                 } catch let error as SandboxError {
                     return [.nil, .string(error.failure?.description ?? error.description)]

@@ -73,7 +73,8 @@ extension GameRun {
             guard n >= 1 else { throw call.badArgument(1, "interval is empty") }
             return [.integer(random.integer(in: 1, n))]
         default:
-            let low = try call.integer(1), high = try call.integer(2)
+            let low = try call.integer(1)
+            let high = try call.integer(2)
             guard low <= high else { throw call.badArgument(2, "interval is empty") }
             return [.integer(random.integer(in: low, high))]
         }

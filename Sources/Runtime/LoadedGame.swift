@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import Sandbox
+import Synchronization
 import Tracking
 
 /// A game's `game.lua`, run in a fresh sandbox: its declaration and its `play` function.
@@ -19,12 +19,15 @@ struct LoadedGame {
         // Confined like a module: a game.lua that is a symlink out of its folder is refused.
         let source = try GameLoadError.reading(file, confinedTo: (file as NSString).deletingLastPathComponent)
         do {
-            let cached = try ChunkCache.shared.entry(file: file, source: source) { try run.sandbox.compile(source, name: file) }
+            let cached = try ChunkCache.shared.entry(file: file, source: source) {
+                try run.sandbox.compile(source, name: file)
+            }
             let chunk = try run.sandbox.load(cached.chunk)
             if let declaration = cached.declaration {
                 switch try run.sandbox.call(chunk, field: "play") {
                 case .notATable(let typeName): throw notATable(file: file, typeName: typeName)
-                case .value(let play): return LoadedGame(declaration: declaration, play: try playFunction(play, file: file))
+                case .value(let play):
+                    return LoadedGame(declaration: declaration, play: try playFunction(play, file: file))
                 }
             }
             let game = try checked(try run.sandbox.call(chunk).first ?? .nil, file: file)
@@ -43,16 +46,20 @@ struct LoadedGame {
     }
 
     private static func notATable(file: String, typeName: String) -> GameLoadError {
-        GameLoadError.declaration(DeclarationError(
-            file: file, field: "return",
-            message: "game.lua must end with `return { id = ..., title = ..., play = function(level) ... end }`, got \(typeName)"))
+        GameLoadError.declaration(
+            DeclarationError(
+                file: file, field: "return",
+                message:
+                    "game.lua must end with `return { id = ..., title = ..., play = function(level) ... end }`, got \(typeName)"
+            ))
     }
 
     private static func playFunction(_ value: LuaValue, file: String) throws -> LuaFunction {
         guard case .function(let play) = value else {
-            throw GameLoadError.declaration(DeclarationError(
-                file: file, field: "play",
-                message: value == .nil ? "missing: add play = function(level) ... end" : "must be a function"))
+            throw GameLoadError.declaration(
+                DeclarationError(
+                    file: file, field: "play",
+                    message: value == .nil ? "missing: add play = function(level) ... end" : "must be a function"))
         }
         return play
     }

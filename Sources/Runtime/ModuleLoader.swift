@@ -11,9 +11,6 @@ struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
     let folder: String
 
-    /// A loader for the game in `folder`.
-    init(folder: String) { self.folder = folder }
-
     /// Why `name` is not a module name, or nil when it is one.
     static func problem(with name: String) -> String? {
         if name.isEmpty { return "a module name must not be empty" }
@@ -23,7 +20,8 @@ struct ModuleLoader: Sendable {
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }) else {
-            return "a module name is words of letters, digits, '_' or '-' joined by dots, like \"words\" or \"lists.animals\""
+            return
+                "a module name is words of letters, digits, '_' or '-' joined by dots, like \"words\" or \"lists.animals\""
         }
         return nil
     }
@@ -39,8 +37,9 @@ struct ModuleLoader: Sendable {
         let file = path(of: name)
         do {
             return .success((file, try SourceFile.read(file, confinedTo: folder)))
-        } catch where error.problem == .missing {
-            return .failure(ModuleError("module '\(name)' not found: no file '\(file)' (modules live in the game's folder)"))
+        } catch  where error.problem == .missing {
+            return .failure(
+                ModuleError("module '\(name)' not found: no file '\(file)' (modules live in the game's folder)"))
         } catch {
             return .failure(ModuleError("module '\(name)': '\(file)' \(error.reason)"))
         }

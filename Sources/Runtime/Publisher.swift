@@ -11,7 +11,8 @@ enum Publisher {
 
     @discardableResult
     private static func publish(_ declaration: GameDeclaration, under parent: Context, order: Int) throws -> Context {
-        let context = try parent.child(declaration.id)
+        let context =
+            try parent.child(declaration.id)
             ?? parent.addChild(identifier: declaration.id, title: declaration.title, type: declaration.type)
         update(context, from: declaration, order: order)
         for (index, child) in declaration.contexts.enumerated() {

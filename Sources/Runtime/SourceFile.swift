@@ -25,7 +25,9 @@ public enum SourceFile {
     ///     so a symlink cannot lead a game to a file outside its own folder.
     ///   - limit: the largest size accepted, in bytes.
     /// - Throws: ``SourceFileError`` naming the file and the reason.
-    public static func read(_ path: String, confinedTo folder: String? = nil, limit: Int = maxBytes) throws(SourceFileError) -> [UInt8] {
+    public static func read(_ path: String, confinedTo folder: String? = nil, limit: Int = maxBytes)
+        throws(SourceFileError) -> [UInt8]
+    {
         var target = path
         if let folder {
             guard let resolved = realPath(path) else { throw SourceFileError(path: path, problem(errno)) }
@@ -54,7 +56,9 @@ public enum SourceFile {
     private static func check(_ status: stat, path: String, limit: Int) throws(SourceFileError) {
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFREG else { throw SourceFileError(path: path, .notRegular(kind: kindName(kind))) }
-        guard status.st_size <= limit else { throw SourceFileError(path: path, .tooLarge(bytes: Int(status.st_size), limit: limit)) }
+        guard status.st_size <= limit else {
+            throw SourceFileError(path: path, .tooLarge(bytes: Int(status.st_size), limit: limit))
+        }
     }
 
     /// Reads to the end, refusing a file that grew past the limit since it was checked.
@@ -71,7 +75,9 @@ public enum SourceFile {
             }
             if count == 0 { return bytes }
             bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
-            guard bytes.count <= limit else { throw SourceFileError(path: path, .tooLarge(bytes: bytes.count, limit: limit)) }
+            guard bytes.count <= limit else {
+                throw SourceFileError(path: path, .tooLarge(bytes: bytes.count, limit: limit))
+            }
         }
     }
 

@@ -16,7 +16,8 @@ public enum Suggest {
     /// Edit distance counting a swap of two neighbours as one edit (`plya` -> `play`),
     /// the commonest typo.
     public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
         for i in 0...a.count { d[i][0] = i }

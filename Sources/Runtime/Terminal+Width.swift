@@ -21,7 +21,8 @@ extension Terminal {
     public static func truncate(_ text: String, toWidth columns: Int) -> String {
         guard width(of: text) > columns else { return text }
         guard columns > 0 else { return "" }
-        var kept = "", used = 0
+        var kept = ""
+        var used = 0
         for character in text {
             let next = width(of: character)
             if used + next > columns - 1 { break }  // room for the ellipsis
@@ -42,7 +43,9 @@ extension Terminal {
         case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: break
         }
-        if properties.isDefaultIgnorableCodePoint || conjoiningJamo.contains(where: { $0.contains(scalar.value) }) { return 0 }
+        if properties.isDefaultIgnorableCodePoint || conjoiningJamo.contains(where: { $0.contains(scalar.value) }) {
+            return 0
+        }
         if properties.isEmojiPresentation || wide.contains(where: { $0.contains(scalar.value) }) { return 2 }
         return 1
     }

@@ -1,5 +1,5 @@
-import Foundation
 import CLua
+import Foundation
 import LuaShim
 
 /// A chunk the host compiled from text, kept as bytecode so that many sandboxes
@@ -41,7 +41,9 @@ extension Sandbox {
         if label == nil { label = chunk.name }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let status = chunk.bytes.withUnsafeBufferPointer { edujam_load_binary(raw, $0.baseAddress, $0.count, "@" + chunk.name) }
+        let status = chunk.bytes.withUnsafeBufferPointer {
+            edujam_load_binary(raw, $0.baseAddress, $0.count, "@" + chunk.name)
+        }
         guard status == LUA_OK else { throw failure(status: status) }
         return makeFunction(at: -1)
     }

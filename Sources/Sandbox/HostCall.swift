@@ -30,7 +30,9 @@ public struct HostCall {
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {
         guard position <= count else { return .nil }
-        return try sandbox.value(at: Int32(position), on: state, budget: &sandbox.argumentBudget) { argumentName(position) }
+        return try sandbox.value(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+            argumentName(position)
+        }
     }
 
     /// Whether the argument at `position` is absent or `nil`.
@@ -41,7 +43,9 @@ public struct HostCall {
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
         guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
-        return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) { argumentName(position) }
+        return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+            argumentName(position)
+        }
     }
 
     /// Reads a string argument's bytes in place, without copying them into a Swift
@@ -107,7 +111,8 @@ public struct HostCall {
 
     @usableFromInline
     func badType(_ position: Int, _ expected: String) -> HostFunctionError {
-        let got = lua_type(state, Int32(position)) == LUA_TNONE
+        let got =
+            lua_type(state, Int32(position)) == LUA_TNONE
             ? "no value" : String(cString: lua_typename(state, lua_type(state, Int32(position))))
         return badArgument(position, "\(expected) expected, got \(got)")
     }

@@ -56,7 +56,9 @@ extension ScriptFailure {
         while let colon = text[search...].firstIndex(of: ":") {
             let digitsStart = text.index(after: colon)
             let digitsEnd = text[digitsStart...].firstIndex { !$0.isNumber } ?? text.endIndex
-            if digitsEnd > digitsStart, text[digitsEnd...].hasPrefix(": "), let line = Int(text[digitsStart..<digitsEnd]) {
+            if digitsEnd > digitsStart, text[digitsEnd...].hasPrefix(": "),
+                let line = Int(text[digitsStart..<digitsEnd])
+            {
                 let message = text[text.index(digitsEnd, offsetBy: 2)...]
                 return (String(text[..<colon]), line, String(message))
             }

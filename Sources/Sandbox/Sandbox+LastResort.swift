@@ -37,8 +37,9 @@ private let lastResortReport = Mutex<(@Sendable (LastResortReport) -> Void)?>(ni
 private let sandboxLastResort: edujam_last_resort_handler = { host, _ in
     guard let host else { return }
     let sandbox = Unmanaged<Sandbox>.fromOpaque(host).takeUnretainedValue()
-    let report = LastResortReport(script: sandbox.label ?? "a script", time: sandbox.limits.time,
-                                  grace: sandbox.limits.grace)
+    let report = LastResortReport(
+        script: sandbox.label ?? "a script", time: sandbox.limits.time,
+        grace: sandbox.limits.grace)
     lastResortReport.withLock { $0 }?(report)
     sandbox.onLastResort?()
 }

@@ -139,7 +139,8 @@ public final class Sandbox {
     public func call(_ function: LuaFunction, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
         try protectedCall(function, arguments, results: LUA_MULTRET) { top in
             let resultCount = max(0, Int(lua_gettop(state) - top))
-            var budget = ConversionBudget(bytes: limits.conversion)  // one for all results: `return s, s, s, ...` shares it
+            // one for all results: `return s, s, s, ...` shares it
+            var budget = ConversionBudget(bytes: limits.conversion)
             return try (0..<resultCount).map { offset in
                 try value(at: top + 1 + Int32(offset), on: state, budget: &budget) { "the returned value" }
             }
@@ -149,8 +150,10 @@ public final class Sandbox {
     /// Calls `function` within the limits, leaving `results` results (or all, `LUA_MULTRET`) on
     /// the stack above `top` for `read`, which copies what it needs while the call's bracket
     /// is still open; the stack is put back afterwards.
-    func protectedCall<T>(_ function: LuaFunction, _ arguments: [LuaValue], results: Int32,
-                          read: (_ top: Int32) throws -> T) throws -> T {
+    func protectedCall<T>(
+        _ function: LuaFunction, _ arguments: [LuaValue], results: Int32,
+        read: (_ top: Int32) throws -> T
+    ) throws -> T {
         precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
         guard !isFinished else { throw SandboxError.finished }
         let top = lua_gettop(state)
@@ -172,9 +175,10 @@ public final class Sandbox {
     @discardableResult
     public func call(global name: String, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
         guard case .function(let function) = try global(name) else {
-            throw SandboxError.runtime(ScriptFailure(
-                message: "attempt to call a \(try global(name).typeName) value (global '\(name)')",
-                traceback: ""))
+            throw SandboxError.runtime(
+                ScriptFailure(
+                    message: "attempt to call a \(try global(name).typeName) value (global '\(name)')",
+                    traceback: ""))
         }
         return try call(function, arguments)
     }
@@ -260,25 +264,25 @@ public final class Sandbox {
     }
 
     /// Called from C through `sandboxDispatch`; never lets an error escape.
-    fileprivate func dispatch(_ L: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        let call = HostCall(state: L, sandbox: self, function: function)
+    fileprivate func dispatch(_ lua: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
+        let call = HostCall(state: lua, sandbox: self, function: function)
         let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
         argumentBudget = ConversionBudget(bytes: limits.conversion)
         defer { argumentBudget = outerBudget }
         do {
             let results = try function.body(call)
             if results.isEmpty { return 0 }
-            guard lua_checkstack(L, Int32(results.count) + 2) != 0 else {
+            guard lua_checkstack(lua, Int32(results.count) + 2) != 0 else {
                 throw SandboxError.conversion("too many results")
             }
-            for result in results { try push(result, on: L) }
+            for result in results { try push(result, on: lua) }
             return Int32(results.count)
         } catch SandboxError.outputLimit {
             edujam_set_limit(raw, Int32(EDUJAM_LIMIT_OUTPUT))
             return EDUJAM_HOST_LIMIT
         } catch {
             lastHostError = error
-            lua_pushstring(L, String(describing: error))
+            lua_pushstring(lua, String(describing: error))
             return EDUJAM_HOST_ERROR
         }
     }
@@ -321,9 +325,9 @@ public final class Sandbox {
 
 /// C calls Swift host functions through this one entry; the host pointer is the Sandbox.
 /// The Sandbox outlives every call it dispatches, so no retain is needed here.
-private let sandboxDispatch: edujam_host_dispatch = { L, host, function in
+private let sandboxDispatch: edujam_host_dispatch = { lua, host, function in
     Unmanaged<HostFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { function in
-        Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(L!, function) }
+        Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(lua!, function) }
     }
 }
 

@@ -13,7 +13,9 @@ public struct ScriptFailure: Sendable, Equatable, CustomStringConvertible {
 
     /// `chunk:line: message`, as Lua prints it.
     /// Creates a failure; the host builds these from Lua's messages.
-    public init(chunk: String? = nil, line: Int? = nil, message: String, traceback: String = "", hostCause: String? = nil) {
+    public init(
+        chunk: String? = nil, line: Int? = nil, message: String, traceback: String = "", hostCause: String? = nil
+    ) {
         self.chunk = chunk
         self.line = line
         self.message = message

@@ -31,7 +31,8 @@ public struct TextLimit: Sendable, Equatable {
     /// How `text` goes past this limit, or nil when it fits.
     public func overrun(_ text: String) -> TextOverrun? {
         let byteCount = text.utf8.count
-        if byteCount > bytes { return TextOverrun(field: field, count: byteCount, limit: bytes, unit: .bytes) }  // O(1) for native strings
+        // O(1) for native strings
+        if byteCount > bytes { return TextOverrun(field: field, count: byteCount, limit: bytes, unit: .bytes) }
         let characterCount = text.count
         if characterCount > characters {
             return TextOverrun(field: field, count: characterCount, limit: characters, unit: .characters)

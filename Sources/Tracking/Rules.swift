@@ -32,10 +32,13 @@ public enum IdentifierRule {
     private static func reason(_ id: String) -> String? {
         let bytes = id.utf8
         if bytes.isEmpty { return "must not be empty" }
-        if bytes.count > Limits.identifierLength { return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)" }
+        if bytes.count > Limits.identifierLength {
+            return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)"
+        }
         if bytes.contains(UInt8(ascii: "/")) { return "must not contain '/' (it separates identifiers in a path)" }
         // Bytes first: items are set many times a run, and Character properties are slow.
-        let hasSpace = bytes.contains { $0 <= 0x20 || $0 == 0x7F }
+        let hasSpace =
+            bytes.contains { $0 <= 0x20 || $0 == 0x7F }
             || (bytes.contains { $0 >= 0x80 } && id.unicodeScalars.contains { $0.properties.isWhitespace })
         return hasSpace ? "must not contain spaces or control characters" : nil
     }
@@ -61,7 +64,8 @@ public enum ProgressRule {
     /// Why a progress value is refused, or nil when it is fine.
     /// - Returns: The violation, its field `progress`.
     public static func violation(_ value: Double) -> RuleViolation? {
-        (0...1).contains(value) ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(RuleViolation.text(value))")
+        (0...1).contains(value)
+            ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(RuleViolation.text(value))")
     }
 
     /// Why the range `start...end` is refused: either end as ``violation(_:)``, then the order.

@@ -101,18 +101,22 @@ extension TrackingError: CustomStringConvertible {
         case .depthExceeded(let d): return "context too deep: depth \(d) (limit \(Limits.depth) including the root)"
         case .duplicateIdentifier(let id): return "duplicate identifier: a sibling already uses '\(id)'"
         case .reservedType: return "reserved type: only the main context has type 'app'"
-        case .unknownTopic(let t): return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
+        case .unknownTopic(let t):
+            return "unknown topic '\(t)' (expected one of \(Topic.allCases.map(\.rawValue).joined(separator: ", ")))"
         case .invalidRange(let field): return "invalid range: \(field) must not be negative"
         case .invalidName(let what, let reason): return "invalid \(what): \(reason)"
         case .notStarted: return "activity not started: call start() before recording progress or items"
         case .activityEnded: return "activity ended: it can no longer change"
         case .activitySuperseded: return "activity superseded: a newer attempt was created for this context"
         case .invalidOutcome: return "invalid outcome: 'running' and 'interrupted' cannot end an activity"
-        case .primaryKindLocked(let old, let new): return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
+        case .primaryKindLocked(let old, let new):
+            return "primary item kind locked: is \(old.rawValue), cannot become \(new.rawValue)"
         case .primaryItemMissing(let id, let kind):
-            return "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
+            return
+                "no item '\(id)' to make primary: the primary item's kind is locked as \(kind.rawValue), so set '\(id)' first"
         case .duplicateItemIdentifier(let id): return "duplicate item identifier '\(id)' in this activity"
-        case .invalidScore(let s, let m): return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
+        case .invalidScore(let s, let m):
+            return "invalid score \(s) / \(m): need maxScore > 0 and 0 <= score <= maxScore"
         case .nonFinite(let field): return "\(field) must be a finite number"
         case .progressOutOfRange(let a, let b): return "progress range \(a)...\(b) outside 0...1 or reversed"
         case .contextRemoved: return "context removed from the store"
@@ -123,7 +127,8 @@ extension TrackingError: CustomStringConvertible {
         case .sqlite(let code, let message, let sql):
             return "SQLite error \(code): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .busy(let sql):
-            return "store busy: another process held the lock too long" + (sql.map { " - while executing `\($0)`" } ?? "")
+            return "store busy: another process held the lock too long"
+                + (sql.map { " - while executing `\($0)`" } ?? "")
         case .notAStore: return "not an EduJam store"
         case .readOnly: return "the store is read-only"
         case .cannotOpen: return "the store cannot be opened"

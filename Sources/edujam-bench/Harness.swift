@@ -203,7 +203,8 @@ func interleaveUntilSteady(
     var result = try interleave(rounds.lowerBound, variants)
     let step = max(1, rounds.lowerBound / 2)
     while result.samples[0].count < rounds.upperBound,
-          result.paired(pair.variant, to: pair.base).spread > PairedRatio.steadySpread {
+        result.paired(pair.variant, to: pair.base).spread > PairedRatio.steadySpread
+    {
         let more = try interleave(min(step, rounds.upperBound - result.samples[0].count), variants)
         for variant in result.samples.indices { result.samples[variant] += more.samples[variant] }
     }

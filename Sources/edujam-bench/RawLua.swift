@@ -17,7 +17,7 @@ final class RawLua {
     /// Loads and runs a chunk, leaving its first result on the stack.
     func run(_ source: String, name: String) throws {
         guard luaL_loadbufferx(state, source, source.utf8.count, "=" + name, "t") == LUA_OK,
-              clua_pcall(state, 0, 1, 0) == LUA_OK
+            clua_pcall(state, 0, 1, 0) == LUA_OK
         else { throw BenchError.rawLua(String(cString: clua_tostring(state, -1))) }
     }
 

@@ -76,9 +76,11 @@ func format(_ value: Double) -> String {
 func printTable(_ rows: [Measurement]) {
     let header = ["row", "reference", "edujam", "unit", "ratio", "spread", "target", "met"]
     let lines = rows.map { row in
-        [row.name, row.reference.map(format) ?? "-", row.edujam.map(format) ?? "-", row.unit,
-         row.ratio.map { String(format: "%.2f", $0) } ?? "-",
-         row.paired.map { String(format: "%.3f", $0.spread) } ?? "-", row.target.description, row.verdict]
+        [
+            row.name, row.reference.map(format) ?? "-", row.edujam.map(format) ?? "-", row.unit,
+            row.ratio.map { String(format: "%.2f", $0) } ?? "-",
+            row.paired.map { String(format: "%.3f", $0.spread) } ?? "-", row.target.description, row.verdict,
+        ]
     }
     let widths = header.indices.map { column in
         ([header] + lines).map { $0[column].count }.max() ?? 0
@@ -109,7 +111,8 @@ func printJSON(_ rows: [Measurement], machine: [String: String]) throws {
         return object
     }
     let document: [String: Any] = ["rows": list, "machine": machine]
-    let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+    let data = try JSONSerialization.data(
+        withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     print(String(decoding: data, as: UTF8.self))
 }
 
@@ -118,7 +121,9 @@ func machineDescription(_ context: Context) -> [String: String] {
     func firstLine(_ path: String, prefix: String = "") -> String? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         let line = text.split(separator: "\n").first { $0.hasPrefix(prefix) }
-        return line.map { String($0.split(separator: ":", maxSplits: 1).last ?? $0).trimmingCharacters(in: .whitespaces) }
+        return line.map {
+            String($0.split(separator: ":", maxSplits: 1).last ?? $0).trimmingCharacters(in: .whitespaces)
+        }
     }
     var info = utsname()
     uname(&info)
@@ -127,7 +132,8 @@ func machineDescription(_ context: Context) -> [String: String] {
         "cpu": firstLine("/proc/cpuinfo", prefix: "model name") ?? "unknown",
         "cores": String(ProcessInfo.processInfo.activeProcessorCount),
         "kernel": kernel,
-        "loadavg": firstLine("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "unknown",
+        "loadavg": firstLine("/proc/loadavg").map { $0.split(separator: " ").prefix(3).joined(separator: " ") }
+            ?? "unknown",
         "build": "swift build -c release, edujam-bench with -Ounchecked",
         "reference": "Lua 5.4.4 (Debian lua5.4 interpreter; liblua5.4.a linked statically in process)",
         "mode": context.options.quick ? "quick" : "full",

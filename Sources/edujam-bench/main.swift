@@ -7,7 +7,8 @@ import Foundation
 // found relative to the current directory. bench/README.md says what each row
 // measures and how.
 
-let usage = "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
+let usage =
+    "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -26,13 +27,19 @@ func parseOptions(_ arguments: [String]) -> Options {
             guard let row = remaining.popFirst() else { exit(usageError: "--only needs a row name") }
             options.only = row
         case "--round-ms":
-            guard let value = remaining.popFirst().flatMap(Double.init), value > 0 else { exit(usageError: "--round-ms needs milliseconds") }
+            guard let value = remaining.popFirst().flatMap(Double.init), value > 0 else {
+                exit(usageError: "--round-ms needs milliseconds")
+            }
             options.roundMilliseconds = value
         case "--rounds":
-            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--rounds needs a count") }
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+                exit(usageError: "--rounds needs a count")
+            }
             options.rounds = value
         case "--profile-playthroughs":
-            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else { exit(usageError: "--profile-playthroughs needs a count") }
+            guard let value = remaining.popFirst().flatMap(Int.init), value > 0 else {
+                exit(usageError: "--profile-playthroughs needs a count")
+            }
             options.profilePlaythroughs = value
         case "--profile-workload":
             guard let name = remaining.popFirst() else { exit(usageError: "--profile-workload needs a workload name") }
@@ -65,8 +72,9 @@ if let name = context.options.profileWorkload {
 }
 let rows = Row.all(context).filter { $0.isSelected(by: context.options.only) }
 if rows.isEmpty {
-    exit(usageError: "no row named \(context.options.only ?? ""); rows: "
-        + Row.all(context).map(\.name).joined(separator: ", "))
+    exit(
+        usageError: "no row named \(context.options.only ?? ""); rows: "
+            + Row.all(context).map(\.name).joined(separator: ", "))
 }
 
 let machine = machineDescription(context)  // the load average before we add to it
@@ -91,4 +99,3 @@ if context.options.json {
     print("")
     print("machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
 }
-

@@ -31,7 +31,10 @@ struct Arguments {
                 positionals.append(word)
                 continue
             }
-            if word == "--" { onlyPositionals = true; continue }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
             if spec.flags.contains(name) {

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Tracking
 
 /// `edujam assign --class NAME [--student S...] --title T [--due DATE] [--instructions TEXT] PATH...`

@@ -21,12 +21,16 @@ enum CatalogCommand {
         let filtering = !options.words.isEmpty || options.topic != nil
         let query = ContextQuery(topic: options.topic, words: options.words)
         let matches = filtering ? try Catalog.paths(matching: query, in: entries, collection: collection) : nil
-        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap { $0.keeping(matches) }
+        let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap {
+            $0.keeping(matches)
+        }
         if options.publish {
             let store = try StoreLocation.open(options.common, collection: collection, clock: .real())
             try Catalog.publish(entries, into: store)
             let published = entries.filter { $0.declaration != nil }.count
-            Output.error("Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "").")
+            Output.error(
+                "Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "")."
+            )
         }
         if options.json {
             try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
@@ -62,23 +66,30 @@ struct CatalogNode: Encodable {
             reports = ReportedCapabilities.scan(gameFolder: entry.folder)
         } else {
             let name = (entry.folder as NSString).lastPathComponent
-            self.init(folder: entry.folder, identifierPath: root + [name], contexts: [],
-                      error: entry.error.map { "\($0)" } ?? "could not be loaded")
+            self.init(
+                folder: entry.folder, identifierPath: root + [name], contexts: [],
+                error: entry.error.map { "\($0)" } ?? "could not be loaded")
         }
     }
 
     init(_ d: GameDeclaration, parent: [String]) {
         let path = parent + [d.id]
-        self.init(identifierPath: path, title: d.title, type: d.type.name, topic: d.topic?.rawValue, summary: d.summary,
-                  keywords: d.keywords, age: d.age.map { [$0.lowerBound, $0.upperBound] },
-                  minutes: d.minutes.map { [$0.lowerBound, $0.upperBound] }, assignable: d.isAssignable,
-                  contexts: d.contexts.map { CatalogNode($0, parent: path) })
+        self.init(
+            identifierPath: path, title: d.title, type: d.type.name, topic: d.topic?.rawValue, summary: d.summary,
+            keywords: d.keywords, age: d.age.map { [$0.lowerBound, $0.upperBound] },
+            minutes: d.minutes.map { [$0.lowerBound, $0.upperBound] }, assignable: d.isAssignable,
+            contexts: d.contexts.map { CatalogNode($0, parent: path) })
     }
 
-    init(folder: String? = nil, identifierPath: [String], title: String? = nil, type: String? = nil, topic: String? = nil,
-         summary: String? = nil, keywords: [String]? = nil, age: [Int]? = nil, minutes: [Int]? = nil,
-         assignable: Bool? = nil, contexts: [CatalogNode], error: String? = nil) {
-        (self.folder, self.identifierPath, self.title, self.type, self.topic) = (folder, identifierPath, title, type, topic)
+    init(
+        folder: String? = nil, identifierPath: [String], title: String? = nil, type: String? = nil,
+        topic: String? = nil,
+        summary: String? = nil, keywords: [String]? = nil, age: [Int]? = nil, minutes: [Int]? = nil,
+        assignable: Bool? = nil, contexts: [CatalogNode], error: String? = nil
+    ) {
+        (self.folder, self.identifierPath, self.title, self.type, self.topic) = (
+            folder, identifierPath, title, type, topic
+        )
         (self.summary, self.keywords, self.age, self.minutes) = (summary, keywords, age, minutes)
         (self.assignable, self.contexts, self.error) = (assignable, contexts, error)
     }
@@ -108,10 +119,14 @@ struct CatalogNode: Encodable {
         if let summary {  // a summary may run over lines: each is indented
             lines += summary.split { $0 == "\n" || $0 == "\r\n" }.map { "\(pad)    \(Terminal.cleanLine(String($0)))" }
         }
-        if let keywords, !keywords.isEmpty { lines.append("\(pad)    keywords: \(keywords.map(Terminal.cleanLine).joined(separator: ", "))") }
+        if let keywords, !keywords.isEmpty {
+            lines.append("\(pad)    keywords: \(keywords.map(Terminal.cleanLine).joined(separator: ", "))")
+        }
         if let reports {
             let items = reports.items.map { "\(Terminal.cleanLine($0.identifier)) (\($0.kind))" }
-            lines.append("\(pad)    reports: \((reports.kinds.filter { !["quantity", "binary", "score"].contains($0) } + items).joined(separator: ", "))")
+            lines.append(
+                "\(pad)    reports: \((reports.kinds.filter { !["quantity", "binary", "score"].contains($0) } + items).joined(separator: ", "))"
+            )
         }
         return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")
     }

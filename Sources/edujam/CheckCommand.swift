@@ -23,7 +23,8 @@ enum CheckCommand {
         if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
         if let seconds = options.fuzzSeconds { settings.fuzzTimeLimit = .seconds(seconds) }
         let folders = try gameFolders(options)
-        var errors = 0, warnings = 0
+        var errors = 0
+        var warnings = 0
         var notes: Set<String> = []
         var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
         for folder in folders {
@@ -36,7 +37,9 @@ enum CheckCommand {
         }
         for note in notes.sorted() { Output.error("note: \(note)") }
         let games = folders.count == 1 ? "1 game" : "\(folders.count) games"
-        Output.line("checked \(games): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        Output.line(
+            "checked \(games): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        )
         return errors == 0 ? .success : .failure
     }
 
@@ -64,8 +67,11 @@ enum CheckCommand {
         let games = url.deletingLastPathComponent().path
         if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games) }
         guard let error = clashes[games]?[url.lastPathComponent] else { return [] }
-        return [Finding(.error, file: (folder as NSString).appendingPathComponent("game.lua"), line: nil, "\(error)",
-                        check: "declaration")]
+        return [
+            Finding(
+                .error, file: (folder as NSString).appendingPathComponent("game.lua"), line: nil, "\(error)",
+                check: "declaration")
+        ]
     }
 
     private static func hasGame(_ folder: String) -> Bool {

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Runtime
 import Tracking
 
@@ -51,7 +51,9 @@ enum ClassCommand {
         if json {
             try Output.json(classes)
         } else {
-            Output.line(classes.isEmpty ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
+            Output.line(
+                classes.isEmpty
+                    ? "No classes yet: edujam class create NAME" : classes.map(\.line).joined(separator: "\n"))
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Interop
 import Runtime
 import Tracking
@@ -19,15 +19,20 @@ enum ClassImportCommand {
     /// "Read 2 classes and 5 students from OneRoster: 2 classes created, 5 students joined, …",
     /// or "…: nothing changed." on a re-import.
     static func summary(_ outcome: OneRosterImport.Outcome) -> String {
-        let roster = outcome.roster, changes = outcome.changes
+        let roster = outcome.roster
+        let changes = outcome.changes
         let students = Set(roster.classes.flatMap(\.students)).count
-        let head = "Read \(count(roster.classes.count, "class", "classes")) and \(count(students, "student")) from OneRoster"
+        let head =
+            "Read \(count(roster.classes.count, "class", "classes")) and \(count(students, "student")) from OneRoster"
         let parts = [
-            (changes.classesCreated, "class created", "classes created"), (changes.classesRenamed, "class renamed", "classes renamed"),
-            (changes.studentsJoined, "student joined", "students joined"), (changes.studentsLeft, "student left", "students left"),
+            (changes.classesCreated, "class created", "classes created"),
+            (changes.classesRenamed, "class renamed", "classes renamed"),
+            (changes.studentsJoined, "student joined", "students joined"),
+            (changes.studentsLeft, "student left", "students left"),
             (changes.studentsRenamed, "student renamed", "students renamed"),
             (changes.namesUpdated, "name updated", "names updated"),
-            (changes.teachersAdded, "teacher added", "teachers added"), (changes.teachersRemoved, "teacher removed", "teachers removed"),
+            (changes.teachersAdded, "teacher added", "teachers added"),
+            (changes.teachersRemoved, "teacher removed", "teachers removed"),
         ].filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
         return head + (parts.isEmpty ? ": nothing changed." : ": " + parts.joined(separator: ", ") + ".")
     }
@@ -60,15 +65,21 @@ struct ClassListing: Encodable {
 
     /// The text line; names from the store pass `Terminal.cleanLine`, as every table cell does.
     var line: String {
-        let students = schoolClass.students.isEmpty ? "(no students)" : schoolClass.students.map(Terminal.cleanLine).joined(separator: ", ")
+        let students =
+            schoolClass.students.isEmpty
+            ? "(no students)" : schoolClass.students.map(Terminal.cleanLine).joined(separator: ", ")
         var notes: [String] = []
         if let roster {
             if !roster.teachers.isEmpty {
-                notes.append("\(roster.teachers.count == 1 ? "teacher" : "teachers"): "
-                    + roster.teachers.map { Terminal.cleanLine($0.displayName) }.joined(separator: ", "))
+                notes.append(
+                    "\(roster.teachers.count == 1 ? "teacher" : "teachers"): "
+                        + roster.teachers.map { Terminal.cleanLine($0.displayName) }.joined(separator: ", "))
             }
-            if !roster.left.isEmpty { notes.append("left: " + roster.left.map { Terminal.cleanLine($0.username) }.joined(separator: ", ")) }
+            if !roster.left.isEmpty {
+                notes.append("left: " + roster.left.map { Terminal.cleanLine($0.username) }.joined(separator: ", "))
+            }
         }
-        return "\(Terminal.cleanLine(schoolClass.name)): \(students)" + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
+        return "\(Terminal.cleanLine(schoolClass.name)): \(students)"
+            + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))")
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Tracking
 
 /// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`: mark work done, as in Schoolwork.

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Interop
 import Tracking
 
@@ -25,12 +25,16 @@ enum ExportCommand {
         let context = try StoreContext(options.common)
         switch options.target {
         case .oneRosterResults(let folder, let gradingPeriod):
-            return try writeResults(to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
+            return try writeResults(
+                to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
         case .xapi(let jsonl, let since, let schoolURL):
-            let statements = try xapiStatements(since: since, className: options.className, schoolURL: schoolURL, store: context.store)
+            let statements = try xapiStatements(
+                since: since, className: options.className, schoolURL: schoolURL, store: context.store)
             let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
             if jsonl {
-                for statement in statements { Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self)) }
+                for statement in statements {
+                    Output.line(String(decoding: try encoder.encode(statement), as: UTF8.self))
+                }
             } else {
                 encoder.outputFormatting.insert(.prettyPrinted)
                 Output.line(String(decoding: try encoder.encode(statements), as: UTF8.self))
@@ -45,7 +49,9 @@ enum ExportCommand {
     {
         var gradebook = try store.gradebook()
         if let name = className {
-            guard try store.classes().contains(where: { $0.name == name }) else { throw TrackingError.unknownClass(name) }
+            guard try store.classes().contains(where: { $0.name == name }) else {
+                throw TrackingError.unknownClass(name)
+            }
             gradebook = gradebook.filter { $0.assignment.className == name }
         }
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)

@@ -18,7 +18,8 @@ enum FuzzCommand {
         let seed = options.seed ?? Int.random(in: 1...999_999)
         let seeds = PlayOptions.seedRange
         guard seeds.contains(seed), seed <= seeds.upperBound - (runs - 1) else {
-            throw UsageError("--seed: the runs' seeds S...S+N-1 must lie within \(seeds.lowerBound)...\(seeds.upperBound)")
+            throw UsageError(
+                "--seed: the runs' seeds S...S+N-1 must lie within \(seeds.lowerBound)...\(seeds.upperBound)")
         }
         let game = try GameUnderTest(folder: target.folder)
         let progress = Progress()
@@ -30,8 +31,9 @@ enum FuzzCommand {
         let counts = ["finished", "quit", "error", "limit"].map { name in
             "\(summary.outcomes.first { $0.key.rawValue == name }?.value ?? 0) \(name)"
         }
-        Output.line("fuzz \(game.name): \(summary.runs) runs from seed \(seed) in "
-            + String(format: "%.2f s", summary.seconds) + " (\(rate) runs/s): " + counts.joined(separator: ", "))
+        Output.line(
+            "fuzz \(game.name): \(summary.runs) runs from seed \(seed) in "
+                + String(format: "%.2f s", summary.seconds) + " (\(rate) runs/s): " + counts.joined(separator: ", "))
         for finding in summary.findings {
             Output.line("")
             Output.line(FuzzReport.describe(finding))

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Interop
 import Runtime
 import Tracking
@@ -25,19 +25,27 @@ enum Grid {
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
         let rows = assignment.students.flatMap { student in
             student.activities.map { cell in
-                [student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
-                 bar(cell.progress, blocks: blocks), Format.duration(cell.durationSeconds), String(cell.attempts),
-                 cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-"]
+                [
+                    student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
+                    bar(cell.progress, blocks: blocks), Format.duration(cell.durationSeconds), String(cell.attempts),
+                    cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-",
+                ]
             }
         }
         lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [0, 1, 6]))
         for summary in assignment.summary {
-            let counts = ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
+            let counts =
+                ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
             lines.append("  class, " + Format.fit(path(summary.identifierPath), width - 9 - counts.count) + counts)
-            let results = ["average time \(Format.duration(summary.averageDurationSeconds))"]
-                + [summary.averageScore.map { "average score \(percent($0))" },
-                   summary.averageQuantity.map { "average \(Format.number(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))" },  // x10 may overflow
-                   summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil].compactMap { $0 }
+            let results =
+                ["average time \(Format.duration(summary.averageDurationSeconds))"]
+                + [
+                    summary.averageScore.map { "average score \(percent($0))" },
+                    summary.averageQuantity.map {
+                        "average \(Format.number(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))"
+                    },  // x10 may overflow
+                    summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil,
+                ].compactMap { $0 }
             lines.append("    " + results.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
@@ -46,7 +54,8 @@ enum Grid {
     /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
     private static func heading(_ assignment: AssignmentReport) -> String {
         let start = "Assignment \(assignment.id): "
-        let end = (assignment.due.map { ", due \(Format.fit(String($0.prefix(10)), 10))" } ?? "")
+        let end =
+            (assignment.due.map { ", due \(Format.fit(String($0.prefix(10)), 10))" } ?? "")
             + (assignment.complete ? " (complete)" : "")
         return start + Format.fit(assignment.title, width - start.count - Terminal.width(of: end)) + end
     }
@@ -58,7 +67,8 @@ enum Grid {
         let label = " " + percent(fraction).leftPadded(4)
         guard blocks else {
             let filled = Int((fraction * 10).rounded())
-            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 10 - filled) + "]" + label
+            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: 10 - filled) + "]"
+                + label
         }
         let eighths = Int((fraction * 80).rounded())
         let partial = eighths % 8 == 0 ? "" : String(Array("▏▎▍▌▋▊▉")[eighths % 8 - 1])
@@ -82,14 +92,20 @@ enum Grid {
     /// One row per student and activity, for spreadsheets. Printed through `Output`, so what the
     /// terminal funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
-        var lines = ["assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"]
+        var lines = [
+            "assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"
+        ]
         for assignment in report.assignments {
             for student in assignment.students {
                 for cell in student.activities {
-                    lines.append([String(assignment.id), assignment.title, student.student, cell.identifierPath.joined(separator: "/"),
-                                  cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
-                                  String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
-                                  cell.primaryItem.map(Format.value) ?? ""].map(field).joined(separator: ","))
+                    lines.append(
+                        [
+                            String(assignment.id), assignment.title, student.student,
+                            cell.identifierPath.joined(separator: "/"),
+                            cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
+                            String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
+                            cell.primaryItem.map(Format.value) ?? "",
+                        ].map(field).joined(separator: ","))
                 }
             }
         }

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Runtime
 import Tracking
 
@@ -31,11 +31,15 @@ enum InboxCommand {
         }
         for entry in entries {
             let due = entry.due.map { " (due \($0.prefix(10)))" } ?? ""
-            Output.line("[\(entry.assignmentId)] \(Terminal.cleanLine(entry.title))\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")")
+            Output.line(
+                "[\(entry.assignmentId)] \(Terminal.cleanLine(entry.title))\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")"
+            )
             if let instructions = entry.instructions { Output.line("    \(instructions)") }
             for activity in entry.activities {
                 let path = Terminal.cleanLine(Grid.path(activity.identifierPath))
-                Output.line("    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))")
+                Output.line(
+                    "    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))"
+                )
             }
         }
         return .success

@@ -17,7 +17,8 @@ enum Installation {
     /// `PREFIX/share/edujam/games` for a program at `PREFIX/bin/edujam`.
     static var installedGames: String {
         let bin = (executable as NSString).deletingLastPathComponent
-        return (((bin as NSString).deletingLastPathComponent as NSString)
+        return
+            (((bin as NSString).deletingLastPathComponent as NSString)
             .appendingPathComponent("share/edujam/games") as NSString).standardizingPath
     }
 

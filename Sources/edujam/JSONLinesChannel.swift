@@ -24,8 +24,10 @@ final class JSONLinesChannel: PlayChannel {
         case .progress(let value):
             emit(["event": "progress", "value": value])
         case .end(let report):
-            var object: [String: Any] = ["event": "end", "outcome": report.outcome.rawValue,
-                                         "report": Self.object(report.record), "seed": report.seed]
+            var object: [String: Any] = [
+                "event": "end", "outcome": report.outcome.rawValue,
+                "report": Self.object(report.record), "seed": report.seed,
+            ]
             if let failure = report.failure { object["failure"] = "\(failure)" }
             emit(object)
         }
@@ -41,11 +43,14 @@ final class JSONLinesChannel: PlayChannel {
         guard let line = readLine(strippingNewline: true) else { return nil }
         linesRead += 1
         if line.hasPrefix("{"), let data = line.data(using: .utf8),
-           let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let text = object["text"] as? String {
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let text = object["text"] as? String
+        {
             guard let thinking = object["thinking"] else { return Reply(text) }
             guard let seconds = thinking as? Double, Reply.thinkingRange.contains(seconds) else {
-                Output.error("stdin line \(linesRead): \"thinking\": \(Reply.thinkingRangeText), got \(thinking); input ends here")
+                Output.error(
+                    "stdin line \(linesRead): \"thinking\": \(Reply.thinkingRangeText), got \(thinking); input ends here"
+                )
                 return nil
             }
             return Reply(text, thinking: seconds)
@@ -56,12 +61,16 @@ final class JSONLinesChannel: PlayChannel {
     /// An Encodable value as a JSON object, so it can gain the "event" key.
     private static func object(_ value: some Encodable) -> [String: Any] {
         guard let data = try? JSONEncoder().encode(value),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
         return object
     }
 
     private func emit(_ object: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        else {
             return
         }
         Output.writeJSON(data)

@@ -28,7 +28,8 @@ enum NewCommand {
         let folder = (games as NSString).appendingPathComponent(options.name)
         Output.line("created \(folder) (id \(Scaffold.id(for: options.name))):")
         for file in files { Output.line("  \(file)") }
-        Output.line("""
+        Output.line(
+            """
 
             next:
               edujam play \(folder)           play it

@@ -57,7 +57,11 @@ enum Output {
             for scalar in text.unicodeScalars {
                 // Outside strings JSON holds only ASCII punctuation, digits, letters and layout
                 // whitespace, none of which needs cleaning: every match is inside a string.
-                if Terminal.needsCleaning(scalar) { escaped += "\\u" + hex4(scalar.value) } else { escaped.unicodeScalars.append(scalar) }
+                if Terminal.needsCleaning(scalar) {
+                    escaped += "\\u" + hex4(scalar.value)
+                } else {
+                    escaped.unicodeScalars.append(scalar)
+                }
             }
             text = escaped
         }
@@ -105,7 +109,8 @@ enum Format {
     /// 75 -> "1:15".
     static func duration(_ seconds: Double) -> String {
         let whole = Int(SafeNumbers.duration(seconds).rounded())  // bounded: Int(.infinity) would trap
-        return whole >= 3600 ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
+        return whole >= 3600
+            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
             : String(format: "%d:%02d", whole / 60, whole % 60)
     }
 
@@ -140,7 +145,9 @@ enum Format {
         let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
         let widths = fitted(natural, into: width - 2 * (natural.count - 1), shrinking: shrinking)
         return all.map { row in
-            let cells = row.enumerated().map { Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0]) }
+            let cells = row.enumerated().map {
+                Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0])
+            }
             var line = cells.joined(separator: "  ")
             while line.last == " " { line.removeLast() }  // padding after the last cell
             return line

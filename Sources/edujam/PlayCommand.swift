@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Runtime
 import Sandbox
 import Tracking
@@ -32,7 +32,8 @@ enum PlayCommand {
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
-            try GamePlayer.play(folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
+            try GamePlayer.play(
+                folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)
@@ -62,8 +63,10 @@ enum PlayCommand {
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
         guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
         guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
-        Output.line(assignments.isEmpty ? "Saved as practice."
-            : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
+        Output.line(
+            assignments.isEmpty
+                ? "Saved as practice."
+                : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status:
@@ -75,7 +78,8 @@ enum PlayCommand {
             explain(report.failure, folder: folder)
             return .failure
         case .limit:
-            Output.line("Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
+            Output.line(
+                "Sorry, this game had to stop: it went past what the sandbox allows. Your progress so far is saved.")
             explain(report.failure, folder: folder)
             return .failure
         default:
@@ -112,7 +116,9 @@ struct GameTarget {
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }
-        guard let gameID = path.first else { throw UsageError("'\(word)' is neither a game folder nor an identifier path") }
+        guard let gameID = path.first else {
+            throw UsageError("'\(word)' is neither a game folder nor an identifier path")
+        }
         guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder) else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
         }

@@ -21,9 +21,12 @@ enum PushCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let parsed = try PushOptions(words)
-        let endpoint = parsed.endpoint, options = parsed.pusher, timeout = parsed.timeout
-        let credentials = try LRSCredentials.find(host: endpoint.host, environment: ProcessInfo.processInfo.environment,
-                                                  home: NSHomeDirectory())
+        let endpoint = parsed.endpoint
+        let options = parsed.pusher
+        let timeout = parsed.timeout
+        let credentials = try LRSCredentials.find(
+            host: endpoint.host, environment: ProcessInfo.processInfo.environment,
+            home: NSHomeDirectory())
         let context = try StoreContext(parsed.common)
         let store = context.store
         let statements = try ExportCommand.xapiStatements(
@@ -43,8 +46,9 @@ enum PushCommand {
         // flight, never between the LRS's answer and recording it.
         catchStopSignals()
         let isInterrupted: @Sendable () -> Bool = { stopRequested }
-        let transport = HTTPTransport(endpoint: endpoint, credentials: credentials, timeout: Double(timeout),
-                                      isInterrupted: isInterrupted)
+        let transport = HTTPTransport(
+            endpoint: endpoint, credentials: credentials, timeout: Double(timeout),
+            isInterrupted: isInterrupted)
         let pusher = StatementPusher(
             transport: transport, options: options,
             record: { ids in try store.recordAcceptedStatements(ids, endpoint: endpoint.key) },
@@ -56,11 +60,14 @@ enum PushCommand {
 
     /// Prints what happened: refused statements and why the push stopped on stderr, the tally on
     /// stdout.
-    static func report(_ outcome: StatementPusher.Outcome, endpoint: LRSEndpoint, pending: Int, acceptedBefore: Int) -> ExitStatus {
+    static func report(_ outcome: StatementPusher.Outcome, endpoint: LRSEndpoint, pending: Int, acceptedBefore: Int)
+        -> ExitStatus
+    {
         for rejection in outcome.rejected {
             let statement = rejection.statement
-            Output.error("refused by the LRS: statement \(statement.id) (\(statement.actor.name) \(statement.verb.display["en-US"] ?? statement.verb.id) "
-                         + "\(statement.object.id)): \(rejection.status) \(rejection.message)")
+            Output.error(
+                "refused by the LRS: statement \(statement.id) (\(statement.actor.name) \(statement.verb.display["en-US"] ?? statement.verb.id) "
+                    + "\(statement.object.id)): \(rejection.status) \(rejection.message)")
         }
         let left = pending - outcome.accepted - outcome.rejected.count
         if outcome.accepted > 0 || outcome.stop == nil || outcome.stop == .interrupted {

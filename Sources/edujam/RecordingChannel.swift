@@ -15,7 +15,8 @@ final class RecordingChannel: PlayChannel {
     func handle(_ event: RunEvent) -> Reply? {
         switch event {
         case .say(let text):
-            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
         case .ask(let prompt):
             segments[segments.count - 1].append(prompt)
         case .choose(let prompt, let options):
@@ -36,8 +37,9 @@ final class RecordingChannel: PlayChannel {
     /// Appends the session to `file` as a `.play` case (creating the file when missing).
     func write(to file: String, report: RunReport, options: PlayOptions) throws {
         let name = "recorded playthrough (seed \(options.seed))"
-        let text = TranscriptWriter.testCase(name: name, seed: options.seed, student: options.student, level: options.level,
-                                             replies: replies, segments: segments, record: report.record)
+        let text = TranscriptWriter.testCase(
+            name: name, seed: options.seed, student: options.student, level: options.level,
+            replies: replies, segments: segments, record: report.record)
         if let handle = FileHandle(forWritingAtPath: file) {
             defer { try? handle.close() }
             handle.seekToEndOfFile()

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import ReportPage
 import Runtime
 import Tracking
@@ -49,7 +49,8 @@ extension ReportCommand {
                 Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
-                    Output.line("\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
+                    Output.line(
+                        "\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
                     Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts))
                 }
                 return .success
@@ -72,11 +73,13 @@ extension ReportCommand {
         var attempts: [Int64: [String: [RunRecord]]] = [:]
         for assignment in report.assignments {
             for row in assignment.students {
-                attempts[assignment.id, default: [:]][row.student] = try store.attempts(assignment: assignment.id, student: row.student)
+                attempts[assignment.id, default: [:]][row.student] = try store.attempts(
+                    assignment: assignment.id, student: row.student)
             }
         }
-        let generated = ISO8601DateFormatter.string(from: Date(), timeZone: .current,
-                                                    formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
+        let generated = ISO8601DateFormatter.string(
+            from: Date(), timeZone: .current,
+            formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
         let page = ClassReportPage(report: report, attempts: attempts, generated: String(generated.prefix(16)))
         let data = Data(page.html().utf8)
         do {
@@ -100,9 +103,13 @@ enum RunTable {
     static func render(_ runs: [RunRecord]) -> String {
         let header = ["started", "student", "activity", "outcome", "progress", "time", "result"]
         let rows = runs.map { run -> [String] in
-            [String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "), run.student,
-             run.identifierPath.dropFirst().joined(separator: "/"), run.outcome.rawValue + (run.done ? " (done)" : ""),
-             "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds), Format.primary(of: run)]
+            [
+                String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "), run.student,
+                run.identifierPath.dropFirst().joined(separator: "/"),
+                run.outcome.rawValue + (run.done ? " (done)" : ""),
+                "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds),
+                Format.primary(of: run),
+            ]
         }
         return Format.table(header: header, rows: rows, width: Grid.width, shrinking: [1, 2, 6])
     }

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Runtime
 import Tracking
 

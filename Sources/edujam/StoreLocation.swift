@@ -14,7 +14,8 @@ enum StoreLocation {
             return path
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let base = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let base =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (home as NSString).appendingPathComponent(".local/share")
         let folder = (base as NSString).appendingPathComponent("edujam")
         do {
@@ -29,8 +30,9 @@ enum StoreLocation {
     static func open(_ options: CommonOptions, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
         let path = try path(options)
         do {
-            return try TrackingStore(path: path, rootIdentifier: collection.id, rootTitle: collection.title,
-                                     clock: { clock.date() })
+            return try TrackingStore(
+                path: path, rootIdentifier: collection.id, rootTitle: collection.title,
+                clock: { clock.date() })
         } catch let error as TrackingError {
             throw StoreError(path: path, error)
         }
@@ -72,13 +74,17 @@ enum StoreError: Error, CustomStringConvertible {
         case .cannotCreateFolder(let folder):
             return "cannot create the store's folder \(folder): check HOME and XDG_DATA_HOME, \(Self.elsewhere)"
         case .notAStore(let path):
-            return "not an EduJam store: \(path) (it was left as it is; choose another store with --store FILE or EDUJAM_STORE)"
+            return
+                "not an EduJam store: \(path) (it was left as it is; choose another store with --store FILE or EDUJAM_STORE)"
         case .readOnly(let path):
-            return "the store \(path) is read-only for you: ask its owner for write access to it and its folder, \(Self.elsewhere)"
+            return
+                "the store \(path) is read-only for you: ask its owner for write access to it and its folder, \(Self.elsewhere)"
         case .cannotOpen(let path):
-            return "cannot open the store \(path): check that its folder exists and that you may read and write both, \(Self.elsewhere)"
+            return
+                "cannot open the store \(path): check that its folder exists and that you may read and write both, \(Self.elsewhere)"
         case .isFolder(let path):
-            return "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
+            return
+                "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
         case .other(let path, let error):
             return "store \(path): \(error)"
         }

@@ -49,7 +49,9 @@ enum TestCommand {
         let time = String(format: "%.2f s", outcome.seconds)
         Output.line("\(outcome.passed ? "ok  " : "FAIL")  \(outcome.game)  \(outcome.name)  (\(time))")
         if let failure = outcome.failure {
-            Output.line(failure.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+            Output.line(
+                failure.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(
+                    separator: "\n"))
         }
     }
 }

@@ -28,7 +28,10 @@ enum Watch {
                     Output.error("edujam play --watch: the run ended; save a file to play again, Ctrl-C to stop")
                 }
                 let now = modificationTimes(in: folder)
-                if now != snapshot { snapshot = now; break }
+                if now != snapshot {
+                    snapshot = now
+                    break
+                }
             }
             if let stopped = ExitStatus.afterStopSignal {
                 if let child {  // Ctrl-C and a hang-up reached it already; SIGTERM may have been ours alone
@@ -54,7 +57,7 @@ enum Watch {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let program = Installation.executable
         let argv = ([program, "play"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var child: pid_t = 0
         let code = posix_spawn(&child, program, nil, &attributes, argv, environ)
         guard code == 0 else { throw WatchError(reason: String(cString: strerror(code))) }

@@ -56,7 +56,8 @@ let overview = """
         return .success
     }
     guard let command = commands[name] else {
-        Output.error("edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: Array(commands.keys)))\n\n\(overview)")
+        Output.error(
+            "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: Array(commands.keys)))\n\n\(overview)")
         return .usage
     }
     let rest = Array(words.dropFirst())
@@ -78,13 +79,13 @@ let overview = """
     }
 }
 
-
 extension TrackingError {
     /// The store's own messages leave student names out (they may end up in logs);
     /// the person at the terminal typed the name, so it is shown back to them.
     var forPeople: String {
         switch self {
-        case .unknownStudent(let student, let className?): return "unknown student '\(student)': not in class '\(className)'"
+        case .unknownStudent(let student, let className?):
+            return "unknown student '\(student)': not in class '\(className)'"
         case .unknownStudent(let student, nil): return "unknown student '\(student)'"
         default: return description
         }

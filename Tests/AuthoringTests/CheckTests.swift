@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Authoring
 
 /// `edujam check`: one fixture game per mistake, each reported at its line with a hint.
@@ -49,13 +50,21 @@ import Testing
         #expect(play.line == 1 && play.hint?.contains("local function play") == true)
         let score = try #require(result.finding("assignment to global 'score'"))
         #expect(score.line == 3, "reported once, at the first write")
-        #expect(result.findings.allSatisfy { !$0.message.contains("undefined") }, "reading a global the game sets is no typo")
+        #expect(
+            result.findings.allSatisfy { !$0.message.contains("undefined") },
+            "reading a global the game sets is no typo")
     }
 
     @Test(arguments: [
         ("activity.quantity: argument #2 (the value) must be a number, got string", 3, nil as String?),
-        ("activity.score: missing argument #3 (maxScore)", 4, "write it like activity.score(\"correct\", right, asked)"),
-        ("activity.binary: unknown value type 'passFial'", 5, "did you mean 'passFail'? use one of trueFalse, passFail, yesNo, correctIncorrect"),
+        (
+            "activity.score: missing argument #3 (maxScore)", 4,
+            "write it like activity.score(\"correct\", right, asked)"
+        ),
+        (
+            "activity.binary: unknown value type 'passFial'", 5,
+            "did you mean 'passFail'? use one of trueFalse, passFail, yesNo, correctIncorrect"
+        ),
         ("activity.progress: argument #1 must be within 0..1", 6, nil),
         ("activity.binary: argument #4 (the title) must be a string, got number", 7, nil),
     ])

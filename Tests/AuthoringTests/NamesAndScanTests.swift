@@ -3,6 +3,7 @@ import Runtime
 import Sandbox
 import Testing
 import Tracking
+
 @testable import Authoring
 
 /// The lists `check` judges by match a real game's sandbox, and the scans find what they should.
@@ -18,7 +19,8 @@ import Tracking
             """
         try game.write(toFile: folder + "/game.lua", atomically: true, encoding: .utf8)
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.example", rootTitle: "Example", clock: { clock.date() })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.example", rootTitle: "Example", clock: { clock.date() })
         let channel = Answers([])
         _ = try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: PlayOptions())
         return channel.said.joined()
@@ -35,13 +37,17 @@ import Tracking
     }
 
     @Test func tokenizerSkipsCommentsAndReadsStrings() {
-        let tokens = LuaTokenizer.tokens("""
+        let tokens = LuaTokenizer.tokens(
+            """
             -- sya("comment")
             --[[ activty.start() ]]
             local s = [==[ long ]] ]==] .. "a\\"b" .. 'c' -- tail
             x = 0x1F + 1e-3
             """)
-        #expect(tokens.map(\.text) == ["local", "s", "=", " long ]] ", "..", "a\"b", "..", "c", "x", "=", "0x1F", "+", "1e-3"])
+        #expect(
+            tokens.map(\.text) == [
+                "local", "s", "=", " long ]] ", "..", "a\"b", "..", "c", "x", "=", "0x1F", "+", "1e-3",
+            ])
         #expect(tokens.last?.line == 4)
     }
 
@@ -51,9 +57,10 @@ import Tracking
             \t6\t[3]\tSETTABUP \t0 2 3k\t; _ENV "y" 2
             \t7\t[3]\tGETUPVAL \t0 0\t; x
             """
-        #expect(GlobalScan.parse(listing: listing) == [
-            GlobalAccess(name: "sya", line: 2, isWrite: false), GlobalAccess(name: "y", line: 3, isWrite: true),
-        ])
+        #expect(
+            GlobalScan.parse(listing: listing) == [
+                GlobalAccess(name: "sya", line: 2, isWrite: false), GlobalAccess(name: "y", line: 3, isWrite: true),
+            ])
     }
 
     @Test func tokenScanIsTheFallbackWithoutLuac() {
@@ -71,7 +78,8 @@ import Tracking
     }
 
     @Test func luacheckPlainOutputIsParsed() {
-        let findings = Luacheck.parse("""
+        let findings = Luacheck.parse(
+            """
             games/q/game.lua:4:16-16: (W211) unused function 'f'
             games/q/game.lua:9:1-1: (E011) expected 'end' near <eof>
             """)
@@ -82,9 +90,12 @@ import Tracking
 
     @Test func errorExcerptShowsTheLineACaretAndOnlyTheGamesFrames() throws {
         let folder = fixture("undefined-global")
-        let failure = ScriptFailure(chunk: folder + "/game.lua", line: 3,
+        let failure = ScriptFailure(
+            chunk: folder + "/game.lua", line: 3,
             message: "attempt to call a nil value (global 'sya')",
-            traceback: "stack traceback:\n\t[C]: in ?\n\t\(folder)/game.lua:3: in function <\(folder)/game.lua:1>\n\t(require):12: in function 'require'")
+            traceback:
+                "stack traceback:\n\t[C]: in ?\n\t\(folder)/game.lua:3: in function <\(folder)/game.lua:1>\n\t(require):12: in function 'require'"
+        )
         let text = ErrorExcerpt.text(for: failure, folder: folder)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[1] == "  3 |   sya(\"Welcome!\")")

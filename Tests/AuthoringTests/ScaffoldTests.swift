@@ -3,6 +3,7 @@ import Playtest
 import Runtime
 import Testing
 import Tracking
+
 @testable import Authoring
 
 /// `edujam new`: the scaffold loads, declares, plays to finished, and its own tests pass.
@@ -28,10 +29,12 @@ import Tracking
         let temp = TempGames()
         try Scaffold.create(Scaffold.Options(name: "quiz"), in: temp.games)
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.example", rootTitle: "Example", clock: { clock.date() })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.example", rootTitle: "Example", clock: { clock.date() })
         let channel = Answers(["5", "6", " Green "])
-        let report = try GamePlayer.play(folder: temp.games + "/quiz", store: store, channel: channel, clock: clock,
-                                         options: PlayOptions())
+        let report = try GamePlayer.play(
+            folder: temp.games + "/quiz", store: store, channel: channel, clock: clock,
+            options: PlayOptions())
         #expect(report.outcome == .finished)
         let correct = report.record.items.first { $0.identifier == "correct" }
         #expect(correct?.score == 2 && correct?.maxScore == 3)
@@ -99,7 +102,9 @@ final class Answers: PlayChannel {
 
     func handle(_ event: RunEvent) -> Reply? {
         switch event {
-        case .say(let text): said.append(text); return nil
+        case .say(let text):
+            said.append(text)
+            return nil
         case .ask, .choose: return answers.isEmpty ? nil : Reply(answers.removeFirst(), thinking: 1)
         default: return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Authoring
 
 /// A fixture game's folder.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import edujam_bench
 
 /// How the benchmark judges a ratio (issue 18.1): the median of per-round ratios, the

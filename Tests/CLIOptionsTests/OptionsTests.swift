@@ -1,35 +1,48 @@
 import Testing
 import Tracking
+
 @testable import edujam
 
 /// Each command's typed options, parsed once from the words after the command name.
 @Suite struct OptionsTests {
     /// The usage error a parse throws, or nil.
     func usageError(_ body: () throws -> Any) -> String? {
-        do { _ = try body(); return nil } catch let error as UsageError { return error.message } catch { return "\(error)" }
+        do {
+            _ = try body()
+            return nil
+        } catch let error as UsageError { return error.message } catch { return "\(error)" }
     }
 
     @Test func argumentsTakeValuesBothWaysAndRefuseUnknownOptions() throws {
-        let arguments = try Arguments(["x", "--json", "--search=a b", "--", "--y"], spec: .init(valued: ["--search"], flags: ["--json"]))
+        let arguments = try Arguments(
+            ["x", "--json", "--search=a b", "--", "--y"], spec: .init(valued: ["--search"], flags: ["--json"]))
         #expect(arguments.positionals == ["x", "--y"])
         #expect(arguments.flag("--json"))
         #expect(arguments.value("--search") == "a b")
-        #expect(usageError { try Arguments(["--jsn"], spec: .init(flags: ["--json"])) } == "unknown option '--jsn'; did you mean '--json'?")
+        #expect(
+            usageError { try Arguments(["--jsn"], spec: .init(flags: ["--json"])) }
+                == "unknown option '--jsn'; did you mean '--json'?")
     }
 
     @Test func catalog() throws {
-        let options = try CatalogOptions(["games", "--search", "Sums  LEVEL-1", "--topic", "math", "--json", "--store", "s.db"])
+        let options = try CatalogOptions([
+            "games", "--search", "Sums  LEVEL-1", "--topic", "math", "--json", "--store", "s.db",
+        ])
         #expect(options.folder == "games")
         #expect(options.words == ["sums", "level-1"])
         #expect(options.topic == .math)
         #expect(options.json && !options.publish)
         #expect(options.common.store == "s.db")
-        #expect(usageError { try CatalogOptions(["--topic", "maths"]) }?.hasPrefix("unknown topic 'maths'; did you mean 'math'?") == true)
+        #expect(
+            usageError { try CatalogOptions(["--topic", "maths"]) }?.hasPrefix(
+                "unknown topic 'maths'; did you mean 'math'?") == true)
         #expect(usageError { try CatalogOptions(["a", "b"]) } == "catalog takes at most one games folder")
     }
 
     @Test func play() throws {
-        let options = try PlayCommandOptions(["MATH-JAM/LEVEL-1", "--student", "ana", "--seed", "7", "--driver", "jsonl"])
+        let options = try PlayCommandOptions([
+            "MATH-JAM/LEVEL-1", "--student", "ana", "--seed", "7", "--driver", "jsonl",
+        ])
         #expect(options.game == "MATH-JAM/LEVEL-1")
         #expect(options.student == "ana" && options.seed == 7 && options.driver == .jsonl && !options.watch)
         #expect(usageError { try PlayCommandOptions(["g", "--driver", "tcp"]) } == "--driver takes jsonl, got 'tcp'")
@@ -38,31 +51,43 @@ import Tracking
     }
 
     @Test func assign() throws {
-        let options = try AssignOptions(["--class", "5A", "--title", "Sums", "--student", "ana", "--student", "ben", "MATH-JAM/LEVEL-1"])
+        let options = try AssignOptions([
+            "--class", "5A", "--title", "Sums", "--student", "ana", "--student", "ben", "MATH-JAM/LEVEL-1",
+        ])
         #expect(options.draft.className == "5A" && options.draft.title == "Sums")
         #expect(options.draft.students == ["ana", "ben"])
         #expect(options.draft.paths == [["MATH-JAM", "LEVEL-1"]])
         #expect(try AssignOptions(["--class", "5A", "--title", "T", "P"]).draft.students == nil, "the whole class")
         #expect(usageError { try AssignOptions(["--title", "T", "P"]) } == "assign needs --class NAME")
-        #expect(usageError { try AssignOptions(["--class", "5A", "--title", "T"]) } == "assign needs at least one identifier path")
-        #expect(usageError { try AssignOptions(["--class", "5A", "--title", "T", "A//B"]) }?.hasPrefix("'A//B' is not an identifier path") == true)
+        #expect(
+            usageError { try AssignOptions(["--class", "5A", "--title", "T"]) }
+                == "assign needs at least one identifier path")
+        #expect(
+            usageError { try AssignOptions(["--class", "5A", "--title", "T", "A//B"]) }?.hasPrefix(
+                "'A//B' is not an identifier path") == true)
     }
 
     @Test func classActions() throws {
         #expect(try ClassOptions(["add", "5A", "ana", "ben"]).action == .add("5A", students: ["ana", "ben"]))
         #expect(try ClassOptions(["rename", "5A", "5B"]).action == .rename("5A", to: "5B"))
         #expect(try ClassOptions(["list", "--json"]).json)
-        #expect(usageError { try ClassOptions(["creat", "5A"]) } == "unknown class action 'creat'; did you mean 'create'?")
+        #expect(
+            usageError { try ClassOptions(["creat", "5A"]) } == "unknown class action 'creat'; did you mean 'create'?")
         #expect(usageError { try ClassOptions(["create"]) } == "class create takes one class name")
     }
 
     @Test func done() throws {
-        #expect(try DoneOptions(["3", "--student", "ana", "MATH-JAM"]).marker == .student("ana", paths: [["MATH-JAM"]]))
+        #expect(
+            try DoneOptions(["3", "--student", "ana", "MATH-JAM"]).marker == .student("ana", paths: [["MATH-JAM"]]))
         #expect(try DoneOptions(["3", "--student", "ana"]).marker == .student("ana", paths: nil))
         #expect(try DoneOptions(["3", "--all-students"]).marker == .allStudents)
         #expect(usageError { try DoneOptions(["x", "--all-students"]) } == "'x' is not an assignment id (a number)")
-        #expect(usageError { try DoneOptions(["3", "--student", "a", "--all-students"]) } == "give --student S or --all-students, not both")
-        #expect(usageError { try DoneOptions(["3", "--all-students", "P"]) } == "--all-students completes the whole assignment: give no paths")
+        #expect(
+            usageError { try DoneOptions(["3", "--student", "a", "--all-students"]) }
+                == "give --student S or --all-students, not both")
+        #expect(
+            usageError { try DoneOptions(["3", "--all-students", "P"]) }
+                == "--all-students completes the whole assignment: give no paths")
     }
 
     @Test func report() throws {
@@ -70,7 +95,9 @@ import Tracking
         #expect(options.className == "5A" && options.assignment == 2 && options.format == .html(file: "r.html"))
         #expect(try ReportOptions(["--json"]).format == .json)
         #expect(usageError { try ReportOptions(["--csv"]) } == "--csv goes with --class")
-        #expect(usageError { try ReportOptions(["--class", "5A", "--csv", "--json"]) } == "choose one of --json, --csv and --html")
+        #expect(
+            usageError { try ReportOptions(["--class", "5A", "--csv", "--json"]) }
+                == "choose one of --json, --csv and --html")
         #expect(usageError { try ReportOptions(["5A"]) } == "report takes no positional arguments")
     }
 

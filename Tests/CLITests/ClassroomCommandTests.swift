@@ -10,16 +10,23 @@ import Testing
         #expect(try cli.run(["catalog", "--publish"]).status == 0)
         #expect(try cli.run(["class", "create", "3B"]).status == 0)
         #expect(try cli.run(["class", "add", "3B", "ana", "bo", "cy"]).status == 0)
-        let assign = try cli.run(["assign", "--class", "3B", "--title", "Sums", "--due", "2099-12-24", "--json",
-                                  "MATH-JAM/LEVEL-1", "org.edujam.games/WORD-JAM/LEVEL-1"])
+        let assign = try cli.run([
+            "assign", "--class", "3B", "--title", "Sums", "--due", "2099-12-24", "--json",
+            "MATH-JAM/LEVEL-1", "org.edujam.games/WORD-JAM/LEVEL-1",
+        ])
         #expect(assign.status == 0, "\(assign.error)")
-        let id = try #require((try JSONSerialization.jsonObject(with: Data(assign.output.utf8)) as? [String: Any])?["id"] as? Int)
+        let id = try #require(
+            (try JSONSerialization.jsonObject(with: Data(assign.output.utf8)) as? [String: Any])?["id"] as? Int)
 
         // ana answers all ten wrong (finished, 0 points), bo leaves after two; cy never plays.
-        let ana = try cli.run(["play", "--student", "ana", "MATH-JAM/LEVEL-1", "--seed", "3"], input: String(repeating: "0\n", count: 10))
+        let ana = try cli.run(
+            ["play", "--student", "ana", "MATH-JAM/LEVEL-1", "--seed", "3"], input: String(repeating: "0\n", count: 10))
         #expect(ana.status == 0)
-        #expect(try cli.run(["play", "--student", "bo", "MATH-JAM/LEVEL-1", "--seed", "4"], input: "0\n0\n").status == 0)
-        #expect(try cli.run(["play", "--student", "bo", "MATH-JAM/LEVEL-3", "--seed", "4"], input: "").status == 0, "practice")
+        #expect(
+            try cli.run(["play", "--student", "bo", "MATH-JAM/LEVEL-1", "--seed", "4"], input: "0\n0\n").status == 0)
+        #expect(
+            try cli.run(["play", "--student", "bo", "MATH-JAM/LEVEL-3", "--seed", "4"], input: "").status == 0,
+            "practice")
         #expect(try cli.run(["done", "\(id)", "--student", "ana", "MATH-JAM/LEVEL-1"]).status == 0)
 
         let inbox = try cli.run(["inbox", "--student", "ana", "--json"])
@@ -46,7 +53,10 @@ import Testing
         #expect(cells[1]["progress"] as? Double == 0.2)
         #expect((cells[0]["primaryItem"] as? [String: Any])?["identifier"] as? String == "score")
         #expect(cells[2]["primaryItem"] is NSNull)
-        #expect(Set(cells[0].keys).isSuperset(of: ["identifierPath", "status", "attempts", "progress", "durationSeconds", "primaryItem"]))
+        #expect(
+            Set(cells[0].keys).isSuperset(of: [
+                "identifierPath", "status", "attempts", "progress", "durationSeconds", "primaryItem",
+            ]))
     }
 
     @Test(arguments: [
@@ -64,11 +74,15 @@ import Testing
         _ = try cli.run(["catalog", "--publish"])
         _ = try cli.run(["class", "create", "3B"])
         _ = try cli.run(["class", "add", "3B", "ana"])
-        let before = try cli.run(["report", "--class", "3B", "--json"]).output + (try cli.run(["class", "list", "--json"]).output)
+        let before =
+            try cli.run(["report", "--class", "3B", "--json"]).output
+            + (try cli.run(["class", "list", "--json"]).output)
         let result = try cli.run(arguments)
         #expect(result.status != 0)
         #expect(result.error.contains(message), "\(result.error)")
-        let after = try cli.run(["report", "--class", "3B", "--json"]).output + (try cli.run(["class", "list", "--json"]).output)
+        let after =
+            try cli.run(["report", "--class", "3B", "--json"]).output
+            + (try cli.run(["class", "list", "--json"]).output)
         #expect(before == after)
     }
 
@@ -79,15 +93,20 @@ import Testing
         let result = try cli.run(["class", "list"])
         #expect(result.status == 1)
         #expect(result.error.contains("not an EduJam store: \(cli.store)"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: cli.store)) == Data("this is not a database".utf8), "nothing overwritten")
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: cli.store)) == Data("this is not a database".utf8),
+            "nothing overwritten")
     }
 
     @Test func catalogSaysWhatEachGameReports() throws {
         let cli = Edujam()
         defer { cli.remove() }
         let result = try cli.run(["catalog"])
-        #expect(result.output.contains("reports: duration, progress, score (quantity), correct (score), passed (binary)"))
-        #expect(result.output.contains("reports: duration, progress, score (quantity), hints (quantity), correct (score), passed (binary)"))
+        #expect(
+            result.output.contains("reports: duration, progress, score (quantity), correct (score), passed (binary)"))
+        #expect(
+            result.output.contains(
+                "reports: duration, progress, score (quantity), hints (quantity), correct (score), passed (binary)"))
     }
 
     @Test func catalogListsBrokenGamesAndTheRest() throws {
@@ -95,11 +114,14 @@ import Testing
         defer { cli.remove() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("games-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("ok"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bad"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("ok"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("bad"), withIntermediateDirectories: true)
         try Data("return { id = 'OK', title = 'Fine', topic = 'science', play = function() end }".utf8)
             .write(to: folder.appendingPathComponent("ok/game.lua"))
-        try Data("return { id = 'BAD', title = 'Broken' play = 1 }".utf8).write(to: folder.appendingPathComponent("bad/game.lua"))
+        try Data("return { id = 'BAD', title = 'Broken' play = 1 }".utf8).write(
+            to: folder.appendingPathComponent("bad/game.lua"))
         let result = try cli.run(["catalog", folder.path, "--json"])
         #expect(result.status == 1, "a broken game fails the listing's status")
         #expect(result.output.contains("\"title\" : \"Fine\""))

@@ -42,8 +42,10 @@ struct Edujam {
     ///   - environment: Added to this process's, with `EDUJAM_STORE` set to ``store``.
     ///   - unset: Variables to leave out, such as `EDUJAM_STORE` to use the default store.
     ///   - launcher: A command that runs the program, such as `setpriv` to run it as another user.
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], unset: Set<String> = [],
-             directory: URL = Self.root, program: URL = Self.binary, launcher: [String] = []) throws -> Result {
+    func run(
+        _ arguments: [String], input: String = "", environment: [String: String] = [:], unset: Set<String> = [],
+        directory: URL = Self.root, program: URL = Self.binary, launcher: [String] = []
+    ) throws -> Result {
         let process = Process()
         process.executableURL = launcher.first.map(URL.init(fileURLWithPath:)) ?? program
         process.arguments = launcher.dropFirst() + (launcher.isEmpty ? [] : [program.path]) + arguments
@@ -54,7 +56,9 @@ struct Edujam {
         for (key, value) in environment { env[key] = value }
         for key in unset { env[key] = nil }
         process.environment = env
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -64,8 +68,9 @@ struct Edujam {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = stderr.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      error: String(decoding: err, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            error: String(decoding: err, as: UTF8.self))
     }
 
     /// The runs in the store, from `edujam report --json`.

@@ -7,7 +7,9 @@ import Testing
     /// As root (CI), permissions do not bind: run as `nobody` so they do, owning `folders`.
     private func otherUser(owning folders: [URL]) throws -> [String] {
         guard getuid() == 0 else { return [] }
-        for folder in folders { try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: folder.path) }
+        for folder in folders {
+            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: folder.path)
+        }
         return ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
     }
 
@@ -25,8 +27,9 @@ import Testing
         defer { cli.remove() }
         let folder = try Edujam.scratchFolder("anywhere")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let played = try cli.run(play, input: "1\n", environment: ["EDUJAM_GAMES": Edujam.root.path + "/games"],
-                                 directory: folder)
+        let played = try cli.run(
+            play, input: "1\n", environment: ["EDUJAM_GAMES": Edujam.root.path + "/games"],
+            directory: folder)
         #expect(played.status == 0, "\(played.error)")
         #expect(played.output.contains("Question 1 of 10"))
         let lost = try cli.run(play, unset: ["EDUJAM_GAMES"], directory: folder)
@@ -42,28 +45,39 @@ import Testing
         let prefix = root.appendingPathComponent("prefix")
         let make = Process()
         make.executableURL = URL(fileURLWithPath: "/usr/bin/make")
-        make.arguments = ["-s", "-C", Edujam.root.path, "install-files", "PREFIX=\(prefix.path)",
-                          "EDUJAM_BINARY=\(Edujam.binary.path)"]
+        make.arguments = [
+            "-s", "-C", Edujam.root.path, "install-files", "PREFIX=\(prefix.path)",
+            "EDUJAM_BINARY=\(Edujam.binary.path)",
+        ]
         try make.run()
         make.waitUntilExit()
         #expect(make.terminationStatus == 0)
-        for file in ["bin/edujam", "share/edujam/games/collection.lua", "share/edujam/games/math-jam/game.lua",
-                     "share/doc/edujam/README.md", "share/doc/edujam/cli.md"] {
+        for file in [
+            "bin/edujam", "share/edujam/games/collection.lua", "share/edujam/games/math-jam/game.lua",
+            "share/doc/edujam/README.md", "share/doc/edujam/cli.md",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(file).path), "\(file)")
         }
 
-        let home = root.appendingPathComponent("home"), folder = root.appendingPathComponent("work")
-        for made in [home, folder] { try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true) }
+        let home = root.appendingPathComponent("home")
+        let folder = root.appendingPathComponent("work")
+        for made in [home, folder] {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        }
         let user = try otherUser(owning: [home, folder])
         let cli = Edujam()
         let program = prefix.appendingPathComponent("bin/edujam")
-        let played = try cli.run(play, input: "1\n", environment: ["HOME": home.path], unset: elsewhere,
-                                 directory: folder, program: program, launcher: user)
+        let played = try cli.run(
+            play, input: "1\n", environment: ["HOME": home.path], unset: elsewhere,
+            directory: folder, program: program, launcher: user)
         #expect(played.status == 0, "\(played.error)")
         #expect(played.output.contains("Question 1 of 10"))
-        #expect(FileManager.default.fileExists(atPath: home.path + "/.local/share/edujam/edujam.sqlite"), "the store is in HOME")
-        let report = try cli.run(["report"], environment: ["HOME": home.path], unset: elsewhere,
-                                 directory: folder, program: program, launcher: user)
+        #expect(
+            FileManager.default.fileExists(atPath: home.path + "/.local/share/edujam/edujam.sqlite"),
+            "the store is in HOME")
+        let report = try cli.run(
+            ["report"], environment: ["HOME": home.path], unset: elsewhere,
+            directory: folder, program: program, launcher: user)
         #expect(report.output.contains("MATH-JAM/LEVEL-1"), "\(report.output)\(report.error)")
     }
 
@@ -74,10 +88,14 @@ import Testing
         let cases: [([String: String], String)] = [
             (["HOME": root.path + "/one"], "/one/.local/share/edujam/edujam.sqlite"),
             (["HOME": root.path + "/two", "XDG_DATA_HOME": root.path + "/data"], "/data/edujam/edujam.sqlite"),
-            (["HOME": root.path + "/three", "XDG_DATA_HOME": "relative/data"], "/three/.local/share/edujam/edujam.sqlite"),
+            (
+                ["HOME": root.path + "/three", "XDG_DATA_HOME": "relative/data"],
+                "/three/.local/share/edujam/edujam.sqlite"
+            ),
         ]
         for (environment, expected) in cases {
-            let result = try cli.run(["report"], environment: environment, unset: elsewhere.subtracting(environment.keys))
+            let result = try cli.run(
+                ["report"], environment: environment, unset: elsewhere.subtracting(environment.keys))
             #expect(result.status == 0, "\(result.error)")
             #expect(FileManager.default.fileExists(atPath: root.path + expected), "\(environment)")
         }
@@ -99,7 +117,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let directory = try cli.run(["report", "--store", folder])
         #expect(directory.status == 1)
-        #expect(directory.error.contains("the store \(folder) is a folder: name the store's file in it"), "\(directory.error)")
+        #expect(
+            directory.error.contains("the store \(folder) is a folder: name the store's file in it"),
+            "\(directory.error)")
 
         // A store someone else owns: readable but not writable, then not even readable.
         let shared = root.appendingPathComponent("shared")
@@ -126,8 +146,9 @@ import Testing
         defer { cli.remove() }
         var environment = ["EDUJAM_STORE": cli.store, "TERM": term]
         environment["NO_COLOR"] = noColor
-        let terminal = try TerminalSession(["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "5"],
-                                           environment: environment, unset: noColor == nil ? ["NO_COLOR"] : [])
+        let terminal = try TerminalSession(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "5"],
+            environment: environment, unset: noColor == nil ? ["NO_COLOR"] : [])
         #expect(terminal.expect("Question 1 of 10"))
         terminal.type("\u{4}")
         #expect(terminal.waitForExit() == 0)

@@ -26,8 +26,9 @@ import Testing
     @Test func aPromptFloodStopsAtTheOutputBudget() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let result = try cli.run(["play", "Tests/CLITests/Fixtures/hostile/prompt-flood", "--student", "ana"],
-                                 input: String(repeating: "1\n", count: 2000))
+        let result = try cli.run(
+            ["play", "Tests/CLITests/Fixtures/hostile/prompt-flood", "--student", "ana"],
+            input: String(repeating: "1\n", count: 2000))
         #expect(result.status == 1)
         #expect(result.error.contains("output limit exceeded (1048576 bytes)"), "\(result.error.prefix(500))")
         #expect(result.output.utf8.count <= (1 << 20) + (4 << 10), "\(result.output.utf8.count) bytes printed")
@@ -53,7 +54,7 @@ import Testing
         environment["EDUJAM_STORE"] = store
         let argv = ([Edujam.binary.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, Edujam.binary.path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }

@@ -21,8 +21,11 @@ struct HostileGames {
         folder = base + "/games\u{1B}[31m"
         game = folder + "/evil\u{1B}]52;c;aGk=\u{07}\u{202E}"
         let syntax = folder + "/syntax\u{9B}2J"
-        for path in [game + "/tests", syntax] { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        try write(#"return { id = "org.hostile", title = "Collection "# + Self.lua + "\" }\n", to: folder + "/collection.lua")
+        for path in [game + "/tests", syntax] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        }
+        try write(
+            #"return { id = "org.hostile", title = "Collection "# + Self.lua + "\" }\n", to: folder + "/collection.lua")
         try write(Self.gameSource, to: game + "/game.lua")
         try write("* hostile case\nlevel: LEVEL-1\nnever said\n> hi\n", to: game + "/tests/hostile.play")
         // An unfinished string: Lua quotes the raw token in its message.
@@ -63,14 +66,17 @@ struct HostileGames {
 /// CLI's): C0 but tab and newline, DEL, C1, bidi controls, zero-width characters, and U+FFFD
 /// (what a lone C1 byte would decode to).
 func rawControls(_ text: String) -> [String] {
-    let forbidden: [ClosedRange<UInt32>] = [0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x061C...0x061C, 0x200B...0x200F,
-                                            0x2028...0x202E, 0x2060...0x2069, 0xFEFF...0xFEFF, 0xFFFD...0xFFFD]
+    let forbidden: [ClosedRange<UInt32>] = [
+        0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x061C...0x061C, 0x200B...0x200F,
+        0x2028...0x202E, 0x2060...0x2069, 0xFEFF...0xFEFF, 0xFFFD...0xFFFD,
+    ]
     return text.unicodeScalars.filter { scalar in forbidden.contains { $0.contains(scalar.value) } }
         .map { "U+" + String($0.value, radix: 16, uppercase: true) }
 }
 
 /// Expects nothing raw on stdout and stderr.
-func expectNoRawControls(_ result: Edujam.Result, _ command: String, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectNoRawControls(_ result: Edujam.Result, _ command: String, sourceLocation: SourceLocation = #_sourceLocation)
+{
     #expect(rawControls(result.output) == [], "stdout of \(command)", sourceLocation: sourceLocation)
     #expect(rawControls(result.error) == [], "stderr of \(command)", sourceLocation: sourceLocation)
 }

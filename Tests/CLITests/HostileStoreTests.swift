@@ -13,22 +13,29 @@ import Testing
 
     /// A class of two with an assignment and one attempt, then renamed in the store to the hostile names.
     private func hostileClass(_ cli: Edujam, _ games: HostileGames) throws -> Int {
-        let setUp = [["catalog", games.folder, "--publish"], ["class", "create", "C1", "--games", games.folder],
-                     ["class", "add", "C1", "ana", "bo", "--games", games.folder],
-                     ["assign", "--class", "C1", "--title", "T", "--games", games.folder, "HOSTILE/LEVEL-1"]]
+        let setUp = [
+            ["catalog", games.folder, "--publish"], ["class", "create", "C1", "--games", games.folder],
+            ["class", "add", "C1", "ana", "bo", "--games", games.folder],
+            ["assign", "--class", "C1", "--title", "T", "--games", games.folder, "HOSTILE/LEVEL-1"],
+        ]
         for words in setUp { _ = try cli.run(words) }
         _ = try cli.run(["play", games.game, "--level", "LEVEL-1", "--student", "ana"], input: "hi\n")
         try OldStore.execute(cli.store, "UPDATE classes SET name = ?", [Self.className])
         for table in ["class_students", "activities"] {
             try OldStore.execute(cli.store, "UPDATE \(table) SET student = ? WHERE student = 'ana'", [Self.student])
         }
-        try OldStore.execute(cli.store, "UPDATE assignments SET title = ?, instructions = ?", [Self.title, "Do \u{1B}[5m it"])
+        try OldStore.execute(
+            cli.store, "UPDATE assignments SET title = ?, instructions = ?", [Self.title, "Do \u{1B}[5m it"])
         return 1
     }
 
     @Test func classListCleansNamesToOneLine() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         _ = try hostileClass(cli, games)
         let result = try cli.run(["class", "list", "--games", games.folder])
         expectNoRawControls(result, "class list")
@@ -41,8 +48,12 @@ import Testing
     }
 
     @Test func classReportStaysWithin80AlignedColumns() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         _ = try hostileClass(cli, games)
         for extra in [[], ["--student", Self.student]] {
             let result = try cli.run(["report", "--class", Self.className, "--games", games.folder] + extra)
@@ -54,15 +65,23 @@ import Testing
             let rows = lines.filter { $0.contains("[..........]") }
             let progressColumn = rows.map { row in columns(row.prefix { $0 != "[" }) }
             let header = try #require(lines.first { $0.hasPrefix("student ") })
-            #expect(columns(header.prefix(upTo: try #require(header.range(of: "progress")).lowerBound)) == progressColumn.first)
-            #expect(rows.count == (extra.isEmpty ? 2 : 1) && Set(progressColumn).count == 1, "aligned: \(progressColumn)")
-            #expect(rows.first?.hasPrefix("?]52;c;aGk") == true && rows.first?.contains("…  HOSTILE/") == true, "name cut")
+            #expect(
+                columns(header.prefix(upTo: try #require(header.range(of: "progress")).lowerBound))
+                    == progressColumn.first)
+            #expect(
+                rows.count == (extra.isEmpty ? 2 : 1) && Set(progressColumn).count == 1, "aligned: \(progressColumn)")
+            #expect(
+                rows.first?.hasPrefix("?]52;c;aGk") == true && rows.first?.contains("…  HOSTILE/") == true, "name cut")
         }
     }
 
     @Test func classReportCSVAndJSON() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         _ = try hostileClass(cli, games)
         let csv = try cli.run(["report", "--class", Self.className, "--csv", "--games", games.folder])
         expectNoRawControls(csv, "report --class --csv")
@@ -75,8 +94,12 @@ import Testing
     }
 
     @Test func inboxAndDoneCleanTitlesAndNames() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let id = try hostileClass(cli, games)
         let inbox = try cli.run(["inbox", "--student", Self.student, "--games", games.folder])
         expectNoRawControls(inbox, "inbox")

@@ -5,12 +5,17 @@ import Testing
 /// cleaned (`?` for each control, bidi or zero-width character), and JSON keeps it exactly.
 @Suite struct HostileTextTests {
     @Test func catalogCleansTitlesSummariesKeywordsLevelsAndLoadErrors() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let result = try cli.run(["catalog", games.folder])
         expectNoRawControls(result, "catalog")
         #expect(result.status == 1, "the game with a syntax error is listed as broken")
-        for text in ["org.hostile  Collection ", "HOSTILE  Title ", "    Summary ", "keywords: kw ", "LEVEL-1  Level "] {
+        for text in ["org.hostile  Collection ", "HOSTILE  Title ", "    Summary ", "keywords: kw ", "LEVEL-1  Level "]
+        {
             #expect(result.output.contains(text + HostileGames.cleaned), "\(text)")
         }
         #expect(result.output.contains("syntax?2J  BROKEN (/") && result.output.contains("/games?[31m/syntax?2J): "))
@@ -18,8 +23,12 @@ import Testing
     }
 
     @Test func catalogJSONKeepsTheExactTextEscaped() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let result = try cli.run(["catalog", games.folder, "--json"])
         expectNoRawControls(result, "catalog --json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -29,8 +38,12 @@ import Testing
     }
 
     @Test func checkCleansFolderNamesAndTheOffendingToken() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let result = try cli.run(["check", games.folder, "--fuzz-runs", "2", "--no-luacheck"])
         expectNoRawControls(result, "check")
         #expect(result.output.contains("games?[31m/syntax?2J/game.lua:1"))
@@ -39,8 +52,12 @@ import Testing
     }
 
     @Test func testCleansTranscriptFailuresAndWhatTheGameSaid() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let result = try cli.run(["test", games.folder, "--fuzz-runs", "2"])
         expectNoRawControls(result, "test")
         #expect(result.status == 1)
@@ -52,9 +69,14 @@ import Testing
     }
 
     @Test func playCleansTheMenuSayAskAndTheErrorWithItsExcerpt() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
-        let result = try cli.run(["play", games.game, "--student", "ana"], input: "1\nhello\n")  // names: RosterCommandTests
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
+        // names: RosterCommandTests
+        let result = try cli.run(["play", games.game, "--student", "ana"], input: "1\nhello\n")
         expectNoRawControls(result, "play")
         #expect(result.status == 1)
         #expect(result.output.contains("  1) Level " + HostileGames.cleaned + "\n"))
@@ -66,8 +88,12 @@ import Testing
     }
 
     @Test func playDriverWritesEscapedJSON() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let result = try cli.run(["play", games.game, "--level", "LEVEL-1", "--driver", "jsonl"], input: "hello\n")
         expectNoRawControls(result, "play --driver jsonl")
         let events = try result.output.split(separator: "\n").map {
@@ -77,8 +103,12 @@ import Testing
     }
 
     @Test func reportCleansStudentsAndItemIds() throws {
-        let games = try HostileGames(), cli = Edujam()
-        defer { games.remove(); cli.remove() }
+        let games = try HostileGames()
+        let cli = Edujam()
+        defer {
+            games.remove()
+            cli.remove()
+        }
         let student = "ana\u{1B}[1m\u{07}\u{202E}"
         // Such a name is refused at the door, unless a store from before the check has it on a roster.
         _ = try cli.run(["class", "create", "C1", "--games", games.folder])
@@ -91,7 +121,9 @@ import Testing
         #expect(text.output.contains("score?? 3"))
         let json = try cli.run(["report", "--games", games.folder, "--json"])
         expectNoRawControls(json, "report --json")
-        let runs = try #require((try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])
+        let runs = try #require(
+            (try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])?["runs"]
+                as? [[String: Any]])
         #expect(runs.first?["student"] as? String == student)
         #expect(runs.first?["primaryItem"] as? String == "score\u{9B}\u{202E}")
     }

@@ -12,22 +12,29 @@ enum Plays {
     /// Math Jam: seed 42 on LEVEL-1 asks 2+3, 1+8, 7+2, 6+2, 3+6, 8+1, 2+5, 3+4, 1+7, 5+1
     /// (games/math-jam/tests/rounds.play); poor answers 0 to all ten; quit answers one and leaves.
     static func mathJam(_ cli: Edujam, student: String, _ kind: Kind, level: String = "LEVEL-1") throws {
-        try shippedGame(cli, "math-jam", student: student, level: level, input: [
-            .perfect: "5\n9\n9\n8\n9\n9\n7\n7\n8\n6\n", .poor: String(repeating: "0\n", count: 10), .quit: "0\n",
-        ][kind]!, perfect: kind == .perfect)
+        try shippedGame(
+            cli, "math-jam", student: student, level: level,
+            input: [
+                .perfect: "5\n9\n9\n8\n9\n9\n7\n7\n8\n6\n", .poor: String(repeating: "0\n", count: 10), .quit: "0\n",
+            ][kind]!, perfect: kind == .perfect)
     }
 
     /// Word Jam: seed 42 on LEVEL-1 shows box, bike, rain, kite, cake, pig, duck, pink
     /// (games/word-jam/tests/rounds.play); poor is wrong twice on each word; quit answers one.
     static func wordJam(_ cli: Edujam, student: String, _ kind: Kind, level: String = "LEVEL-1") throws {
-        try shippedGame(cli, "word-jam", student: student, level: level, input: [
-            .perfect: "box\nbike\nrain\nkite\ncake\npig\nduck\npink\n", .poor: String(repeating: "zzz\nzzz\n", count: 12),
-            .quit: "zzz\n",
-        ][kind]!, perfect: kind == .perfect)
+        try shippedGame(
+            cli, "word-jam", student: student, level: level,
+            input: [
+                .perfect: "box\nbike\nrain\nkite\ncake\npig\nduck\npink\n",
+                .poor: String(repeating: "zzz\nzzz\n", count: 12),
+                .quit: "zzz\n",
+            ][kind]!, perfect: kind == .perfect)
     }
 
-    private static func shippedGame(_ cli: Edujam, _ game: String, student: String, level: String, input: String,
-                                    perfect: Bool) throws {
+    private static func shippedGame(
+        _ cli: Edujam, _ game: String, student: String, level: String, input: String,
+        perfect: Bool
+    ) throws {
         precondition(!perfect || level == "LEVEL-1", "the perfect answers are known for LEVEL-1, seed 42")
         try play(cli, ["play", "games/\(game)", "--level", level, "--seed", "42", "--student", student], input)
     }
@@ -40,7 +47,9 @@ enum Plays {
     /// The statements of `edujam export --xapi`.
     static func exported(_ cli: Edujam, _ extra: [String] = []) throws -> [[String: Any]] {
         let result = try cli.run(["export", "--xapi"] + extra)
-        guard result.status == 0, let statements = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]] else {
+        guard result.status == 0,
+            let statements = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]]
+        else {
             throw RalphLRS.Failure("export failed: \(result.status) \(result.error)")
         }
         return statements
@@ -51,9 +60,12 @@ enum Plays {
         (statement["context"] as? [String: Any])?["registration"] as? String ?? ""
     }
     static func verb(_ statement: [String: Any]) -> String {
-        ((statement["verb"] as? [String: Any])?["id"] as? String ?? "").split(separator: "/").last.map(String.init) ?? ""
+        ((statement["verb"] as? [String: Any])?["id"] as? String ?? "").split(separator: "/").last.map(String.init)
+            ?? ""
     }
-    static func objectID(_ statement: [String: Any]) -> String { (statement["object"] as? [String: Any])?["id"] as? String ?? "" }
+    static func objectID(_ statement: [String: Any]) -> String {
+        (statement["object"] as? [String: Any])?["id"] as? String ?? ""
+    }
 }
 
 /// The binary running in the background: input written bit by bit, signals, output read at the end.
@@ -121,9 +133,13 @@ final class SelfSignedServer {
     init() throws {
         guard let python = RalphLRS.python else { throw RalphLRS.Failure("no Python") }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let made = try RalphLRS.runTool("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-            "-keyout", folder.appendingPathComponent("key.pem").path, "-out", folder.appendingPathComponent("cert.pem").path])
+        let made = try RalphLRS.runTool(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
+                "-keyout", folder.appendingPathComponent("key.pem").path, "-out",
+                folder.appendingPathComponent("cert.pem").path,
+            ])
         guard made.status == 0 else { throw RalphLRS.Failure("openssl: \(made.output)") }
         let script = """
             import http.server, ssl, sys
@@ -142,7 +158,9 @@ final class SelfSignedServer {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let line = String(decoding: out.fileHandleForReading.readLine(), as: UTF8.self)
-        guard line.hasPrefix("port "), let bound = Int(line.dropFirst(5)) else { throw RalphLRS.Failure("TLS server: \(line)") }
+        guard line.hasPrefix("port "), let bound = Int(line.dropFirst(5)) else {
+            throw RalphLRS.Failure("TLS server: \(line)")
+        }
         port = bound
     }
 

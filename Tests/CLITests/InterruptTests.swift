@@ -13,7 +13,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["EDUJAM_STORE"] = cli.store
         process.environment = environment
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -12,16 +12,22 @@ struct LRSPushTests {
         try Plays.mathJam(cli, student: "ana", .perfect)
         try Plays.mathJam(cli, student: "ben", .quit)
 
-        let wrong = try cli.run(["push", "--lrs", lrs.endpoint],
-                                environment: ["EDUJAM_LRS_USER": RalphLRS.user, "EDUJAM_LRS_PASSWORD": "wrong"])
+        let wrong = try cli.run(
+            ["push", "--lrs", lrs.endpoint],
+            environment: ["EDUJAM_LRS_USER": RalphLRS.user, "EDUJAM_LRS_PASSWORD": "wrong"])
         #expect(wrong.status == 1)
-        #expect(wrong.error == "edujam push: the LRS at \(lrs.endpoint) refused the request: 401 Invalid authentication credentials (check EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, or ~/.netrc)\n")
+        #expect(
+            wrong.error
+                == "edujam push: the LRS at \(lrs.endpoint) refused the request: 401 Invalid authentication credentials (check EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, or ~/.netrc)\n"
+        )
         #expect(try lrs.statements().isEmpty)
 
         let exported = try Plays.exported(cli)
         let first = try cli.run(["push", "--lrs", lrs.endpoint + "/"], environment: lrs.credentials)
         #expect(first.status == 0, "\(first.error)")
-        #expect(first.output == "pushed to \(lrs.endpoint): \(exported.count) of \(exported.count) new statements accepted\n")
+        #expect(
+            first.output
+                == "pushed to \(lrs.endpoint): \(exported.count) of \(exported.count) new statements accepted\n")
         for (registration, statements) in Dictionary(grouping: exported, by: Plays.registration) {
             let stored = try lrs.statements(registration: registration)
             #expect(Set(stored.map(Plays.id)) == Set(statements.map(Plays.id)))
@@ -30,13 +36,18 @@ struct LRSPushTests {
 
         let again = try cli.run(["push", "--lrs", lrs.endpoint], environment: lrs.credentials)
         #expect(again.status == 0)
-        #expect(again.output == "nothing to push to \(lrs.endpoint): the \(exported.count) statements were all accepted before\n")
+        #expect(
+            again.output
+                == "nothing to push to \(lrs.endpoint): the \(exported.count) statements were all accepted before\n")
         #expect(try lrs.statements().count == exported.count)
 
         try Plays.mathJam(cli, student: "cy", .poor)
         let newOnes = try Plays.exported(cli).count - exported.count
         let third = try cli.run(["push", "--lrs", lrs.endpoint], environment: lrs.credentials)
-        #expect(third.output == "pushed to \(lrs.endpoint): \(newOnes) of \(newOnes) new statements accepted (\(exported.count) accepted before)\n")
+        #expect(
+            third.output
+                == "pushed to \(lrs.endpoint): \(newOnes) of \(newOnes) new statements accepted (\(exported.count) accepted before)\n"
+        )
         #expect(try lrs.statements().count == exported.count + newOnes)
     }
 
@@ -59,7 +70,10 @@ struct LRSPushTests {
         let later = try cli.run(["push", "--lrs", lrs.endpoint] + Plays.quizGames, environment: lrs.credentials)
         let newOnes = all.count - sentEarly.count
         #expect(newOnes > 0)
-        #expect(later.output == "pushed to \(lrs.endpoint): \(newOnes) of \(newOnes) new statements accepted (\(sentEarly.count) accepted before)\n")
+        #expect(
+            later.output
+                == "pushed to \(lrs.endpoint): \(newOnes) of \(newOnes) new statements accepted (\(sentEarly.count) accepted before)\n"
+        )
         let stored = try lrs.statements(registration: Plays.registration(all[0]))
         #expect(stored.map(Plays.id).sorted() == all.map(Plays.id).sorted())
         #expect(stored.contains { Plays.verb($0) == "terminated" })
@@ -75,10 +89,14 @@ struct LRSPushTests {
         let exported = try Plays.exported(cli)
         #expect(exported.count > 8)
 
-        let cut = try cli.run(["push", "--lrs", lrs.endpoint, "--batch-size", "4", "--retries", "1"], environment: lrs.credentials)
+        let cut = try cli.run(
+            ["push", "--lrs", lrs.endpoint, "--batch-size", "4", "--retries", "1"], environment: lrs.credentials)
         lrs.waitUntilGone()
         #expect(cut.status == 1)
-        #expect(cut.output == "pushed to \(lrs.endpoint): 4 of \(exported.count) new statements accepted, \(exported.count - 4) left for the next push\n")
+        #expect(
+            cut.output
+                == "pushed to \(lrs.endpoint): 4 of \(exported.count) new statements accepted, \(exported.count - 4) left for the next push\n"
+        )
         #expect(cut.error.hasPrefix("edujam push: cannot reach the LRS at \(lrs.endpoint): "))
         #expect(cut.error.hasSuffix("(2 tries)\n"))
         #expect(cut.error.split(separator: "\n").count == 1)
@@ -86,7 +104,10 @@ struct LRSPushTests {
         try lrs.start()
         let resumed = try cli.run(["push", "--lrs", lrs.endpoint, "--batch-size", "4"], environment: lrs.credentials)
         #expect(resumed.status == 0, "\(resumed.error)")
-        #expect(resumed.output == "pushed to \(lrs.endpoint): \(exported.count - 4) of \(exported.count - 4) new statements accepted (4 accepted before)\n")
+        #expect(
+            resumed.output
+                == "pushed to \(lrs.endpoint): \(exported.count - 4) of \(exported.count - 4) new statements accepted (4 accepted before)\n"
+        )
         let stored = try lrs.statements()
         #expect(stored.map(Plays.id).sorted() == exported.map(Plays.id).sorted(), "each statement exactly once")
         let lines = try String(contentsOf: lrs.dataFile, encoding: .utf8).split(separator: "\n")
@@ -107,13 +128,22 @@ struct LRSPushTests {
 
         let push = try cli.run(["push", "--lrs", lrs.endpoint], environment: lrs.credentials)
         #expect(push.status == 1)
-        #expect(push.output == "pushed to \(lrs.endpoint): \(exported.count - 1) of \(exported.count) new statements accepted, 1 refused\n")
-        #expect(push.error == "refused by the LRS: statement \(plantedID) (ana \(Plays.verb(exported[3])) \(Plays.objectID(exported[3]))): 409 Differing statements already exist with the same ID: \(plantedID)\n")
+        #expect(
+            push.output
+                == "pushed to \(lrs.endpoint): \(exported.count - 1) of \(exported.count) new statements accepted, 1 refused\n"
+        )
+        #expect(
+            push.error
+                == "refused by the LRS: statement \(plantedID) (ana \(Plays.verb(exported[3])) \(Plays.objectID(exported[3]))): 409 Differing statements already exist with the same ID: \(plantedID)\n"
+        )
         #expect(try lrs.statements().count == exported.count)
 
         let again = try cli.run(["push", "--lrs", lrs.endpoint], environment: lrs.credentials)
         #expect(again.status == 1)
-        #expect(again.output == "pushed to \(lrs.endpoint): 0 of 1 new statements accepted, 1 refused (\(exported.count - 1) accepted before)\n")
+        #expect(
+            again.output
+                == "pushed to \(lrs.endpoint): 0 of 1 new statements accepted, 1 refused (\(exported.count - 1) accepted before)\n"
+        )
         #expect(try lrs.statements().count == exported.count)
     }
 
@@ -126,30 +156,41 @@ struct LRSPushTests {
         let exported = try Plays.exported(cli)
         // Credentials from a netrc file this time.
         let netrc = lrs.folder.appendingPathComponent("netrc")
-        try "machine example.org login nobody password nothing\nmachine 127.0.0.1\n  login \(RalphLRS.user)\n  password \"\(RalphLRS.password)\"\n"
+        try
+            "machine example.org login nobody password nothing\nmachine 127.0.0.1\n  login \(RalphLRS.user)\n  password \"\(RalphLRS.password)\"\n"
             .write(to: netrc, atomically: true, encoding: .utf8)
-        let push = try LiveEdujam(cli, ["push", "--lrs", lrs.endpoint, "--batch-size", "1"], environment: ["NETRC": netrc.path])
+        let push = try LiveEdujam(
+            cli, ["push", "--lrs", lrs.endpoint, "--batch-size", "1"], environment: ["NETRC": netrc.path])
         try push.waitUntil { try !lrs.statements().isEmpty }  // the first batch is stored and being answered
         Thread.sleep(forTimeInterval: 0.5)  // the second batch waits in the LRS's delay
         push.interrupt()
         #expect(push.wait() == 130)
         let output = push.readOutput()
-        #expect(output.error.contains("edujam push: interrupted: what the LRS accepted is recorded; the next push sends the rest"))
-        let tally = try #require(output.output.split(separator: " ").firstIndex(of: "of").map { output.output.split(separator: " ")[$0 - 1] })
+        #expect(
+            output.error.contains(
+                "edujam push: interrupted: what the LRS accepted is recorded; the next push sends the rest"))
+        let tally = try #require(
+            output.output.split(separator: " ").firstIndex(of: "of").map { output.output.split(separator: " ")[$0 - 1] }
+        )
         let acceptedBefore = try #require(Int(tally))
         #expect((1..<exported.count).contains(acceptedBefore))
 
-        let rest = try cli.run(["push", "--lrs", lrs.endpoint, "--batch-size", "50"], environment: ["NETRC": netrc.path])
+        let rest = try cli.run(
+            ["push", "--lrs", lrs.endpoint, "--batch-size", "50"], environment: ["NETRC": netrc.path])
         #expect(rest.status == 0, "\(rest.error)")
         let left = exported.count - acceptedBefore
-        #expect(rest.output == "pushed to \(lrs.endpoint): \(left) of \(left) new statements accepted (\(acceptedBefore) accepted before)\n")
+        #expect(
+            rest.output
+                == "pushed to \(lrs.endpoint): \(left) of \(left) new statements accepted (\(acceptedBefore) accepted before)\n"
+        )
         #expect(try lrs.statements().map(Plays.id).sorted() == exported.map(Plays.id).sorted())
 
         // An LRS slower than --timeout: each try gives up (the LRS stores the batch anyway), the
         // tries are bounded, and a later push re-sends what the LRS already has without doubling it.
         try Plays.mathJam(cli, student: "ben", .quit)
         let all = try Plays.exported(cli)
-        let slow = try cli.run(["push", "--lrs", lrs.endpoint, "--timeout", "1", "--retries", "1"], environment: ["NETRC": netrc.path])
+        let slow = try cli.run(
+            ["push", "--lrs", lrs.endpoint, "--timeout", "1", "--retries", "1"], environment: ["NETRC": netrc.path])
         #expect(slow.status == 1)
         #expect(slow.error == "edujam push: cannot reach the LRS at \(lrs.endpoint): no answer in time (2 tries)\n")
         let patient = try cli.run(["push", "--lrs", lrs.endpoint], environment: ["NETRC": netrc.path])
@@ -157,7 +198,10 @@ struct LRSPushTests {
         #expect(try lrs.statements().map(Plays.id).sorted() == all.map(Plays.id).sorted())
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "openssl is needed to make a certificate"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"),
+            "openssl is needed to make a certificate"))
     func aCertificateThatDoesNotVerifyStopsThePush() throws {
         let cli = Edujam()
         defer { cli.remove() }
@@ -178,10 +222,15 @@ struct LRSPushTests {
     @Test func aBadURLNamesItself() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        for (url, why) in [("ftp://lrs.example/xAPI", "the scheme must be http or https"),
-                           ("lrs.example/xAPI", "expected an http(s) URL like https://lrs.example/xAPI/"),
-                           ("https://user:pw@lrs.example/xAPI", "put credentials in EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD or ~/.netrc, not in the URL"),
-                           ("http://127.0.0.1:70000/xAPI", "port 70000 is out of range")] {
+        for (url, why) in [
+            ("ftp://lrs.example/xAPI", "the scheme must be http or https"),
+            ("lrs.example/xAPI", "expected an http(s) URL like https://lrs.example/xAPI/"),
+            (
+                "https://user:pw@lrs.example/xAPI",
+                "put credentials in EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD or ~/.netrc, not in the URL"
+            ),
+            ("http://127.0.0.1:70000/xAPI", "port 70000 is out of range"),
+        ] {
             let result = try cli.run(["push", "--lrs", url])
             #expect(result.status == 64)
             #expect(result.error.hasPrefix("edujam push: '\(url)' is not an LRS endpoint: "), "\(result.error)")
@@ -196,7 +245,9 @@ struct LRSPushTests {
         let port = try closedPort()
         let result = try cli.run(["push", "--lrs", "http://127.0.0.1:\(port)/xAPI", "--retries", "1"])
         #expect(result.status == 1)
-        #expect(result.error == "edujam push: cannot reach the LRS at http://127.0.0.1:\(port)/xAPI: connection refused (2 tries)\n")
+        #expect(
+            result.error
+                == "edujam push: cannot reach the LRS at http://127.0.0.1:\(port)/xAPI: connection refused (2 tries)\n")
         #expect(result.output.isEmpty)
         let unknown = try cli.run(["push", "--lrs", "http://lrs.invalid/xAPI"])
         #expect(unknown.error == "edujam push: cannot reach the LRS at http://lrs.invalid/xAPI: unknown host (1 try)\n")
@@ -206,7 +257,8 @@ struct LRSPushTests {
         let cli = Edujam()
         defer { cli.remove() }
         try Plays.mathJam(cli, student: "ana", .quit)
-        let result = try cli.run(["push", "--lrs", "http://127.0.0.1:9/xAPI"], environment: ["EDUJAM_LRS_USER": "teacher"])
+        let result = try cli.run(
+            ["push", "--lrs", "http://127.0.0.1:9/xAPI"], environment: ["EDUJAM_LRS_USER": "teacher"])
         #expect(result.status == 1)
         #expect(result.error == "edujam push: EDUJAM_LRS_USER is set but EDUJAM_LRS_PASSWORD is not: set both\n")
     }
@@ -228,7 +280,9 @@ struct LRSPushTests {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var size = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) == 0 && getsockname(fd, $0, &size) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, size) == 0 && getsockname(fd, $0, &size) == 0
+            }
         }
         guard bound else { throw RalphLRS.Failure("cannot bind a port") }
         return Int(UInt16(bigEndian: address.sin_port))

@@ -20,8 +20,11 @@ enum OldStore {
         }
         for (offset, text) in texts.enumerated() {
             let bytes = Array(text.utf8).map { CChar(bitPattern: $0) }
-            _ = sqlite3_bind_text64(statement, Int32(offset + 1), bytes, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
+            _ = sqlite3_bind_text64(
+                statement, Int32(offset + 1), bytes, UInt64(bytes.count), csqlite_transient(), UInt8(SQLITE_UTF8))
         }
-        guard sqlite3_step(statement) == SQLITE_DONE else { throw Failure(description: String(cString: sqlite3_errmsg(db))) }
+        guard sqlite3_step(statement) == SQLITE_DONE else {
+            throw Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
     }
 }

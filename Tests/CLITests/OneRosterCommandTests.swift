@@ -12,9 +12,14 @@ import Testing
         defer { cli.remove() }
         let imported = try cli.run(["class", "import", "--oneroster", Self.example.path])
         #expect(imported.status == 0, "\(imported.error)")
-        #expect(imported.output == "Read 2 classes and 4 students from OneRoster: 2 classes created, 4 students joined, 2 teachers added.\n")
+        #expect(
+            imported.output
+                == "Read 2 classes and 4 students from OneRoster: 2 classes created, 4 students joined, 2 teachers added.\n"
+        )
         let list = try cli.run(["class", "list"])
-        #expect(list.output == "3B: ana.lima, bo.chen, cy.okafor (teacher: Jane Smith)\n4A: dee.park (teacher: Paul Nguyen)\n")
+        #expect(
+            list.output
+                == "3B: ana.lima, bo.chen, cy.okafor (teacher: Jane Smith)\n4A: dee.park (teacher: Paul Nguyen)\n")
         let again = try cli.run(["class", "import", "--oneroster", Self.example.path])
         #expect(again.output == "Read 2 classes and 4 students from OneRoster: nothing changed.\n")
 
@@ -52,10 +57,13 @@ import Testing
         defer { cli.remove() }
         #expect(try cli.run(["class", "import", "--oneroster", Self.example.path]).status == 0)
         #expect(try cli.run(["catalog", "--publish"]).status == 0)
-        #expect(try cli.run(["assign", "--class", "3B", "--title", "Sums", "--due", "2099-12-24", "MATH-JAM/LEVEL-1"]).status == 0)
+        #expect(
+            try cli.run(["assign", "--class", "3B", "--title", "Sums", "--due", "2099-12-24", "MATH-JAM/LEVEL-1"])
+                .status == 0)
         // ana.lima answers all ten wrong: finished, 0 right.
-        let play = try cli.run(["play", "--student", "ana.lima", "MATH-JAM/LEVEL-1", "--seed", "3"],
-                               input: String(repeating: "0\n", count: 10))
+        let play = try cli.run(
+            ["play", "--student", "ana.lima", "MATH-JAM/LEVEL-1", "--seed", "3"],
+            input: String(repeating: "0\n", count: 10))
         #expect(play.status == 0)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("oneroster-out-\(UUID())")
@@ -65,7 +73,9 @@ import Testing
         #expect(export.output == "Wrote 1 line item(s) and 3 result(s) to \(folder.path).\n")
         let lineItems = try Self.rows(folder.appendingPathComponent("lineItems.csv"))
         let results = try Self.rows(folder.appendingPathComponent("results.csv"))
-        #expect(lineItems.count == 1 && lineItems[0]["classSourcedId"] == "cls-3b" && lineItems[0]["dueDate"] == "2099-12-24")
+        #expect(
+            lineItems.count == 1 && lineItems[0]["classSourcedId"] == "cls-3b"
+                && lineItems[0]["dueDate"] == "2099-12-24")
         #expect(results.map { $0["studentSourcedId"] } == ["usr-s1", "usr-s2", "usr-s3"])
         #expect(results.allSatisfy { $0["lineItemSourcedId"] == lineItems[0]["sourcedId"] })
         #expect(results[0]["scoreStatus"] == "partially graded" && results[0]["score"] == "0")  // 0 of 10 right

@@ -6,10 +6,12 @@ import Testing
 @Suite struct PlayCommandTests {
     /// Answers every question wrong, then reads the right answers from the feedback.
     private func mathAnswers(seed: Int, cli: Edujam) throws -> [String] {
-        let wrong = try cli.run(["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "\(seed)", "--student", "probe"],
-                                input: String(repeating: "-1\n", count: 10))
+        let wrong = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "\(seed)", "--student", "probe"],
+            input: String(repeating: "-1\n", count: 10))
         return wrong.output.split(separator: "\n").compactMap { line in
-            line.hasPrefix("Not quite: ") ? line.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespaces) } : nil
+            line.hasPrefix("Not quite: ")
+                ? line.split(separator: "=").last.map { $0.trimmingCharacters(in: .whitespaces) } : nil
         }
     }
 
@@ -18,8 +20,9 @@ import Testing
         defer { cli.remove() }
         let answers = try mathAnswers(seed: 42, cli: cli)
         #expect(answers.count == 10)
-        let result = try cli.run(["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "42", "--student", "ana"],
-                                 input: answers.joined(separator: "\n") + "\n")
+        let result = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "42", "--student", "ana"],
+            input: answers.joined(separator: "\n") + "\n")
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("Correct!"))
         let run = try #require(try cli.runs().first { $0["student"] as? String == "ana" })
@@ -40,8 +43,9 @@ import Testing
         let cli = Edujam()
         defer { cli.remove() }
         let answers = try mathAnswers(seed: 7, cli: cli)
-        let result = try cli.run(["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "7", "--student", "bo"],
-                                 input: answers.prefix(3).joined(separator: "\n") + "\n")
+        let result = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-2", "--seed", "7", "--student", "bo"],
+            input: answers.prefix(3).joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         #expect(result.output.contains("Goodbye"))
         let run = try #require(try cli.runs().first { $0["student"] as? String == "bo" })
@@ -54,15 +58,17 @@ import Testing
     @Test func wordJamPerfectRunAfterLearningTheWords() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let probe = try cli.run(["play", "games/word-jam", "--level", "LEVEL-1", "--seed", "5", "--student", "probe"],
-                                input: String(repeating: "zzz\n", count: 16))
+        let probe = try cli.run(
+            ["play", "games/word-jam", "--level", "LEVEL-1", "--seed", "5", "--student", "probe"],
+            input: String(repeating: "zzz\n", count: 16))
         let words = probe.output.split(separator: "\n").compactMap { line -> String? in
             guard let range = line.range(of: "The word was ") else { return nil }
             return String(line[range.upperBound...].dropLast()).lowercased()
         }
         #expect(words.count == 8)
-        let result = try cli.run(["play", "games/word-jam", "--level", "LEVEL-1", "--seed", "5", "--student", "cy"],
-                                 input: words.joined(separator: "\n") + "\n")
+        let result = try cli.run(
+            ["play", "games/word-jam", "--level", "LEVEL-1", "--seed", "5", "--student", "cy"],
+            input: words.joined(separator: "\n") + "\n")
         #expect(result.status == 0)
         let run = try #require(try cli.runs().first { $0["student"] as? String == "cy" })
         #expect(run["outcome"] as? String == "finished")
@@ -123,7 +129,9 @@ import Testing
         for arguments in [["games/math-jam", "--level", "LEVEL-9"], ["MATH-JAM/LEVEL-9"]] {
             let result = try cli.run(["play"] + arguments)
             #expect(result.status == 64, "a usage error")
-            #expect(result.error.contains("no level 'LEVEL-9' in this game; did you mean 'LEVEL-1'? (levels: LEVEL-1, LEVEL-2, LEVEL-3)"))
+            #expect(
+                result.error.contains(
+                    "no level 'LEVEL-9' in this game; did you mean 'LEVEL-1'? (levels: LEVEL-1, LEVEL-2, LEVEL-3)"))
             #expect(result.error.contains("usage: edujam play"))
             #expect(try cli.runs().isEmpty, "no attempt is saved")
         }

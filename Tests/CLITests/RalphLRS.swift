@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A real LRS for the tests: Ralph (PyPI `ralph-malph`) on 127.0.0.1, with its own temporary data
@@ -15,11 +16,16 @@ final class RalphLRS {
 
     /// The virtual environment's Python, if it can run Ralph's server and models.
     static let python: String? = {
-        let venv = ProcessInfo.processInfo.environment["EDUJAM_RALPH_VENV"].flatMap { $0.isEmpty ? nil : $0 } ?? "/opt/ralph-venv"
+        let venv =
+            ProcessInfo.processInfo.environment["EDUJAM_RALPH_VENV"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "/opt/ralph-venv"
         let python = venv + "/bin/python"
         guard FileManager.default.isExecutableFile(atPath: python),
-              let check = try? runTool(python, ["-c", "import ralph.cli, ralph.backends.lrs.fs, ralph.models.xapi.base.statements, uvicorn, requests"]),
-              check.status == 0 else { return nil }
+            let check = try? runTool(
+                python,
+                ["-c", "import ralph.cli, ralph.backends.lrs.fs, ralph.models.xapi.base.statements, uvicorn, requests"]),
+            check.status == 0
+        else { return nil }
         return python
     }()
 
@@ -47,11 +53,16 @@ final class RalphLRS {
     init(environment: [String: String] = [:]) throws {
         guard let python = Self.python else { throw Failure("Ralph is not installed") }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-ralph-\(UUID())")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
         let ralph = URL(fileURLWithPath: python).deletingLastPathComponent().appendingPathComponent("ralph").path
-        let auth = try Self.runTool(ralph, ["auth", "-u", Self.user, "-p", Self.password, "-s", "all",
-                                            "-M", "mailto:teacher@school.example", "-N", "Teacher", "-w"],
-                                    environment: ["RALPH_APP_DIR": folder.path, "RALPH_RUNSERVER_BACKEND": "fs"])
+        let auth = try Self.runTool(
+            ralph,
+            [
+                "auth", "-u", Self.user, "-p", Self.password, "-s", "all",
+                "-M", "mailto:teacher@school.example", "-N", "Teacher", "-w",
+            ],
+            environment: ["RALPH_APP_DIR": folder.path, "RALPH_RUNSERVER_BACKEND": "fs"])
         guard auth.status == 0 else { throw Failure("ralph auth failed: \(auth.output)") }
         try start(environment: environment)
     }
@@ -65,8 +76,10 @@ final class RalphLRS {
     func start(environment: [String: String] = [:]) throws {
         let launcher = Process()
         launcher.executableURL = URL(fileURLWithPath: Self.python!)
-        launcher.arguments = [Self.fixtures.appendingPathComponent("ralph_launcher.py").path, String(port),
-                              folder.appendingPathComponent("data").path]
+        launcher.arguments = [
+            Self.fixtures.appendingPathComponent("ralph_launcher.py").path, String(port),
+            folder.appendingPathComponent("data").path,
+        ]
         var env = ProcessInfo.processInfo.environment
         env["RALPH_AUTH_FILE"] = folder.appendingPathComponent("auth.json").path
         for (key, value) in environment { env[key] = value }
@@ -111,7 +124,9 @@ final class RalphLRS {
 
     private func logFile() throws -> URL {
         let url = folder.appendingPathComponent("ralph.log")
-        if !FileManager.default.fileExists(atPath: url.path) { FileManager.default.createFile(atPath: url.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: url.path) {
+            FileManager.default.createFile(atPath: url.path, contents: nil)
+        }
         return url
     }
 
@@ -121,7 +136,8 @@ final class RalphLRS {
         var all: [[String: Any]] = []
         while true {
             let answer = try request("GET", path)
-            guard answer.status == 200, let page = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
+            guard answer.status == 200, let page = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+            else {
                 throw Failure("GET \(path): \(answer.status) \(String(decoding: answer.body, as: UTF8.self))")
             }
             all += page["statements"] as? [[String: Any]] ?? []
@@ -142,7 +158,9 @@ final class RalphLRS {
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("1.0.3", forHTTPHeaderField: "X-Experience-API-Version")
-        request.setValue("Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+        request.setValue(
+            "Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString(),
+            forHTTPHeaderField: "Authorization")
         let result = Result()
         let done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: request) { data, response, error in
@@ -154,7 +172,9 @@ final class RalphLRS {
     }
 
     /// Runs a tool to its end: its status and what it printed (stdout and stderr together).
-    static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func runTool(_ path: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

@@ -8,8 +8,10 @@ import Testing
 
     func classWithProgress() throws -> Edujam {
         let cli = Edujam()
-        for words in [["catalog", "--publish"], ["class", "create", "3B"], ["class", "add", "3B", "ana", "bo"],
-                      ["assign", "--class", "3B", "--title", "Sums", "MATH-JAM/LEVEL-1"]] {
+        for words in [
+            ["catalog", "--publish"], ["class", "create", "3B"], ["class", "add", "3B", "ana", "bo"],
+            ["assign", "--class", "3B", "--title", "Sums", "MATH-JAM/LEVEL-1"],
+        ] {
             #expect(try cli.run(words).status == 0, "\(words)")
         }
         _ = try cli.run(["play", "--student", "ana", "MATH-JAM/LEVEL-1", "--seed", "3"], input: "0\n0\n0\n")
@@ -22,11 +24,15 @@ import Testing
         for (key, value) in environment { env[key] = value }
         let unset = env.filter { $0.value == nil }.map { "-u \($0.key)" }
         let exports = unset + env.compactMap { key, value in value.map { "\(key)=\($0)" } }
-        let command = "env \(exports.joined(separator: " ")) EDUJAM_STORE='\(cli.store)' '\(Edujam.binary.path)' report --class 3B"
+        let command =
+            "env \(exports.joined(separator: " ")) EDUJAM_STORE='\(cli.store)' '\(Edujam.binary.path)' report --class 3B"
         return try cli.run(["-q", "-e", "-c", command, "/dev/null"], program: URL(fileURLWithPath: Self.script)).output
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: terminal bars not checked"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: terminal bars not checked")
+    )
     func aTerminalGetsBlockBars() throws {
         let cli = try classWithProgress()
         defer { cli.remove() }
@@ -38,8 +44,10 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: terminal bars not checked"),
-          arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: script), "script(1) is missing: terminal bars not checked"),
+        arguments: [["NO_COLOR": "1"], ["TERM": "dumb"]])
     func plainTextWhereStylingIsOff(_ environment: [String: String]) throws {
         let cli = try classWithProgress()
         defer { cli.remove() }

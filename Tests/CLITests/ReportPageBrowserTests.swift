@@ -21,9 +21,12 @@ import Testing
                 for cell in row["activities"] as? [[String: Any]] ?? [] {
                     let progress = cell["progress"] as? Double ?? -1
                     let status = cell["status"] as? String ?? ""
-                    let cellTags = dom.components(separatedBy: "<td ").dropFirst().map { String($0.prefix { $0 != ">" }) }
+                    let cellTags = dom.components(separatedBy: "<td ").dropFirst().map {
+                        String($0.prefix { $0 != ">" })
+                    }
                     let cellTag = cellTags.first {
-                        $0.hasPrefix(#"class="cell"#) && $0.contains(#"data-student="\#(Chromium.escaped(student))""#) && $0.contains(#"data-assignment="\#(id)""#)
+                        $0.hasPrefix(#"class="cell"#) && $0.contains(#"data-student="\#(Chromium.escaped(student))""#)
+                            && $0.contains(#"data-assignment="\#(id)""#)
                     }
                     let tag = try #require(cellTag, "cell of \(student) in \(id)")
                     #expect(tag.contains(#"data-status="\#(status)""#), "\(student) \(id)")
@@ -143,8 +146,12 @@ enum Chromium {
             </script></body></html>
             """
         try script.write(to: harness, atomically: true, encoding: .utf8)
-        let dom = try run(["--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", harness.absoluteString]).output
-        guard let start = dom.range(of: #"<pre id="layout">"#), let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex) else {
+        let dom = try run([
+            "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", harness.absoluteString,
+        ]).output
+        guard let start = dom.range(of: #"<pre id="layout">"#),
+            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex)
+        else {
             throw BrowserError("the layout harness reported nothing: \(dom.prefix(300))")
         }
         let text = String(dom[start.upperBound..<end.lowerBound]).replacingOccurrences(of: "&quot;", with: "\"")
@@ -153,7 +160,9 @@ enum Chromium {
 
     /// Takes a screenshot; returns its size in pixels, read from the PNG header.
     static func screenshot(_ page: URL, to file: URL, width: Int, height: Int) throws -> (Int, Int) {
-        _ = try run(["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(file.path)", page.absoluteString])
+        _ = try run([
+            "--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(file.path)", page.absoluteString,
+        ])
         let data = try Data(contentsOf: file)
         guard data.count > 24, data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { throw BrowserError("no PNG written") }
         func be32(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -166,8 +175,11 @@ enum Chromium {
         // As root Chromium needs --no-sandbox; a fresh profile keeps runs independent.
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-chromium-\(UUID())")
         defer { try? FileManager.default.removeItem(at: profile) }
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"] + arguments
-        let out = Pipe(), err = Pipe()
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(profile.path)"]
+            + arguments
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -197,8 +209,16 @@ final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = NSLock()
     init(_ value: Value) { self.value = value }
-    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
-    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+    func get() -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }
 
 extension String {

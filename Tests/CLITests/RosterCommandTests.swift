@@ -19,7 +19,8 @@ import Testing
     }
 
     private func statuses(_ cli: Edujam, class name: String = "3B") throws -> [String] {
-        let report = try #require(try json(try cli.run(["report", "--class", name, "--json"]).output) as? [String: Any])
+        let report = try #require(
+            try json(try cli.run(["report", "--class", name, "--json"]).output) as? [String: Any])
         let students = try #require((report["assignments"] as? [[String: Any]])?.first?["students"] as? [[String: Any]])
         return students.map { (($0["activities"] as? [[String: Any]])?.first?["status"] as? String) ?? "?" }
     }
@@ -28,13 +29,15 @@ import Testing
         let cli = try classroom()
         defer { cli.remove() }
         #expect(try cli.run(["assign", "--class", "3B", "--title", "Math", "MATH-JAM"]).status == 0)
-        let ana = try cli.run(["play", "--student", "ana", "MATH-JAM", "--seed", "3"], input: "1\n" + String(repeating: "0\n", count: 10))
+        let ana = try cli.run(
+            ["play", "--student", "ana", "MATH-JAM", "--seed", "3"], input: "1\n" + String(repeating: "0\n", count: 10))
         #expect(ana.status == 0, "\(ana.error)")
         #expect(ana.output.contains("Saved for assignment 1 (Math)."), "a level of the assigned game counts")
         let bo = try cli.run(["play", "--student", "bo", "MATH-JAM"], input: "")  // leaves at the level menu
         #expect(bo.status == 0)
         #expect(bo.output.contains("Not started, so it counts for no assignment."))
-        #expect(try cli.runs().contains { $0["student"] as? String == "bo" && $0["started"] as? Bool == false }, "recorded")
+        #expect(
+            try cli.runs().contains { $0["student"] as? String == "bo" && $0["started"] as? Bool == false }, "recorded")
         #expect(try statuses(cli) == ["inProgress", "notStarted", "notStarted"])
         #expect(try cli.run(["done", "1", "--student", "ana"]).status == 0)
         #expect(try statuses(cli) == ["done", "notStarted", "notStarted"])
@@ -56,15 +59,33 @@ import Testing
 
     @Test(arguments: [
         (["class", "create", "\u{1B}[31mred"], "invalid class name: contains a control character (U+001B)"),
-        (["class", "add", "3B", "dee", "\u{1B}[31mred"], "invalid student name 2 of 2: contains a control character (U+001B)"),
+        (
+            ["class", "add", "3B", "dee", "\u{1B}[31mred"],
+            "invalid student name 2 of 2: contains a control character (U+001B)"
+        ),
         (["class", "add", "3B", "dee\nbo"], "invalid student name: contains a control character (U+000A)"),
-        (["class", "add", "3B", String(repeating: "x", count: 256)], "invalid student name: is 256 characters long (limit 64)"),
-        (["class", "add", "3B", "an\u{200B}a"], "invalid student name: contains an invisible formatting character (U+200B)"),
+        (
+            ["class", "add", "3B", String(repeating: "x", count: 256)],
+            "invalid student name: is 256 characters long (limit 64)"
+        ),
+        (
+            ["class", "add", "3B", "an\u{200B}a"],
+            "invalid student name: contains an invisible formatting character (U+200B)"
+        ),
         (["assign", "--class", "3B", "--student", "\u{202E}ana", "--title", "T", "MATH-JAM"], "invalid student name"),
-        (["play", "--student", "ana\n", "MATH-JAM/LEVEL-1"], "invalid student name: contains a control character (U+000A)"),
-        (["inbox", "--student", "\u{202E}ana"], "invalid student name: contains an invisible formatting character (U+202E)"),
+        (
+            ["play", "--student", "ana\n", "MATH-JAM/LEVEL-1"],
+            "invalid student name: contains a control character (U+000A)"
+        ),
+        (
+            ["inbox", "--student", "\u{202E}ana"],
+            "invalid student name: contains an invisible formatting character (U+202E)"
+        ),
         (["done", "1", "--student", " "], "invalid student name: must not be blank"),
-        (["report", "--class", "3B", "--student", "a\u{7F}"], "invalid student name: contains a control character (U+007F)"),
+        (
+            ["report", "--class", "3B", "--student", "a\u{7F}"],
+            "invalid student name: contains a control character (U+007F)"
+        ),
         (["report", "--student", "a\u{7F}"], "invalid student name: contains a control character (U+007F)"),
     ])
     func namesAreCheckedAtTheDoor(_ arguments: [String], _ message: String) throws {
@@ -75,8 +96,10 @@ import Testing
         let result = try cli.run(arguments)
         #expect(result.status == 1)
         #expect(result.error.contains(message), "\(result.error)")
-        #expect(!result.error.contains("\u{1B}") && !result.error.contains("\u{202E}"), "the refused name is not echoed")
-        #expect(try cli.run(["class", "list", "--json"]).output + (try cli.run(["report", "--json"]).output) == before)
+        #expect(
+            !result.error.contains("\u{1B}") && !result.error.contains("\u{202E}"), "the refused name is not echoed")
+        #expect(
+            try cli.run(["class", "list", "--json"]).output + (try cli.run(["report", "--json"]).output) == before)
     }
 
     @Test func rosterMistakesCanBeUndone() throws {
@@ -120,7 +143,9 @@ import Testing
         #expect(try cli.run(["new", "capital-cities", "--games", games.path]).status == 0)
         let again = try cli.run(["new", "Capital-Cities", "--games", games.path])
         #expect(again.status == 1)
-        #expect(again.error.contains("the id CAPITAL-CITIES is taken: \(games.path)/capital-cities declares it"), "\(again.error)")
+        #expect(
+            again.error.contains("the id CAPITAL-CITIES is taken: \(games.path)/capital-cities declares it"),
+            "\(again.error)")
         #expect(!FileManager.default.fileExists(atPath: games.appendingPathComponent("Capital-Cities").path))
 
         // Copied by hand, with the id in other capitals: both are refused, each naming both folders.
@@ -135,7 +160,8 @@ import Testing
         #expect(catalog.output.components(separatedBy: both).count == 3, "\(catalog.output)")
         let check = try cli.run(["check", games.path, "--fuzz-runs", "0", "--no-luacheck"])
         #expect(check.status == 1)
-        #expect(check.output.contains("\(copy.path)/game.lua: error: game id 'Capital-Cities' \(both)"), "\(check.output)")
+        #expect(
+            check.output.contains("\(copy.path)/game.lua: error: game id 'Capital-Cities' \(both)"), "\(check.output)")
         let byID = try cli.run(["play", "--games", games.path, "CAPITAL-CITIES", "--student", "ana"])
         #expect(byID.status == 1)
         #expect(byID.error.contains(both), "\(byID.error)")

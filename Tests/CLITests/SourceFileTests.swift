@@ -10,7 +10,9 @@ import Testing
         var games: String { root + "/games" }
         var quiz: String { games + "/quiz" }
 
-        init() throws { try FileManager.default.createDirectory(atPath: quiz + "/tests", withIntermediateDirectories: true) }
+        init() throws {
+            try FileManager.default.createDirectory(atPath: quiz + "/tests", withIntermediateDirectories: true)
+        }
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
         /// Writes `bytes` at `path` under the games folder.
@@ -28,7 +30,8 @@ import Testing
         }
 
         /// A game that says its own Latin-1 string, its length in bytes and its last byte.
-        static let latin1Game = game(Array(#"local s = "caf"#.utf8) + [0xE9] + Array(#"" say(s .. " " .. #s .. " " .. s:byte(-1))"#.utf8))
+        static let latin1Game = game(
+            Array(#"local s = "caf"#.utf8) + [0xE9] + Array(#"" say(s .. " " .. #s .. " " .. s:byte(-1))"#.utf8))
     }
 
     private func runQuickly(_ cli: Edujam, _ arguments: [String]) throws -> Edujam.Result {
@@ -69,7 +72,9 @@ import Testing
         #expect(play.error.contains("\(file): is 1073741824 bytes; the most read is 1048576 bytes"), "\(play.error)")
         let catalog = try runQuickly(cli, ["catalog", games.games])
         #expect(catalog.status == 1, "listed as broken, not aborted for memory: \(catalog.error)")
-        #expect(catalog.output.contains("BROKEN") && catalog.output.contains("\(file): is 1073741824 bytes"), "\(catalog.output)")
+        #expect(
+            catalog.output.contains("BROKEN") && catalog.output.contains("\(file): is 1073741824 bytes"),
+            "\(catalog.output)")
     }
 
     @Test func fifoGameIsRefusedWithoutBlocking() throws {
@@ -93,10 +98,13 @@ import Testing
         #expect(play.error.contains("game.lua: leads outside the folder"), "a game stays in its folder: \(play.error)")
         try FileManager.default.removeItem(atPath: games.quiz + "/game.lua")
         try games.write("quiz/game.lua", Games.game(Array(#"say("hi")"#.utf8)))
-        try FileManager.default.createSymbolicLink(atPath: games.quiz + "/tests/zero.bot.lua", withDestinationPath: "/dev/zero")
+        try FileManager.default.createSymbolicLink(
+            atPath: games.quiz + "/tests/zero.bot.lua", withDestinationPath: "/dev/zero")
         let test = try runQuickly(cli, ["test", games.quiz + "/tests/zero.bot.lua"])
         #expect(test.status == 1)
-        #expect((test.output + test.error).contains("zero.bot.lua: is a character device, not a regular file"), "\(test.output)")
+        #expect(
+            (test.output + test.error).contains("zero.bot.lua: is a character device, not a regular file"),
+            "\(test.output)")
     }
 
     @Test func gameLinkedOutOfItsFolderIsRefused() throws {
@@ -104,7 +112,8 @@ import Testing
         let cli = Edujam()
         defer { cli.remove() }
         try games.write("elsewhere.lua", Games.game(Array(#"say("outside")"#.utf8)))
-        try FileManager.default.createSymbolicLink(atPath: games.quiz + "/game.lua", withDestinationPath: games.games + "/elsewhere.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: games.quiz + "/game.lua", withDestinationPath: games.games + "/elsewhere.lua")
         let result = try runQuickly(cli, ["play", games.quiz])
         #expect(result.status == 1)
         #expect(result.error.contains("game.lua: leads outside the folder '\(games.quiz)'"), "\(result.error)")
@@ -119,7 +128,9 @@ import Testing
         let module = try games.write("quiz/words.lua", [])
         #expect(truncate(module, 2 << 30) == 0)
         let result = try runQuickly(cli, ["play", games.quiz])
-        #expect(result.error.contains("module 'words': '\(module)' is 2147483648 bytes; the most read is 1048576 bytes"), "\(result.error)")
+        #expect(
+            result.error.contains("module 'words': '\(module)' is 2147483648 bytes; the most read is 1048576 bytes"),
+            "\(result.error)")
     }
 
     @Test func fifoBotAndHugeTranscriptFailTheirTests() throws {

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `edujam` in a pseudo-terminal that is its controlling terminal, as a student's shell
@@ -25,11 +26,14 @@ final class TerminalSession {
 
     /// Starts `edujam arguments` in `directory` with the test process's environment plus
     /// `environment`, less the variables in `unset`.
-    init(_ arguments: [String], environment: [String: String] = [:], unset: Set<String> = [],
-         directory: String = Edujam.root.path) throws {
+    init(
+        _ arguments: [String], environment: [String: String] = [:], unset: Set<String> = [],
+        directory: String = Edujam.root.path
+    ) throws {
         // posix_openpt, unlockpt and ptsname are not imported into Swift: their ioctls are.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        var locked: Int32 = 0, number: UInt32 = 0
+        var locked: Int32 = 0
+        var number: UInt32 = 0
         guard master >= 0, ioctl(master, Self.unlock, &locked) == 0, ioctl(master, Self.number, &number) == 0 else {
             throw POSIXError(.EIO)
         }
@@ -38,7 +42,8 @@ final class TerminalSession {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)  // the test runner's threads block signals
@@ -58,7 +63,7 @@ final class TerminalSession {
         // env -C sets the folder: posix_spawn_file_actions_addchdir_np is not imported either.
         let argv = (["/usr/bin/env", "-C", directory, Edujam.binary.path] + arguments).map { strdup($0) } + [nil]
         let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var child: pid_t = 0
         let code = posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, envp)
         guard code == 0 else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
@@ -66,7 +71,10 @@ final class TerminalSession {
     }
 
     deinit {
-        if exitStatus == nil { kill(pid, SIGKILL); _ = waitForExit(timeout: 5) }
+        if exitStatus == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit(timeout: 5)
+        }
         if master >= 0 { close(master) }
     }
 

@@ -6,8 +6,10 @@ import Testing
 @Suite struct TerminalTests {
     private let mathJam = ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "5"]
 
-    private func session(_ arguments: [String], cli: Edujam, environment: [String: String] = [:],
-                         directory: String = Edujam.root.path) throws -> TerminalSession {
+    private func session(
+        _ arguments: [String], cli: Edujam, environment: [String: String] = [:],
+        directory: String = Edujam.root.path
+    ) throws -> TerminalSession {
         var env = ["EDUJAM_STORE": cli.store, "NO_COLOR": "1", "TERM": "xterm"]
         for (key, value) in environment { env[key] = value }
         return try TerminalSession(arguments, environment: env, directory: directory)
@@ -87,16 +89,19 @@ import Testing
         let games = try Edujam.scratchFolder("watch")
         defer { try? FileManager.default.removeItem(at: games) }
         for name in ["collection.lua", "math-jam"] {
-            try FileManager.default.copyItem(at: Edujam.root.appendingPathComponent("games/\(name)"),
-                                             to: games.appendingPathComponent(name))
+            try FileManager.default.copyItem(
+                at: Edujam.root.appendingPathComponent("games/\(name)"),
+                to: games.appendingPathComponent(name))
         }
         let game = games.appendingPathComponent("math-jam")
-        let terminal = try session(["play", game.path, "--level", "LEVEL-1", "--seed", "5", "--student", "wat", "--watch"],
-                                   cli: cli)
+        let terminal = try session(
+            ["play", game.path, "--level", "LEVEL-1", "--seed", "5", "--student", "wat", "--watch"],
+            cli: cli)
         answerTheFirstQuestion(terminal)
 
         let source = game.appendingPathComponent("game.lua")
-        try (String(contentsOf: source, encoding: .utf8) + "\n-- edited\n").write(to: source, atomically: false, encoding: .utf8)
+        try (String(contentsOf: source, encoding: .utf8) + "\n-- edited\n").write(
+            to: source, atomically: false, encoding: .utf8)
         #expect(terminal.expect("playing again"))
         answerTheFirstQuestion(terminal)  // the restarted run reads the terminal too
 
@@ -104,6 +109,7 @@ import Testing
         #expect(terminal.waitForExit() == 130)
         let runs = try cli.runs().filter { $0["student"] as? String == "wat" }
         #expect(runs.count == 2)
-        #expect(runs.allSatisfy { $0["outcome"] as? String == "quit" && $0.item("correct")?["maxScore"] as? Double == 1 })
+        #expect(
+            runs.allSatisfy { $0["outcome"] as? String == "quit" && $0.item("correct")?["maxScore"] as? Double == 1 })
     }
 }

@@ -8,7 +8,8 @@ import Testing
     /// A game folder holding tiny-jam and the given bot files, in a fresh temporary folder.
     private func gameWithBots(_ bots: [String: String]) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bots-\(UUID().uuidString)/tiny-jam")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("tests"), withIntermediateDirectories: true)
         let game = Edujam.root.appendingPathComponent("Tests/PlaytestTests/Fixtures/games/tiny-jam/game.lua")
         try FileManager.default.copyItem(at: game, to: folder.appendingPathComponent("game.lua"))
         for (name, source) in bots {
@@ -18,7 +19,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("math.maxinteger", "seeds: 9223372036854775807 is not a whole number from -9007199254740992 to 9007199254740992"),
+        (
+            "math.maxinteger",
+            "seeds: 9223372036854775807 is not a whole number from -9007199254740992 to 9007199254740992"
+        ),
         ("1e300", "seeds: 1e+300 is not a whole number from"),
         ("0/0", "is not a whole number from"),
         ("{math.maxinteger - 1, math.maxinteger}", "seeds: 9223372036854775806 is not a whole number"),
@@ -41,11 +45,15 @@ import Testing
     @Test func aDriversHugeThinkingIsRefusedAndTheReportStillWorks() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        let answers = "{\"text\":\"1\",\"thinking\":1}\n{\"text\":\"2\",\"thinking\":1.7e308}\n{\"text\":\"3\",\"thinking\":1.7e308}\n"
+        let answers =
+            "{\"text\":\"1\",\"thinking\":1}\n{\"text\":\"2\",\"thinking\":1.7e308}\n{\"text\":\"3\",\"thinking\":1.7e308}\n"
         let games = ["--games", Self.numbers]
         let play = try cli.run(["play", "\(Self.numbers)/big-jam", "--driver", "jsonl"] + games, input: answers)
-        #expect(play.error.contains("stdin line 2: \"thinking\": a think time is a number of seconds from 0 to 86400 (one day), got 1.7e+308; input ends here"),
-                "\(play.error)")
+        #expect(
+            play.error.contains(
+                "stdin line 2: \"thinking\": a think time is a number of seconds from 0 to 86400 (one day), got 1.7e+308; input ends here"
+            ),
+            "\(play.error)")
         let json = try cli.run(["report", "--json"] + games)
         #expect(json.status == 0, "\(json.error)")
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
@@ -70,7 +78,8 @@ import Testing
         let json = try cli.run(["report", "--class", "5A", "--json"] + games)
         #expect(json.status == 0, "\(json.error)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
-        let summary = try #require(((report["assignments"] as? [[String: Any]])?.first?["summary"] as? [[String: Any]])?.first)
+        let summary = try #require(
+            ((report["assignments"] as? [[String: Any]])?.first?["summary"] as? [[String: Any]])?.first)
         #expect(summary["averageQuantity"] as? Double == 1.797e308)
         let text = try cli.run(["report", "--class", "5A"] + games)
         #expect(text.status == 0 && text.output.contains("average 1.797e+308"), "\(text.output)\(text.error)")

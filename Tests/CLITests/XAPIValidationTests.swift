@@ -16,19 +16,28 @@ struct XAPIValidationTests {
         try Plays.wordJam(cli, student: "ben", .poor, level: "LEVEL-2")
         try Plays.wordJam(cli, student: "cy", .quit, level: "LEVEL-3")
         let statements = try Plays.exported(cli)
-        #expect(Set(statements.map(Plays.verb)).isSuperset(of: ["initialized", "progressed", "passed", "failed", "completed", "terminated"]))
+        #expect(
+            Set(statements.map(Plays.verb)).isSuperset(of: [
+                "initialized", "progressed", "passed", "failed", "completed", "terminated",
+            ]))
         try expectValid(statements)
     }
 
     @Test func theQuizStatementsAreValidXAPI() throws {
         let cli = Edujam()
         defer { cli.remove() }
-        try Plays.play(cli, Plays.quiz + ["--student", "ana"], "paris\nbreak\n\nrome\nmadrid\n")  // a pause, then all right
-        try Plays.play(cli, Plays.quiz + ["--student", "ben"], "lyon\nmilan\nbreak\n")  // wrong twice, leaves on a break
+        // a pause, then all right
+        try Plays.play(cli, Plays.quiz + ["--student", "ana"], "paris\nbreak\n\nrome\nmadrid\n")
+        // wrong twice, leaves on a break
+        try Plays.play(cli, Plays.quiz + ["--student", "ben"], "lyon\nmilan\nbreak\n")
         try Plays.play(cli, Plays.quiz + ["--student", "cy"], "lyon\nmilan\nsevilla\n")  // all wrong: failed
         try Plays.play(cli, Plays.quiz + ["--student", "dee"], "paris\n")  // leaves mid-quiz
         let statements = try Plays.exported(cli, Plays.quizGames)
-        #expect(Set(statements.map(Plays.verb)) == ["initialized", "progressed", "suspended", "resumed", "scored", "passed", "failed", "completed", "terminated"])
+        #expect(
+            Set(statements.map(Plays.verb)) == [
+                "initialized", "progressed", "suspended", "resumed", "scored", "passed", "failed", "completed",
+                "terminated",
+            ])
         try expectValid(statements)
     }
 
@@ -60,6 +69,7 @@ struct XAPIValidationTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-statements-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try JSONSerialization.data(withJSONObject: statements).write(to: file)
-        return try RalphLRS.runTool(RalphLRS.python!, [RalphLRS.fixtures.appendingPathComponent("validate_statements.py").path, file.path])
+        return try RalphLRS.runTool(
+            RalphLRS.python!, [RalphLRS.fixtures.appendingPathComponent("validate_statements.py").path, file.path])
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Interop
 
 /// RFC 4180 reading and writing, including what real exports do that the RFC does not.
 @Suite struct CSVTests {
     @Test func quotedFieldsKeepCommasQuotesAndLineBreaks() throws {
         let records = try CSV.records("a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\"two\r\nlines\"\r\nlast,,\r\n")
-        #expect(records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\r\nlines"], ["last", "", ""]])
+        #expect(
+            records.map(\.fields) == [["a", "b", "c"], ["x, y", "say \"hi\"", "two\r\nlines"], ["last", "", ""]])
         #expect(records.map(\.line) == [1, 2, 4])  // a record starts where its first field does
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Interop
 
 @Suite struct NameBasedUUIDTests {
@@ -21,7 +22,8 @@ import Testing
     @Test func version5UUIDsMatchAnIndependentImplementation() {
         let url = UUID(uuidString: "6ba7b811-9dad-11d1-80b4-00c04fd430c8")!
         #expect(NameBasedUUID.make(namespace: url, name: "edujam.statements") == NameBasedUUID.statements)
-        #expect(NameBasedUUID.make(namespace: url, name: "https://example.org/").uuidString.lowercased()
+        #expect(
+            NameBasedUUID.make(namespace: url, name: "https://example.org/").uuidString.lowercased()
                 == "527dda32-a0de-5105-a042-cb475b5f7d11")
     }
 }

@@ -1,7 +1,7 @@
-import Foundation
 import Classroom
-import Testing
+import Foundation
 import Interop
+import Testing
 import Tracking
 
 /// A fixture folder under `Fixtures/`, or a temporary copy of one with some files replaced.
@@ -46,14 +46,21 @@ enum RosterFixture {
     @Test func classesStudentsAndTeachersByName() throws {
         let store = try RosterFixture.store()
         let outcome = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
-        #expect(try store.classes() == [SchoolClass(name: "3B", students: ["ana.lima", "bo.chen", "cy.okafor"]),
-                                        SchoolClass(name: "4A", students: ["dee.park"])])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "3B", students: ["ana.lima", "bo.chen", "cy.okafor"]),
+                SchoolClass(name: "4A", students: ["dee.park"]),
+            ])
         let roster = try #require(try store.classRosters()["3B"])
         #expect(roster.sourcedId == "cls-3b")
         #expect(roster.teachers.map(\.displayName) == ["Jane Smith"])
         #expect(roster.students.map(\.sourcedId) == ["usr-s1", "usr-s2", "usr-s3"])
-        #expect(roster.students.first == RosterPerson(sourcedId: "usr-s1", username: "ana.lima", givenName: "Ana", familyName: "Lima"))
-        #expect(outcome.changes.classesCreated == 2 && outcome.changes.studentsJoined == 4 && outcome.changes.teachersAdded == 2)
+        #expect(
+            roster.students.first
+                == RosterPerson(sourcedId: "usr-s1", username: "ana.lima", givenName: "Ana", familyName: "Lima"))
+        #expect(
+            outcome.changes.classesCreated == 2 && outcome.changes.studentsJoined == 4
+                && outcome.changes.teachersAdded == 2)
         #expect(outcome.warnings.isEmpty)
     }
 
@@ -69,13 +76,19 @@ enum RosterFixture {
     @Test func offSpecExportsAreReadByHeaderName() throws {
         let store = try RosterFixture.store()
         let outcome = try OneRosterImport.run(folder: RosterFixture.url("offspec"), store: store)
-        #expect(try store.classes() == [SchoolClass(name: "Art", students: ["noor.a"]),
-                                        SchoolClass(name: "Maths, Year 5", students: ["liam.obrien", "mia.k"])])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "Art", students: ["noor.a"]),
+                SchoolClass(name: "Maths, Year 5", students: ["liam.obrien", "mia.k"]),
+            ])
         let maths = try #require(try store.classRosters()["Maths, Year 5"])
         #expect(maths.students.first?.familyName == "O'Brien, \"Jr\"")
         #expect(maths.teachers.map(\.username) == ["ms.hill"])
         #expect(try store.classRosters()["Art"]?.teachers == [])  // an administrator is not a teacher
-        #expect(outcome.warnings == ["manifest.csv names orgs.csv, which is not in the folder: school references are not checked"])
+        #expect(
+            outcome.warnings == [
+                "manifest.csv names orgs.csv, which is not in the folder: school references are not checked"
+            ])
     }
 
     @Test func studentsWhoLeaveAreMarkedAndKeepTheirAttempts() throws {
@@ -90,8 +103,11 @@ enum RosterFixture {
         try store.save()
 
         let later = try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store)
-        #expect(try store.classes() == [SchoolClass(name: "3B", students: ["ana.lima", "eve.ruiz"]),
-                                        SchoolClass(name: "4A", students: [])])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "3B", students: ["ana.lima", "eve.ruiz"]),
+                SchoolClass(name: "4A", students: []),
+            ])
         let rosters = try store.classRosters()
         #expect(rosters["3B"]?.left.map(\.username) == ["bo.chen", "cy.okafor"])  // not enrolled; user tobedeleted
         #expect(rosters["4A"]?.left.map(\.username) == ["dee.park"])  // enrollment tobedeleted
@@ -101,7 +117,8 @@ enum RosterFixture {
         #expect(later.changes.teachersAdded == 1 && later.changes.teachersRemoved == 1)
         #expect(try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store).changes.isEmpty)
 
-        let back = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)  // they come back, eve leaves
+        // they come back, eve leaves
+        let back = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         #expect(back.changes.studentsJoined == 3 && back.changes.studentsLeft == 1)
         #expect(try store.classes().map(\.students) == [["ana.lima", "bo.chen", "cy.okafor"], ["dee.park"]])
         #expect(try store.classRosters()["3B"]?.left.map(\.username) == ["eve.ruiz"])
@@ -113,7 +130,8 @@ enum RosterFixture {
         let level = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
         try level.createNewActivity(student: "ana.lima").start()
         try store.save()
-        let renamed = try RosterFixture.school("users.csv", line: 4,
+        let renamed = try RosterFixture.school(
+            "users.csv", line: 4,
             "usr-s1,,,true,org-riverside,student,ana.l,\"{LDAP:1001}\",Ana,Lima-Reyes,,S-1001,,,,,03,")
         let outcome = try OneRosterImport.run(folder: renamed, store: store)
         #expect(outcome.changes.studentsRenamed == 1 && outcome.changes.namesUpdated == 1)
@@ -127,8 +145,9 @@ enum RosterFixture {
         try store.renameClass("3B", to: "3B maths")
         #expect(try OneRosterImport.run(folder: RosterFixture.url("school"), store: store).changes.isEmpty)
         #expect(try store.classes().map(\.name) == ["3B maths", "4A"])
-        let retitled = try RosterFixture.school("classes.csv", line: 2,
-                                                "cls-3b,,,Year 3 Blue,03,crs-y3,,homeroom,,org-riverside,term-2026,,,")
+        let retitled = try RosterFixture.school(
+            "classes.csv", line: 2,
+            "cls-3b,,,Year 3 Blue,03,crs-y3,,homeroom,,org-riverside,term-2026,,,")
         #expect(try OneRosterImport.run(folder: retitled, store: store).changes.classesRenamed == 1)
         #expect(try store.classes().map(\.name) == ["4A", "Year 3 Blue"])
         #expect(try store.classRosters()["Year 3 Blue"]?.sourcedId == "cls-3b")
@@ -147,40 +166,75 @@ enum RosterFixture {
 
     /// One bad row anywhere: the error names the file and line, and the store is as it was.
     @Test(arguments: [
-        ("users.csv", 1, "sourcedId,status,enabledUser,orgSourcedIds,role,userIds,givenName,familyName",
-         "users.csv:1: missing required column 'username'"),
-        ("enrollments.csv", 4, "enr-3,cls-9,org-riverside,usr-s2,student,false,,,,",
-         "enrollments.csv:4: unknown class 'cls-9': not in classes.csv"),
-        ("enrollments.csv", 4, "enr-3,cls-3b,org-riverside,usr-s9,student,false,,,,",
-         "enrollments.csv:4: unknown user 'usr-s9': not in users.csv"),
-        ("users.csv", 8, "usr-s1,,,true,org-riverside,student,ana2,,Ana,Two,,,,,,,,",
-         "users.csv:8: duplicate sourcedId 'usr-s1' (first on line 4)"),
-        ("enrollments.csv", 8, "enr-2,cls-4a,org-riverside,usr-s1,student,,,,,",
-         "enrollments.csv:8: duplicate sourcedId 'enr-2' (first on line 3)"),
-        ("users.csv", 5, "usr-s2,,,true,org-riverside,student,,,Bo,Chen,,,,,,,,",
-         "users.csv:5: username is empty; a student needs one (it is their name in EduJam)"),
-        ("users.csv", 5, "usr-s2,,,true,org-riverside,student,ana.lima,,Bo,Chen,,,,,,,,",
-         "users.csv:5: username 'ana.lima' is also the username of the user on line 4"),
-        ("users.csv", 5, "usr-s2,,,true,org-riverside,student,\(String(repeating: "b", count: 300)),,Bo,Chen,,,,,,,,",
-         "users.csv:5: username cannot be an EduJam student name: it is 300 characters long (limit 64)"),
-        ("users.csv", 5, "usr-s2,,,true,org-riverside,student,bo\u{1B}[2J,,Bo,Chen,,,,,,,,",
-         "users.csv:5: username cannot be an EduJam student name: it contains a control character (U+001B)"),
-        ("classes.csv", 2, "cls-3b,,,3B\u{202E},03,crs-y3,,homeroom,,org-riverside,term-2026,,,",
-         "classes.csv:2: title cannot be an EduJam class name: it contains an invisible formatting character (U+202E)"),
-        ("classes.csv", 3, "cls-4a,,,3B,04,crs-y4,,homeroom,,org-riverside,term-2026,,,",
-         "classes.csv:3: title '3B' is also the title of the class on line 2; EduJam class names are unique"),
-        ("classes.csv", 3, "cls-4a,,,4A,04,crs-y4,,homeroom,,org-elsewhere,term-2026,,,",
-         "classes.csv:3: schoolSourcedId 'org-elsewhere' is not in orgs.csv"),
-        ("classes.csv", 3, "cls-4a,archived,,4A,04,crs-y4,,homeroom,,org-riverside,term-2026,,,",
-         "classes.csv:3: status 'archived' is not active or tobedeleted"),
-        ("users.csv", 6, "usr-s3,,,true,org-riverside,student,\"cy,okafor,,Cy,Okafor,,,,,,,,",
-         "users.csv:6: a quoted field is never closed"),
-        ("users.csv", 6, "usr-s3,,,true,org-riverside,student,cy.okafor,,Cy,Okafor",
-         "users.csv:6: 10 fields, but the header has 18"),
-        ("manifest.csv", 11, "file.enrollments,delta",
-         "manifest.csv:11: file.enrollments is delta: delta files are not supported; export the roster in bulk"),
-        ("manifest.csv", 3, "oneroster.version,1.2",
-         "manifest.csv:3: oneroster.version is 1.2; EduJam reads OneRoster 1.1 (and 1.0)"),
+        (
+            "users.csv", 1, "sourcedId,status,enabledUser,orgSourcedIds,role,userIds,givenName,familyName",
+            "users.csv:1: missing required column 'username'"
+        ),
+        (
+            "enrollments.csv", 4, "enr-3,cls-9,org-riverside,usr-s2,student,false,,,,",
+            "enrollments.csv:4: unknown class 'cls-9': not in classes.csv"
+        ),
+        (
+            "enrollments.csv", 4, "enr-3,cls-3b,org-riverside,usr-s9,student,false,,,,",
+            "enrollments.csv:4: unknown user 'usr-s9': not in users.csv"
+        ),
+        (
+            "users.csv", 8, "usr-s1,,,true,org-riverside,student,ana2,,Ana,Two,,,,,,,,",
+            "users.csv:8: duplicate sourcedId 'usr-s1' (first on line 4)"
+        ),
+        (
+            "enrollments.csv", 8, "enr-2,cls-4a,org-riverside,usr-s1,student,,,,,",
+            "enrollments.csv:8: duplicate sourcedId 'enr-2' (first on line 3)"
+        ),
+        (
+            "users.csv", 5, "usr-s2,,,true,org-riverside,student,,,Bo,Chen,,,,,,,,",
+            "users.csv:5: username is empty; a student needs one (it is their name in EduJam)"
+        ),
+        (
+            "users.csv", 5, "usr-s2,,,true,org-riverside,student,ana.lima,,Bo,Chen,,,,,,,,",
+            "users.csv:5: username 'ana.lima' is also the username of the user on line 4"
+        ),
+        (
+            "users.csv", 5,
+            "usr-s2,,,true,org-riverside,student,\(String(repeating: "b", count: 300)),,Bo,Chen,,,,,,,,",
+            "users.csv:5: username cannot be an EduJam student name: it is 300 characters long (limit 64)"
+        ),
+        (
+            "users.csv", 5, "usr-s2,,,true,org-riverside,student,bo\u{1B}[2J,,Bo,Chen,,,,,,,,",
+            "users.csv:5: username cannot be an EduJam student name: it contains a control character (U+001B)"
+        ),
+        (
+            "classes.csv", 2, "cls-3b,,,3B\u{202E},03,crs-y3,,homeroom,,org-riverside,term-2026,,,",
+            "classes.csv:2: title cannot be an EduJam class name: it contains an invisible formatting character (U+202E)"
+        ),
+        (
+            "classes.csv", 3, "cls-4a,,,3B,04,crs-y4,,homeroom,,org-riverside,term-2026,,,",
+            "classes.csv:3: title '3B' is also the title of the class on line 2; EduJam class names are unique"
+        ),
+        (
+            "classes.csv", 3, "cls-4a,,,4A,04,crs-y4,,homeroom,,org-elsewhere,term-2026,,,",
+            "classes.csv:3: schoolSourcedId 'org-elsewhere' is not in orgs.csv"
+        ),
+        (
+            "classes.csv", 3, "cls-4a,archived,,4A,04,crs-y4,,homeroom,,org-riverside,term-2026,,,",
+            "classes.csv:3: status 'archived' is not active or tobedeleted"
+        ),
+        (
+            "users.csv", 6, "usr-s3,,,true,org-riverside,student,\"cy,okafor,,Cy,Okafor,,,,,,,,",
+            "users.csv:6: a quoted field is never closed"
+        ),
+        (
+            "users.csv", 6, "usr-s3,,,true,org-riverside,student,cy.okafor,,Cy,Okafor",
+            "users.csv:6: 10 fields, but the header has 18"
+        ),
+        (
+            "manifest.csv", 11, "file.enrollments,delta",
+            "manifest.csv:11: file.enrollments is delta: delta files are not supported; export the roster in bulk"
+        ),
+        (
+            "manifest.csv", 3, "oneroster.version,1.2",
+            "manifest.csv:3: oneroster.version is 1.2; EduJam reads OneRoster 1.1 (and 1.0)"
+        ),
     ])
     func aBadRowAbortsTheImport(file: String, line: Int, text: String, message: String) throws {
         let store = try RosterFixture.store()

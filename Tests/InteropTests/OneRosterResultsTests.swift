@@ -1,8 +1,9 @@
-import Foundation
 import Classroom
+import Foundation
 import Testing
-@testable import Interop
 import Tracking
+
+@testable import Interop
 
 /// Line items and results from a store: scores, statuses, sourcedIds, stability.
 @Suite struct OneRosterResultsTests {
@@ -16,7 +17,8 @@ import Tracking
     /// bo: level 1 done by the game at 9/10, level 2 at 100% and done. cy: nothing.
     static func store() throws -> TrackingStore {
         let clock = Clock()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
         try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
         try game.addChild(identifier: "LEVEL-1", title: "Warm-up", type: .level)
@@ -24,12 +26,16 @@ import Tracking
         try store.save()
         try store.createClass(named: "Club")
         try store.addStudents(["zed"], toClass: "Club")
-        let sums = try store.createAssignment(AssignmentDraft(
-            className: "3B", title: "Sums, before Friday", due: Date(timeIntervalSince1970: 1_800_300_000),
-            instructions: "Play until you \"pass\"", paths: [["MATH-JAM", "LEVEL-1"], ["MATH-JAM", "LEVEL-2"]]))
-        try store.createAssignment(AssignmentDraft(className: "Club", title: "Warm-up", paths: [["MATH-JAM", "LEVEL-1"]]))
+        let sums = try store.createAssignment(
+            AssignmentDraft(
+                className: "3B", title: "Sums, before Friday", due: Date(timeIntervalSince1970: 1_800_300_000),
+                instructions: "Play until you \"pass\"", paths: [["MATH-JAM", "LEVEL-1"], ["MATH-JAM", "LEVEL-2"]]))
+        try store.createAssignment(
+            AssignmentDraft(className: "Club", title: "Warm-up", paths: [["MATH-JAM", "LEVEL-1"]]))
         clock.advance(60)
-        func play(_ student: String, _ level: String, score: Double? = nil, progress: Double = 1, doneByGame: Bool = false) throws {
+        func play(
+            _ student: String, _ level: String, score: Double? = nil, progress: Double = 1, doneByGame: Bool = false
+        ) throws {
             let run = try #require(try store.context(at: ["MATH-JAM", level])).createNewActivity(student: student)
             try run.start()
             clock.advance(30)
@@ -61,20 +67,31 @@ import Tracking
     @Test func oneLineItemPerAssignment() throws {
         let files = OneRosterResults.files(try Self.store().gradebook(), gradingPeriod: "gp-1", timeZone: Self.utc)
         let items = try Self.table(try #require(files["lineItems.csv"]))
-        #expect(try CSV.records(try #require(files["lineItems.csv"])).first?.fields == [
-            "sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate", "classSourcedId",
-            "categorySourcedId", "gradingPeriodSourcedId", "resultValueMin", "resultValueMax"])
+        #expect(
+            try CSV.records(try #require(files["lineItems.csv"])).first?.fields == [
+                "sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate",
+                "classSourcedId",
+                "categorySourcedId", "gradingPeriodSourcedId", "resultValueMin", "resultValueMax",
+            ])
         #expect(items.map { $0["classSourcedId"] } == ["cls-3b", "Club"])  // imported: its sourcedId; by hand: its name
         let sums = items[0]
         #expect(sums["title"] == "Sums, before Friday" && sums["description"] == "Play until you \"pass\"")
         #expect(sums["assignDate"] == "2027-01-15" && sums["dueDate"] == "2027-01-18" && items[1]["dueDate"] == "")
-        let tokyo = try Self.table(try #require(OneRosterResults.files(try Self.store().gradebook(),
-                                                                       timeZone: TimeZone(identifier: "Asia/Tokyo")!)["lineItems.csv"]))
+        let tokyo = try Self.table(
+            try #require(
+                OneRosterResults.files(
+                    try Self.store().gradebook(),
+                    timeZone: TimeZone(identifier: "Asia/Tokyo")!)["lineItems.csv"]))
         #expect(tokyo[0]["dueDate"] == "2027-01-19")  // 19:20 UTC is the next morning in Tokyo
         #expect(sums["dateLastModified"] == "2027-01-15T08:00:00.000Z")
-        #expect(sums["resultValueMin"] == "0" && sums["resultValueMax"] == "100" && sums["gradingPeriodSourcedId"] == "gp-1")
+        #expect(
+            sums["resultValueMin"] == "0" && sums["resultValueMax"] == "100" && sums["gradingPeriodSourcedId"] == "gp-1"
+        )
         #expect(sums["categorySourcedId"] == OneRosterResults.categorySourcedId)
-        #expect(try Self.table(try #require(files["categories.csv"])).map { $0["sourcedId"] } == [OneRosterResults.categorySourcedId])
+        #expect(
+            try Self.table(try #require(files["categories.csv"])).map { $0["sourcedId"] } == [
+                OneRosterResults.categorySourcedId
+            ])
         #expect(Set(items.compactMap { $0["sourcedId"] }).count == 2)
     }
 
@@ -83,13 +100,22 @@ import Tracking
         let items = try Self.table(try #require(files["lineItems.csv"]))
         let results = try Self.table(try #require(files["results.csv"]))
         #expect(results.map { $0["studentSourcedId"] } == ["usr-s1", "usr-s2", "usr-s3", "zed"])
-        #expect(results.allSatisfy { $0["lineItemSourcedId"] == items[$0["studentSourcedId"] == "zed" ? 1 : 0]["sourcedId"] })
-        let ana = results[0], bo = results[1], cy = results[2]
-        #expect(ana["score"] == "65" && ana["scoreStatus"] == "partially graded")  // mean of 80 (best of 50, 80) and 50 (progress)
+        #expect(
+            results.allSatisfy {
+                $0["lineItemSourcedId"] == items[$0["studentSourcedId"] == "zed" ? 1 : 0]["sourcedId"]
+            })
+        let ana = results[0]
+        let bo = results[1]
+        let cy = results[2]
+        // mean of 80 (best of 50, 80) and 50 (progress)
+        #expect(ana["score"] == "65" && ana["scoreStatus"] == "partially graded")
         #expect(ana["comment"] == "Warm-up: 80% (score, done); Sums: 50% (progress, in progress)")
-        #expect(ana["dateLastModified"] == "2027-01-15T09:03:30.000Z" && ana["scoreDate"] == "2027-01-15")  // the Done mark
+        // the Done mark
+        #expect(ana["dateLastModified"] == "2027-01-15T09:03:30.000Z" && ana["scoreDate"] == "2027-01-15")
         #expect(bo["score"] == "95" && bo["scoreStatus"] == "fully graded")
-        #expect(cy["score"] == "0" && cy["scoreStatus"] == "not submitted" && cy["dateLastModified"] == "2027-01-15T08:00:00.000Z")
+        #expect(
+            cy["score"] == "0" && cy["scoreStatus"] == "not submitted"
+                && cy["dateLastModified"] == "2027-01-15T08:00:00.000Z")
         #expect(results[3]["scoreStatus"] == "not submitted")
     }
 
@@ -100,12 +126,16 @@ import Tracking
         try OneRosterResults.write(OneRosterResults.files(try store.gradebook()), to: first)
         try OneRosterResults.write(OneRosterResults.files(try store.gradebook()), to: second)
         for name in ["manifest.csv", "categories.csv", "lineItems.csv", "results.csv"] {
-            let a = try Data(contentsOf: first.appendingPathComponent(name)), b = try Data(contentsOf: second.appendingPathComponent(name))
+            let a = try Data(contentsOf: first.appendingPathComponent(name))
+            let b = try Data(contentsOf: second.appendingPathComponent(name))
             #expect(a == b && !a.isEmpty, "\(name)")
         }
-        let manifest = try Self.table(String(decoding: try Data(contentsOf: first.appendingPathComponent("manifest.csv")), as: UTF8.self))
+        let manifest = try Self.table(
+            String(decoding: try Data(contentsOf: first.appendingPathComponent("manifest.csv")), as: UTF8.self))
         let declared = Dictionary(uniqueKeysWithValues: manifest.map { ($0["propertyName"] ?? "", $0["value"] ?? "") })
-        #expect(declared["oneroster.version"] == "1.1" && declared["file.results"] == "bulk" && declared["file.users"] == "absent")
+        #expect(
+            declared["oneroster.version"] == "1.1" && declared["file.results"] == "bulk"
+                && declared["file.users"] == "absent")
     }
 
     /// Math Jam's primary item is its points (a quantity); its right answers are a score item.
@@ -130,6 +160,9 @@ import Tracking
     }
 
     @Test func numbersHaveAtMostTwoDecimals() {
-        #expect([100, 87.5, 100.0 / 3, 0, 66.666, 0.004].map(OneRosterResults.number) == ["100", "87.5", "33.33", "0", "66.67", "0"])
+        #expect(
+            [100, 87.5, 100.0 / 3, 0, 66.666, 0.004].map(OneRosterResults.number) == [
+                "100", "87.5", "33.33", "0", "66.67", "0",
+            ])
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Interop
+import Testing
 import Tracking
 
 /// The xAPI mapping through the public API only, on a store with a clock the test moves.
@@ -13,9 +13,11 @@ import Tracking
     /// One attempt: start, progress, a pause, resume, items, finish.
     static func playedStore(passed: Bool = true, score: Double = 2) throws -> TrackingStore {
         let clock = Clock()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
         let game = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
-        let level = try game.addChild(identifier: "LEVEL#1", title: "Level one", type: .level)  // no spaces: IdentifierRule
+        // no spaces: IdentifierRule
+        let level = try game.addChild(identifier: "LEVEL#1", title: "Level one", type: .level)
         let attempt = try level.createNewActivity(student: "ana")
         try attempt.start()
         clock.advance(10)
@@ -38,8 +40,11 @@ import Tracking
     @Test func anAttemptIsToldInTheOrderItHappened() throws {
         let statements = try StatementBuilder(homePage: "https://school.example")
             .statements(try #require(try Self.playedStore().attemptHistories().first))
-        #expect(statements.map(\.verb.display["en-US"]) == ["initialized", "progressed", "suspended", "resumed",
-                                                            "progressed", "scored", "passed", "completed", "terminated"])
+        #expect(
+            statements.map(\.verb.display["en-US"]) == [
+                "initialized", "progressed", "suspended", "resumed",
+                "progressed", "scored", "passed", "completed", "terminated",
+            ])
         #expect(statements.map(\.verb.id).allSatisfy { $0.hasPrefix("http://adlnet.gov/expapi/verbs/") })
         let progress = statements.compactMap { $0.result?.extensions?[StatementBuilder.progressExtension] }
         #expect(progress == [50, 100, 100])

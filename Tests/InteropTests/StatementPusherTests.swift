@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Interop
 
 /// The push's state machine against an LRS in memory that keeps xAPI's rules (a statement id
@@ -27,11 +28,15 @@ import Testing
         var batches: [[String]] = []
 
         func post(_ body: Data) -> LRSAnswer {
-            let ids = ((try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? []).map { $0["id"] as? String ?? "" }
+            let ids = ((try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]] ?? []).map {
+                $0["id"] as? String ?? ""
+            }
             batches.append(ids)
             if !script.isEmpty { return script.removeFirst() }
             if let clash = ids.first(where: conflicting.contains) {
-                return .http(status: 409, body: Data(#"{"detail": "Differing statements already exist with the same ID: \#(clash)"}"#.utf8))
+                return .http(
+                    status: 409,
+                    body: Data(#"{"detail": "Differing statements already exist with the same ID: \#(clash)"}"#.utf8))
             }
             stored += ids.filter { !stored.contains($0) }
             return .http(status: 200, body: Data())
@@ -43,16 +48,23 @@ import Testing
         var waits: [Double] = []
     }
 
-    static func pusher(_ lrs: FakeLRS, _ log: Log, batchSize: Int = 100, retries: Int = 3,
-                       interruptDuringWait: Bool = false) -> StatementPusher {
-        StatementPusher(transport: lrs, options: .init(batchSize: batchSize, retries: retries),
-                        record: { log.recorded.append($0) },
-                        wait: { log.waits.append($0); return !interruptDuringWait },
-                        isInterrupted: { false })
+    static func pusher(
+        _ lrs: FakeLRS, _ log: Log, batchSize: Int = 100, retries: Int = 3,
+        interruptDuringWait: Bool = false
+    ) -> StatementPusher {
+        StatementPusher(
+            transport: lrs, options: .init(batchSize: batchSize, retries: retries),
+            record: { log.recorded.append($0) },
+            wait: {
+                log.waits.append($0)
+                return !interruptDuringWait
+            },
+            isInterrupted: { false })
     }
 
     @Test func eachAcceptedBatchIsRecordedBeforeTheNextIsSent() throws {
-        let lrs = FakeLRS(), log = Log()
+        let lrs = FakeLRS()
+        let log = Log()
         let outcome = try Self.pusher(lrs, log, batchSize: 3).push(try Self.statements(7))
         #expect(lrs.batches == [["s0", "s1", "s2"], ["s3", "s4", "s5"], ["s6"]])
         #expect(log.recorded == lrs.batches)
@@ -60,7 +72,8 @@ import Testing
     }
 
     @Test func aRefusedStatementIsFoundBySplittingAndTheOthersAreAccepted() throws {
-        let lrs = FakeLRS(), log = Log()
+        let lrs = FakeLRS()
+        let log = Log()
         lrs.conflicting = ["s5"]
         let outcome = try Self.pusher(lrs, log, batchSize: 8).push(try Self.statements(8))
         #expect(outcome.accepted == 7)
@@ -73,7 +86,8 @@ import Testing
     }
 
     @Test func serverErrorsAreTriedAgainWithGrowingPausesThenStop() throws {
-        let lrs = FakeLRS(), log = Log()
+        let lrs = FakeLRS()
+        let log = Log()
         lrs.script = Array(repeating: .http(status: 503, body: Data("Service Unavailable".utf8)), count: 10)
         let outcome = try Self.pusher(lrs, log, retries: 3).push(try Self.statements(2))
         #expect(outcome.stop == .serverError(status: 503, message: "Service Unavailable", tries: 4))
@@ -82,7 +96,8 @@ import Testing
     }
 
     @Test func aTimeoutThenSuccessSendsTheSameBatchAgain() throws {
-        let lrs = FakeLRS(), log = Log()
+        let lrs = FakeLRS()
+        let log = Log()
         lrs.script = [.unreachable(reason: "no answer in time", retryable: true), .http(status: 502, body: Data())]
         let outcome = try Self.pusher(lrs, log, batchSize: 2).push(try Self.statements(3))
         #expect(lrs.batches == [["s0", "s1"], ["s0", "s1"], ["s0", "s1"], ["s2"]])
@@ -91,19 +106,25 @@ import Testing
     }
 
     @Test func whatNoRetryCanFixStopsAtOnce() throws {
-        for answer in [LRSAnswer.unreachable(reason: "unknown host", retryable: false), .http(status: 401, body: Data(#"{"detail":"Invalid authentication credentials"}"#.utf8))] {
-            let lrs = FakeLRS(), log = Log()
+        for answer in [
+            LRSAnswer.unreachable(reason: "unknown host", retryable: false),
+            .http(status: 401, body: Data(#"{"detail":"Invalid authentication credentials"}"#.utf8)),
+        ] {
+            let lrs = FakeLRS()
+            let log = Log()
             lrs.script = [answer]
             let outcome = try Self.pusher(lrs, log).push(try Self.statements(4))
             #expect(lrs.batches.count == 1, "neither retried nor split")
             #expect(log.waits.isEmpty && log.recorded.isEmpty)
-            #expect(outcome.stop == .unreachable(reason: "unknown host", tries: 1)
+            #expect(
+                outcome.stop == .unreachable(reason: "unknown host", tries: 1)
                     || outcome.stop == .refused(status: 401, message: "Invalid authentication credentials"))
         }
     }
 
     @Test func ctrlCDuringAPauseStopsWithoutRecordingThatBatch() throws {
-        let lrs = FakeLRS(), log = Log()
+        let lrs = FakeLRS()
+        let log = Log()
         lrs.script = [.http(status: 200, body: Data()), .http(status: 500, body: Data())]
         let outcome = try Self.pusher(lrs, log, batchSize: 1, interruptDuringWait: true).push(try Self.statements(3))
         #expect(outcome.stop == .interrupted)
@@ -114,8 +135,9 @@ import Testing
     @Test func aStoreThatCannotRecordStopsThePush() throws {
         struct Full: Error {}
         let lrs = FakeLRS()
-        let pusher = StatementPusher(transport: lrs, options: .init(batchSize: 1), record: { _ in throw Full() },
-                                     wait: { _ in true }, isInterrupted: { false })
+        let pusher = StatementPusher(
+            transport: lrs, options: .init(batchSize: 1), record: { _ in throw Full() },
+            wait: { _ in true }, isInterrupted: { false })
         #expect(throws: Full.self) { try pusher.push(try Self.statements(3)) }
         #expect(lrs.batches == [["s0"]], "nothing more is sent")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Runtime
 import Testing
+
 @testable import Playtest
 
 @Suite struct BotPlayerTests {
@@ -14,7 +15,9 @@ import Testing
         let bot = try BotScript(file: FixtureGames.test("tiny-jam", "adder.bot.lua"))
         #expect(bot.seeds == Array(1...50))
         let results = BotPlayer.run(bot, on: try FixtureGames.game("tiny-jam"))
-        #expect(results.count == 50 && results.allSatisfy { $0.passed }, "\(results.filter { !$0.passed }.map(\.explanation))")
+        #expect(
+            results.count == 50 && results.allSatisfy { $0.passed },
+            "\(results.filter { !$0.passed }.map(\.explanation))")
     }
 
     @Test func brokenGameIsCaughtByItsBot() throws {
@@ -28,7 +31,8 @@ import Testing
     }
 
     @Test func failedAssertNamesFileSeedAndMessage() throws {
-        let bot = try self.bot("""
+        let bot = try self.bot(
+            """
             return { seeds = {4, 6, 8}, answer = function(p, out) return "0" end,
                      check = function(r) print("score was", r.items.score.value); assert(r.items.passed.value, "did not pass: " .. r.outcome) end }
             """)
@@ -40,7 +44,8 @@ import Testing
     }
 
     @Test func reportTableHasTheRecordFieldsAndItemsByIdentifier() throws {
-        let bot = try self.bot("""
+        let bot = try self.bot(
+            """
             return { seeds = 3, think = 4, answer = function(p) local a, b = p:match("(%d+) %+ (%d+)"); return a + b end,
               check = function(r)
                 assert(r.outcome == "finished" and r.done == false and r.title == "Tiny Jam")
@@ -61,7 +66,8 @@ import Testing
     }
 
     @Test func menuIsAnsweredWithOptions() throws {
-        let menu = try bot("""
+        let menu = try bot(
+            """
             local seen
             return { seeds = 1, answer = function(p, out, options)
                 if options then seen = options[2]; return "2" end

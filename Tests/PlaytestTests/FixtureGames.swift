@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Playtest
 
 /// Paths into `Fixtures/games`, copied beside the test bundle.

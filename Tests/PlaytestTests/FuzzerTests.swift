@@ -1,6 +1,7 @@
 import Foundation
 import Runtime
 import Testing
+
 @testable import Playtest
 
 @Suite struct FuzzerTests {
@@ -29,7 +30,8 @@ import Testing
 
     @Test func sameSeedSameRuns() throws {
         let game = try FixtureGames.game("tiny-jam")
-        let a = Fuzzer.fuzz(game, runs: 50, seed: 99), b = Fuzzer.fuzz(game, runs: 50, seed: 99)
+        let a = Fuzzer.fuzz(game, runs: 50, seed: 99)
+        let b = Fuzzer.fuzz(game, runs: 50, seed: 99)
         #expect(a.outcomes == b.outcomes)
     }
 }

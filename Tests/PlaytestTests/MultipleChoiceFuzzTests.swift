@@ -1,6 +1,7 @@
 import Foundation
 import Runtime
 import Testing
+
 @testable import Playtest
 
 /// The monkey at menus: it must get through a multiple-choice quiz as often as through a
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func theMonkeyMostlyPicksAnOptionAndSometimesTypesAnything() {
-        var valid = 0, answered = 0
+        var valid = 0
+        var answered = 0
         for seed in 1...200 {
             let monkey = MonkeyChannel(seed: seed)
             for _ in 0..<10 {
@@ -53,6 +55,9 @@ import Testing
         #expect(FuzzReport.finishLine(summary).hasSuffix("reached activity.finish()"))
         var few = summary
         few.outcomes = [.finished: 2, .quit: 48]
-        #expect(FuzzReport.finishLine(few) == "2 of 50 runs (4%) reached activity.finish(); few runs got to the end, so its last screens were hardly tested")
+        #expect(
+            FuzzReport.finishLine(few)
+                == "2 of 50 runs (4%) reached activity.finish(); few runs got to the end, so its last screens were hardly tested"
+        )
     }
 }

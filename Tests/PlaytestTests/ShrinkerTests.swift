@@ -1,5 +1,6 @@
 import Runtime
 import Testing
+
 @testable import Playtest
 
 @Suite struct ShrinkerTests {
@@ -15,7 +16,9 @@ import Testing
     @Test func keepsOrderThatMatters() {
         // Fails only when "a" comes before "b", with anything between.
         let fails = { (r: [Reply]) -> Bool in
-            guard let a = r.firstIndex(where: { $0.text == "a" }), let b = r.lastIndex(where: { $0.text == "b" }) else { return false }
+            guard let a = r.firstIndex(where: { $0.text == "a" }), let b = r.lastIndex(where: { $0.text == "b" }) else {
+                return false
+            }
             return a < b
         }
         let shrunk = Shrinker.shrink(replies(["x", "a", "y", "z", "b", "w"]), fails: fails)
@@ -35,7 +38,10 @@ import Testing
 
     @Test func respectsTheBudget() {
         var calls = 0
-        _ = Shrinker.shrink(replies((0..<200).map(String.init)), budget: 50) { _ in calls += 1; return true }
+        _ = Shrinker.shrink(replies((0..<200).map(String.init)), budget: 50) { _ in
+            calls += 1
+            return true
+        }
         #expect(calls <= 50)
     }
 }

@@ -1,5 +1,6 @@
 import Runtime
 import Testing
+
 @testable import Playtest
 
 @Suite struct TranscriptParserTests {
@@ -33,22 +34,28 @@ import Testing
         #expect(first.opening == [OutputCheck(.contains("Welcome"), line: 6)])
         #expect(first.turns.map(\.text) == ["12", "7", ""])
         #expect(first.turns.map(\.thinking) == [1, 5, 1])
-        #expect(first.turns[0].checks == [
-            OutputCheck(.contains("Correct"), line: 8), OutputCheck(.matches("Score: \\d+"), line: 9),
-            OutputCheck(.lacks("Wrong"), line: 10), OutputCheck(.lacksMatch("^Oops"), line: 11),
-        ])
-        #expect(first.reportChecks == [
-            ReportCheck(key: "score", expected: "7", line: 14), ReportCheck(key: "correct", expected: "7/10", line: 15),
-            ReportCheck(key: "outcome", expected: "error", negated: true, line: 16),
-        ])
+        #expect(
+            first.turns[0].checks == [
+                OutputCheck(.contains("Correct"), line: 8), OutputCheck(.matches("Score: \\d+"), line: 9),
+                OutputCheck(.lacks("Wrong"), line: 10), OutputCheck(.lacksMatch("^Oops"), line: 11),
+            ])
+        #expect(
+            first.reportChecks == [
+                ReportCheck(key: "score", expected: "7", line: 14),
+                ReportCheck(key: "correct", expected: "7/10", line: 15),
+                ReportCheck(key: "outcome", expected: "error", negated: true, line: 16),
+            ])
         #expect(transcript.cases[1].seed == 0 && transcript.cases[1].level == nil)
     }
 
     @Test func escapesMakeLiteralChecks() throws {
         let text = "* c\n\\> not an input\n\\*** banner ***\n\\report: x\n\\# hash\n\\seed: 1\n\\\\slash\n"
         let checks = try TranscriptParser.parse(text, file: "t.play").cases[0].opening.map(\.kind)
-        #expect(checks == [.contains("> not an input"), .contains("*** banner ***"), .contains("report: x"),
-                           .contains("# hash"), .contains("seed: 1"), .contains("\\slash")])
+        #expect(
+            checks == [
+                .contains("> not an input"), .contains("*** banner ***"), .contains("report: x"),
+                .contains("# hash"), .contains("seed: 1"), .contains("\\slash"),
+            ])
     }
 
     @Test func inputKeepsSpacesAndTrailingTimeOnlyAsTime() throws {
@@ -71,7 +78,10 @@ import Testing
         ("* c\n\\\n", 2, "escapes"),
         ("# only comments\n", 1, "no test cases"),
         // Numbers out of range (a think time of 1.7e308, one that reads as infinity, a seed past 2^53).
-        ("* c\n> 1 @17" + String(repeating: "0", count: 307) + "\n", 2, "a think time is a number of seconds from 0 to 86400"),
+        (
+            "* c\n> 1 @17" + String(repeating: "0", count: 307) + "\n", 2,
+            "a think time is a number of seconds from 0 to 86400"
+        ),
         ("* c\n> 1\n> 2 @" + String(repeating: "9", count: 400) + "\n", 3, "a think time is"),
         ("* c\n> 1 @86401\n", 2, "@86401: a think time is"),
         ("* c\nseed: 9007199254740993\n", 2, "seed: needs a whole number from -9007199254740992 to 9007199254740992"),

@@ -1,6 +1,7 @@
 import Foundation
 import Runtime
 import Testing
+
 @testable import Playtest
 
 /// Numbers from transcripts and bots are checked where they enter: a bad one is an error
@@ -43,8 +44,12 @@ import Testing
     // Seeds that used to trap (math.maxinteger, 1e300, 0/0, ranges near the limits) are in
     // CLITests, run through the binary; these never trapped but were silently changed.
     @Test func fractionalOrNonNumericSeedsAreRefused() throws {
-        #expect(try loadError("return { seeds = 2.5, answer = function() end }")?.contains("seeds: 2.5 is not a whole number") == true)
-        #expect(try loadError("return { seeds = {1, 'x', 3}, answer = function() end }") == "seeds: a seed is a number, got a string")
+        #expect(
+            try loadError("return { seeds = 2.5, answer = function() end }")?.contains(
+                "seeds: 2.5 is not a whole number") == true)
+        #expect(
+            try loadError("return { seeds = {1, 'x', 3}, answer = function() end }")
+                == "seeds: a seed is a number, got a string")
         let bot = try BotScript(file: try botFile("return { seeds = {1e15, 1e15 + 2}, answer = function() end }"))
         #expect(bot.seeds == [1_000_000_000_000_000, 1_000_000_000_000_001, 1_000_000_000_000_002])
     }
@@ -52,23 +57,30 @@ import Testing
     @Test(arguments: ["1e308", "-1", "0/0", "1/0", "'fast'"])
     func aBotThinkOutOfRangeIsRefused(think: String) throws {
         let message = try loadError("return { think = \(think), answer = function() end }")
-        #expect(message?.hasPrefix("think: a think time is a number of seconds from 0 to 86400 (one day), got ") == true)
+        #expect(
+            message?.hasPrefix("think: a think time is a number of seconds from 0 to 86400 (one day), got ") == true)
     }
 
     @Test func anAnswersThinkTimeOutOfRangeFailsThePlaythrough() throws {
-        let bot = try BotScript(file: try botFile("""
-            return { seeds = 1, answer = function(prompt) return "5", 1.7e308 end }
-            """))
+        let bot = try BotScript(
+            file: try botFile(
+                """
+                return { seeds = 1, answer = function(prompt) return "5", 1.7e308 end }
+                """))
         let result = BotPlayer.run(bot, on: try FixtureGames.game("tiny-jam"))[0]
-        #expect(result.failure?.contains("answer returned the think time 1.7e+308 at prompt '") == true, "\(result.explanation)")
+        #expect(
+            result.failure?.contains("answer returned the think time 1.7e+308 at prompt '") == true,
+            "\(result.explanation)")
         #expect(result.report?.record.durationSeconds.isFinite == true)
     }
 
     @Test func aSecondResultThatIsNotANumberIsNoThinkTime() throws {
         // `return assert(word, "message")` returns the message second: the bot's think time stands.
-        let bot = try BotScript(file: try botFile("""
-            return { seeds = 3, think = 4, answer = function(p) local a, b = p:match("(%d+) %+ (%d+)"); return assert(a + b, "no sum") end }
-            """))
+        let bot = try BotScript(
+            file: try botFile(
+                """
+                return { seeds = 3, think = 4, answer = function(p) local a, b = p:match("(%d+) %+ (%d+)"); return assert(a + b, "no sum") end }
+                """))
         let result = BotPlayer.run(bot, on: try FixtureGames.game("tiny-jam"))[0]
         #expect(result.passed && result.report?.record.durationSeconds == 8, "\(result.explanation)")
     }

@@ -1,14 +1,17 @@
 import Foundation
-@testable import Classroom
 import Testing
+
+@testable import Classroom
 @testable import ReportPage
 @testable import Tracking
 
 /// The page as a string: escaping, marks, numbers, size. What a browser makes of it is
 /// checked in `CLITests/ReportPageBrowserTests`.
 @Suite struct ClassReportPageTests {
-    @Test(arguments: ["<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "a' onmouseover='x", "&lt;b&gt;",
-                      "\u{202E}evil\u{202C}", "new\nline", "\u{1B}[31mred", "\u{0}nul"])
+    @Test(arguments: [
+        "<script>alert(1)</script>", "\"><img src=x onerror=alert(1)>", "a' onmouseover='x", "&lt;b&gt;",
+        "\u{202E}evil\u{202C}", "new\nline", "\u{1B}[31mred", "\u{0}nul",
+    ])
     func hostileTextIsShownAsText(_ name: String) {
         let page = Demo.page(students: [name, "bo"], titles: [name]).html()
         let markup = Demo.markupOf(page)
@@ -17,7 +20,9 @@ import Testing
         #expect(!markup.contains("onerror="), "no handler attribute from data")
         #expect(!markup.contains("onmouseover="))
         #expect(!page.contains("\u{1B}") && !page.contains("\u{0}"), "no control characters in the page")
-        #expect(page.contains(HTML.text(name).replacingOccurrences(of: "\n", with: "\n")) || name.contains("\u{1B}") || name.contains("\u{0}"))
+        #expect(
+            page.contains(HTML.text(name).replacingOccurrences(of: "\n", with: "\n")) || name.contains("\u{1B}")
+                || name.contains("\u{0}"))
     }
 
     @Test func escapingCoversEverySpecialCharacter() {
@@ -33,12 +38,14 @@ import Testing
         for assignment in page.report.assignments {
             for row in assignment.students {
                 for cell in row.activities {
-                    let needle = #"data-student="\#(row.student)" data-assignment="\#(assignment.id)" data-path="\#(cell.identifierPath.joined(separator: "/"))" data-progress="\#(Figures.exact(cell.progress))" data-status="\#(cell.status.rawValue)""#
+                    let needle =
+                        #"data-student="\#(row.student)" data-assignment="\#(assignment.id)" data-path="\#(cell.identifierPath.joined(separator: "/"))" data-progress="\#(Figures.exact(cell.progress))" data-status="\#(cell.status.rawValue)""#
                     #expect(html.contains(needle), "cell \(row.student) \(assignment.id)")
                 }
             }
         }
-        #expect(html.contains("average progress \(Figures.percent(page.report.assignments[0].summary[0].averageProgress))"))
+        #expect(
+            html.contains("average progress \(Figures.percent(page.report.assignments[0].summary[0].averageProgress))"))
     }
 
     @Test func marksDoneLateAndNotStartedInWordsAndSymbols() {
@@ -70,7 +77,8 @@ import Testing
         #expect(Figures.duration(3725) == "1:02:05")
         #expect(Figures.number(2.5) == "2.5")
         #expect(Distribution.fractions([0, 0.2, 0.99, 1, .nan]).map(\.count) == [1, 1, 0, 0, 2])
-        #expect(Distribution.quantities([1.7e308, -1.7e308]).map(\.count).reduce(0, +) == 2, "no overflow on huge spans")
+        #expect(
+            Distribution.quantities([1.7e308, -1.7e308]).map(\.count).reduce(0, +) == 2, "no overflow on huge spans")
     }
 
     @Test func chartsHaveTextAlternatives() {
@@ -91,32 +99,39 @@ enum Demo {
             let path = ["org.edujam.games", "MATH-JAM", "LEVEL-\(index % 3 + 1)"]
             let rows = students.enumerated().map { number, student -> StudentProgress in
                 let status: ActivityStatus = [.done, .inProgress, .notStarted][number % 3]
-                let item = status == .notStarted ? nil
+                let item =
+                    status == .notStarted
+                    ? nil
                     : scoreItem(Double(number % 11), of: 10)
-                let cell = ActivityProgress(identifierPath: path, title: title, status: status, late: status != .done,
-                                            attempts: status == .notStarted ? 0 : attemptsEach,
-                                            progress: status == .notStarted ? 0 : Double(number % 10) / 10,
-                                            durationSeconds: Double(number * 17), primaryItem: item)
+                let cell = ActivityProgress(
+                    identifierPath: path, title: title, status: status, late: status != .done,
+                    attempts: status == .notStarted ? 0 : attemptsEach,
+                    progress: status == .notStarted ? 0 : Double(number % 10) / 10,
+                    durationSeconds: Double(number * 17), primaryItem: item)
                 let items: [ItemRecord] = item.map { [$0] } ?? []
                 attempts[id, default: [:]][student] = (0..<cell.attempts).map { (attempt: Int) -> RunRecord in
                     let runID = Int64(index * 10_000 + number * 10 + attempt)
-                    return RunRecord(id: runID, student: student, identifierPath: path, title: title,
-                                     outcome: .finished, done: false, started: true, startedAt: "2026-11-2\(attempt)T10:00:00Z",
-                                     durationSeconds: 60, progress: cell.progress, primaryItem: "correct", items: items)
+                    return RunRecord(
+                        id: runID, student: student, identifierPath: path, title: title,
+                        outcome: .finished, done: false, started: true, startedAt: "2026-11-2\(attempt)T10:00:00Z",
+                        durationSeconds: 60, progress: cell.progress, primaryItem: "correct", items: items)
                 }
                 return StudentProgress(student: student, activities: [cell])
             }
             let activity = AssignedActivity(identifierPath: path, title: title)
-            return AssignmentReport(id: id, title: title, due: "2026-12-04T22:59:59Z", complete: false, students: rows,
-                                    summary: [ActivitySummary(activity, cells: rows.map { $0.activities[0] })])
+            return AssignmentReport(
+                id: id, title: title, due: "2026-12-04T22:59:59Z", complete: false, students: rows,
+                summary: [ActivitySummary(activity, cells: rows.map { $0.activities[0] })])
         }
-        return ClassReportPage(report: ClassReport(className: "3B", assignments: assignments), attempts: attempts,
-                               generated: "2026-11-30 14:05")
+        return ClassReportPage(
+            report: ClassReport(className: "3B", assignments: assignments), attempts: attempts,
+            generated: "2026-11-30 14:05")
     }
 
     /// A score item as the store would give it back.
     static func scoreItem(_ score: Double, of maximum: Double) -> ItemRecord {
-        let json = #"{"identifier":"correct","title":"Correct answers","kind":"score","score":\#(score),"maxScore":\#(maximum)}"#
+        let json =
+            #"{"identifier":"correct","title":"Correct answers","kind":"score","score":\#(score),"maxScore":\#(maximum)}"#
         return try! JSONDecoder().decode(ItemRecord.self, from: Data(json.utf8))
     }
 

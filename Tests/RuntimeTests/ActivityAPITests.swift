@@ -14,7 +14,10 @@ import Tracking
         ("progress-range", "bad argument #1 to 'progress' (progress must be within 0..1, got 1.5)"),
         ("empty-id", "bad argument #1 to 'quantity' (identifier must not be empty)"),
         ("long-id", "bad argument #1 to 'quantity' (identifier is 257 bytes; the most is 256)"),
-        ("value-type", "bad argument #3 to 'binary' (unknown value type 'passFial'; did you mean 'passFail'?; use one of trueFalse, passFail, yesNo, correctIncorrect)"),
+        (
+            "value-type",
+            "bad argument #3 to 'binary' (unknown value type 'passFial'; did you mean 'passFail'?; use one of trueFalse, passFail, yesNo, correctIncorrect)"
+        ),
         ("after-finish", "activity.quantity called after activity.finish(): the run is over"),
         ("through-c", "bad argument #2 to 'quantity' (number expected, got no value)"),
     ])
@@ -29,7 +32,8 @@ import Tracking
     @Test func primaryKindIsLocked() throws {
         let (report, _, _) = try play("mistakes", ["primary-kind"])
         #expect(report.outcome == .error)
-        #expect(report.failure?.message == "activity.primary: primary item kind locked: is score, cannot become quantity")
+        #expect(
+            report.failure?.message == "activity.primary: primary item kind locked: is score, cannot become quantity")
     }
 
     /// The first item set is only a default: `activity.primary` replaces it whatever its kind,
@@ -59,7 +63,10 @@ import Tracking
     /// not at a later line that sets the item.
     @Test(arguments: [
         ("locked", 27, "activity.primary: primary item kind locked: is score, cannot become quantity"),
-        ("locked-unset", 32, "activity.primary: no item 'streak' to make primary: the primary item's kind is locked as score, so set 'streak' first"),
+        (
+            "locked-unset", 32,
+            "activity.primary: no item 'streak' to make primary: the primary item's kind is locked as score, so set 'streak' first"
+        ),
     ])
     func lockedChoiceNamesItsLine(_ way: String, _ line: Int, _ message: String) throws {
         let (report, _, _) = try play("primary", [way])
@@ -72,7 +79,9 @@ import Tracking
     /// Once the script has failed, code that still runs (an error object's `__tostring`, a
     /// `__close`, a coroutine, an `xpcall` handler after a limit) cannot reach the host:
     /// the outcome, the items and the student's screen stay as they were at the failure.
-    @Test(arguments: ["tostring-finish", "tostring-items", "tostring-ask", "tostring-say", "close", "coroutine", "xpcall-limit"])
+    @Test(arguments: [
+        "tostring-finish", "tostring-items", "tostring-ask", "tostring-say", "close", "coroutine", "xpcall-limit",
+    ])
     func failedRunCannotBeChanged(_ way: String) throws {
         var limits = SandboxLimits()
         limits.instructions = 1_000_000
@@ -86,6 +95,8 @@ import Tracking
         }
         #expect(channel.answers == ["yes"], "the student is not asked again")
         #expect(channel.said.isEmpty)
-        if way != "xpcall-limit" { #expect(report.failure?.message.hasSuffix("boom") == true, "the author still sees the error") }
+        if way != "xpcall-limit" {
+            #expect(report.failure?.message.hasSuffix("boom") == true, "the author still sees the error")
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Runtime
+import Testing
 import Tracking
 
 /// A game's declaration is read once per process and source text (LoadedGame.swift):
@@ -18,9 +18,11 @@ import Tracking
 
     private func playOnce(_ folder: String) throws -> (RunReport, ScriptedChannel, TrackingStore) {
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.example.fixtures", rootTitle: "Fixtures", clock: { clock.date() })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.example.fixtures", rootTitle: "Fixtures", clock: { clock.date() })
         let channel = ScriptedChannel([])
-        let report = try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: PlayOptions())
+        let report = try GamePlayer.play(
+            folder: folder, store: store, channel: channel, clock: clock, options: PlayOptions())
         return (report, channel, store)
     }
 

@@ -40,7 +40,10 @@ import Tracking
         #expect(report.failure?.traceback.contains("game.lua:9") == true)
         #expect(report.record.item("score")?.value == .number(5), "nothing reported before the error is lost")
         #expect(try store.runs().first?.progress == 0.5)
-        guard case .end = channel.events.last else { Issue.record("the channel hears the end"); return }
+        guard case .end = channel.events.last else {
+            Issue.record("the channel hears the end")
+            return
+        }
     }
 
     @Test func aLimitIsRecordedAsLimit() throws {
@@ -98,7 +101,8 @@ import Tracking
         let clock = RunClock.virtual()
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let store = try TrackingStore(path: path, rootIdentifier: "org.example.fixtures", rootTitle: "F", clock: { clock.date() })
+        let store = try TrackingStore(
+            path: path, rootIdentifier: "org.example.fixtures", rootTitle: "F", clock: { clock.date() })
         final class Spy: PlayChannel {
             let path: String
             var seen: [Double] = []

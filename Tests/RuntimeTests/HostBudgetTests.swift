@@ -14,7 +14,8 @@ import Tracking
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try source.write(toFile: folder + "/game.lua", atomically: true, encoding: .utf8)
         let clock = RunClock.virtual()
-        let store = try TrackingStore.inMemory(rootIdentifier: "org.example.budget", rootTitle: "Budget", clock: { clock.date() })
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.example.budget", rootTitle: "Budget", clock: { clock.date() })
         var options = PlayOptions()
         options.student = "ana"
         options.saving = .atEnd
@@ -49,13 +50,18 @@ import Tracking
     func copiesPastTheByteBudgetEndTheRunNamingTheValue(_ body: String, _ what: String) throws {
         let (report, channel) = try Self.play(Self.game(body), answers: ["1"])
         #expect(report.outcome == .error)
-        #expect(report.failure?.message.hasPrefix("value too large: \(what) ") == true, "\(String(describing: report.failure))")
-        #expect(channel.events.allSatisfy { if case .choose = $0 { false } else if case .ask = $0 { false } else { true } },
-                "nothing was shown")
+        #expect(
+            report.failure?.message.hasPrefix("value too large: \(what) ") == true,
+            "\(String(describing: report.failure))")
+        #expect(
+            channel.events.allSatisfy { if case .choose = $0 { false } else if case .ask = $0 { false } else { true } },
+            "nothing was shown")
     }
 
     @Test func aDeclarationPastTheByteBudgetIsNotLoaded() throws {
-        let error = #expect(throws: GameLoadError.self) { try Self.play(Self.game("", declaration: "keywords = refs,")) }
+        let error = #expect(throws: GameLoadError.self) {
+            try Self.play(Self.game("", declaration: "keywords = refs,"))
+        }
         guard case .script(_, let cause) = error else {
             Issue.record("got \(String(describing: error))")
             return
@@ -86,7 +92,8 @@ import Tracking
         channel.events.reduce(0) { total, event in
             switch event {
             case .ask(let prompt): return total + prompt.utf8.count
-            case .choose(let prompt, let options): return total + options.reduce(prompt.utf8.count) { $0 + $1.utf8.count }
+            case .choose(let prompt, let options):
+                return total + options.reduce(prompt.utf8.count) { $0 + $1.utf8.count }
             default: return total
             }
         }
@@ -114,11 +121,14 @@ import Tracking
         ("summary = ('👍🏽'):rep(2001),", "summary", "is 16008 bytes; the most is 16000"),
         ("keywords = { 'sums', ('k'):rep(65) },", "keywords[2]", "is 65 characters; the most is 64"),
         ("keywords = { 'sums', \(stackedMarks) },", "keywords[2]", "is 4001 bytes; the most is 256"),
-        ("keywords = { 'a','b','c','d','e','f','g','h','i','j','k','l','m','n','o','p','q','r','s','t','u','v','w','x','y','z','A','B','C','D','E','F','G' },",
-         "keywords", "has 33 entries; the most is 32"),
+        (
+            "keywords = { 'a','b','c','d','e','f','g','h','i','j','k','l','m','n','o','p','q','r','s','t','u','v','w','x','y','z','A','B','C','D','E','F','G' },",
+            "keywords", "has 33 entries; the most is 32"
+        ),
     ])
     func declaredTextIsCappedByTrackingsRule(_ field: String, _ name: String, _ reason: String) throws {
-        let source = "return { id = 'TEXT', \(field.hasPrefix("title") ? "" : "title = 'Text',") \(field) play = function() end }"
+        let source =
+            "return { id = 'TEXT', \(field.hasPrefix("title") ? "" : "title = 'Text',") \(field) play = function() end }"
         let error = #expect(throws: GameLoadError.self) { try Self.play(source) }
         guard case .declaration(let declaration) = error else {
             Issue.record("got \(String(describing: error))")

@@ -28,19 +28,22 @@ import Tracking
 
         func write(_ path: String, _ text: String) throws {
             let full = folder + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }
 
         func play() throws -> (RunReport, ScriptedChannel) {
             let clock = RunClock.virtual()
-            let store = try TrackingStore.inMemory(rootIdentifier: "org.example.modules", rootTitle: "Modules",
-                                                   clock: { clock.date() })
+            let store = try TrackingStore.inMemory(
+                rootIdentifier: "org.example.modules", rootTitle: "Modules",
+                clock: { clock.date() })
             let channel = ScriptedChannel([])
             var options = PlayOptions()
             options.saving = .atEnd
-            let report = try GamePlayer.play(folder: folder, store: store, channel: channel, clock: clock, options: options)
+            let report = try GamePlayer.play(
+                folder: folder, store: store, channel: channel, clock: clock, options: options)
             return (report, channel)
         }
 
@@ -48,24 +51,28 @@ import Tracking
     }
 
     @Test func loadsAModuleFromTheGamesFolder() throws {
-        let game = try TempGame(play: #"say(require("words").first, require("lists.animals")[2])"#, files: [
-            "words.lua": #"return { first = "apple" }"#,
-            "lists/animals.lua": #"return { "cat", "dog" }"#,
-        ])
+        let game = try TempGame(
+            play: #"say(require("words").first, require("lists.animals")[2])"#,
+            files: [
+                "words.lua": #"return { first = "apple" }"#,
+                "lists/animals.lua": #"return { "cat", "dog" }"#,
+            ])
         let (report, channel) = try game.play()
         #expect(report.outcome == .finished, "\(String(describing: report.failure))")
         #expect(channel.said == ["apple dog"])
     }
 
     @Test func cachesLikePackageLoaded() throws {
-        let game = try TempGame(play: """
-              local a = require("counter")
-              local b = require("counter")
-              say(a == b, a.loads, require("nothing"))
-            """, files: [
-            "counter.lua": "LOADS = (LOADS or 0) + 1 return { loads = LOADS }",
-            "nothing.lua": "local x = 1",
-        ])
+        let game = try TempGame(
+            play: """
+                  local a = require("counter")
+                  local b = require("counter")
+                  say(a == b, a.loads, require("nothing"))
+                """,
+            files: [
+                "counter.lua": "LOADS = (LOADS or 0) + 1 return { loads = LOADS }",
+                "nothing.lua": "local x = 1",
+            ])
         let (report, channel) = try game.play()
         #expect(report.outcome == .finished, "\(String(describing: report.failure))")
         #expect(channel.said == ["true 1 true"], "loaded once; a module returning nothing gives true")
@@ -93,7 +100,8 @@ import Tracking
 
     @Test func refusesASymlinkOutOfTheFolder() throws {
         let game = try TempGame(play: #"say(require("leak").secret)"#)
-        try FileManager.default.createSymbolicLink(atPath: game.folder + "/leak.lua", withDestinationPath: game.root + "/games/secret.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: game.folder + "/leak.lua", withDestinationPath: game.root + "/games/secret.lua")
         let (report, channel) = try game.play()
         #expect(report.outcome == .error)
         #expect(report.failure?.message.contains("leads outside the folder '") == true)
@@ -102,14 +110,17 @@ import Tracking
 
     @Test func refusesASymlinkedFolderOutOfTheFolder() throws {
         let game = try TempGame(play: #"say(require("up.secret").secret)"#)
-        try FileManager.default.createSymbolicLink(atPath: game.folder + "/up", withDestinationPath: game.root + "/games")
+        try FileManager.default.createSymbolicLink(
+            atPath: game.folder + "/up", withDestinationPath: game.root + "/games")
         let (report, _) = try game.play()
         #expect(report.failure?.message.contains("leads outside the folder '") == true)
     }
 
     @Test func allowsASymlinkInsideTheFolder() throws {
-        let game = try TempGame(play: #"say(require("alias").first)"#, files: ["words.lua": #"return { first = "apple" }"#])
-        try FileManager.default.createSymbolicLink(atPath: game.folder + "/alias.lua", withDestinationPath: game.folder + "/words.lua")
+        let game = try TempGame(
+            play: #"say(require("alias").first)"#, files: ["words.lua": #"return { first = "apple" }"#])
+        try FileManager.default.createSymbolicLink(
+            atPath: game.folder + "/alias.lua", withDestinationPath: game.folder + "/words.lua")
         let (report, channel) = try game.play()
         #expect(report.outcome == .finished)
         #expect(channel.said == ["apple"])
@@ -133,7 +144,8 @@ import Tracking
     }
 
     @Test func aLoopIsReported() throws {
-        let game = try TempGame(play: #"require("a")"#, files: ["a.lua": #"return require("b")"#, "b.lua": #"return require("a")"#])
+        let game = try TempGame(
+            play: #"require("a")"#, files: ["a.lua": #"return require("b")"#, "b.lua": #"return require("a")"#])
         let (report, _) = try game.play()
         #expect(report.failure?.message.contains("requires itself") == true, "\(String(describing: report.failure))")
     }

@@ -9,7 +9,9 @@ import Testing
         let root = NSTemporaryDirectory() + "edujam-sourcefile-" + UUID().uuidString
         var game: String { root + "/game" }
 
-        init() throws { try FileManager.default.createDirectory(atPath: root + "/game", withIntermediateDirectories: true) }
+        init() throws {
+            try FileManager.default.createDirectory(atPath: root + "/game", withIntermediateDirectories: true)
+        }
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
         @discardableResult
@@ -21,7 +23,9 @@ import Testing
     }
 
     /// The problem `read` threw, or nil if it read the file.
-    private func problem(_ path: String, confinedTo folder: String? = nil, limit: Int = SourceFile.maxBytes) -> SourceFileError.Problem? {
+    private func problem(_ path: String, confinedTo folder: String? = nil, limit: Int = SourceFile.maxBytes)
+        -> SourceFileError.Problem?
+    {
         do {
             _ = try SourceFile.read(path, confinedTo: folder, limit: limit)
             return nil

@@ -36,10 +36,15 @@ func fixtureGames() -> String {
 }
 
 /// Plays a fixture game in-process with a virtual clock and a fresh in-memory store.
-func play(_ game: String, _ answers: [String], level: String? = nil, seed: Int = 1, thinking: Double = 1,
-          limits: SandboxLimits = SandboxLimits(), store: TrackingStore? = nil) throws -> (RunReport, ScriptedChannel, TrackingStore) {
+func play(
+    _ game: String, _ answers: [String], level: String? = nil, seed: Int = 1, thinking: Double = 1,
+    limits: SandboxLimits = SandboxLimits(), store: TrackingStore? = nil
+) throws -> (RunReport, ScriptedChannel, TrackingStore) {
     let clock = RunClock.virtual()
-    let store = try store ?? TrackingStore.inMemory(rootIdentifier: "org.example.fixtures", rootTitle: "Fixtures", clock: { clock.date() })
+    let store =
+        try store
+        ?? TrackingStore.inMemory(
+            rootIdentifier: "org.example.fixtures", rootTitle: "Fixtures", clock: { clock.date() })
     var options = PlayOptions()
     options.student = "ana"
     options.seed = seed

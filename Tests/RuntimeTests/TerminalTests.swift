@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Runtime
 
 /// The cleaning funnel's rules and display widths, character by character.
@@ -10,8 +11,11 @@ import Testing
         #expect(Terminal.clean(Self.hostile) == "?[31mred ?]52;c;aGk=? ?2J ? ? ? ?evil ?zw")
     }
 
-    @Test(arguments: [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-                      0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2064, 0xFEFF, 0x2028, 0x2029, 0x85, 0x9B, 0x9F, 0x1B, 0x0D] as [UInt32])
+    @Test(
+        arguments: [
+            0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+            0x200B, 0x200C, 0x200D, 0x2060, 0x2061, 0x2064, 0xFEFF, 0x2028, 0x2029, 0x85, 0x9B, 0x9F, 0x1B, 0x0D,
+        ] as [UInt32])
     func bidiZeroWidthAndControlCharactersAreCleaned(value: UInt32) throws {
         let scalar = try #require(Unicode.Scalar(value))
         #expect(Terminal.needsCleaning(scalar))
@@ -41,7 +45,8 @@ import Testing
         #expect(Terminal.truncate("abcdef", toWidth: 6) == "abcdef")
         #expect(Terminal.truncate("abcdefg", toWidth: 6) == "abcde…")
         #expect(Terminal.truncate("日本語テキスト", toWidth: 6) == "日本…")  // 5 columns: a wide one would straddle the edge
-        #expect(Terminal.truncate("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")  // a mark stays with its letter
+        // a mark stays with its letter
+        #expect(Terminal.truncate("e\u{301}e\u{301}e\u{301}", toWidth: 2) == "e\u{301}…")
         #expect(Terminal.truncate("abc", toWidth: 0) == "")
         #expect(Terminal.truncate("abc", toWidth: 1) == "…")
     }
@@ -54,8 +59,10 @@ import Testing
 
     @Test func excerptCaretCountsColumnsAndTheLineIsCleaned() {
         let source = "local 名前 = nil\n名前 = 名前 .. x\u{1B}[2J -- \u{202E}comment\r\nnext"
-        let lines = ErrorExcerpt.excerpt(source: source, line: 2, message: "attempt to concatenate a nil value (global 'x')")
+        let lines = ErrorExcerpt.excerpt(
+            source: source, line: 2, message: "attempt to concatenate a nil value (global 'x')")
         #expect(lines == ["  2 | 名前 = 名前 .. x?[2J -- ?comment", "    |                ^"])
-        #expect(ErrorExcerpt.excerpt(source: source, line: 3, message: "m").first == "  3 | next", "CRLF is one line end")
+        #expect(
+            ErrorExcerpt.excerpt(source: source, line: 3, message: "m").first == "  3 | next", "CRLF is one line end")
     }
 }

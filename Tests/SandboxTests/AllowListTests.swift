@@ -1,5 +1,5 @@
-import Testing
 import Sandbox
+import Testing
 
 /// What a script can and cannot reach.
 @Suite struct AllowListTests {
@@ -8,8 +8,12 @@ import Sandbox
         let names = try sandbox.run(
             "local n = {} for k in pairs(_G) do n[#n + 1] = k end table.sort(n) return table.concat(n, ' ')",
             name: "globals.lua")
-        #expect(names == [.string(
-            "_G _VERSION assert collectgarbage coroutine debug dofile error getmetatable io ipairs load loadfile math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 warn xpcall")])
+        #expect(
+            names == [
+                .string(
+                    "_G _VERSION assert collectgarbage coroutine debug dofile error getmetatable io ipairs load loadfile math next os package pairs pcall print rawequal rawget rawlen rawset require select setmetatable string table tonumber tostring type utf8 warn xpcall"
+                )
+            ])
     }
 
     @Test(arguments: [
@@ -30,16 +34,22 @@ import Sandbox
         ("load('\\27Lua', 'x', 'b')", "loading a binary chunk is not available in the sandbox"),
         ("load('\\27Lua', 'x', 'bt', {})", "loading a binary chunk is not available in the sandbox"),
         ("load(function() return '\\27Lua' end)", "loading a binary chunk is not available in the sandbox"),
-        ("local i = 0 load(function() i = i + 1 return ({'\\27', 'Lua'})[i] end)",
-         "loading a binary chunk is not available in the sandbox"),
+        (
+            "local i = 0 load(function() i = i + 1 return ({'\\27', 'Lua'})[i] end)",
+            "loading a binary chunk is not available in the sandbox"
+        ),
         ("setmetatable({}, { __gc = function() end })", "a __gc metamethod is not available in the sandbox"),
         ("setmetatable({}, { __gc = true })", "a __gc metamethod is not available in the sandbox"),
     ])
     func withheld(_ source: String, _ message: String) throws {
         let sandbox = try Sandbox()
         let error = sandboxError { try sandbox.run(source, name: "bad.lua") }
-        #expect(error == .forbidden(ScriptFailure(chunk: "bad.lua", line: 1, message: message,
-                                                  traceback: error?.failure?.traceback ?? "")))
+        #expect(
+            error
+                == .forbidden(
+                    ScriptFailure(
+                        chunk: "bad.lua", line: 1, message: message,
+                        traceback: error?.failure?.traceback ?? "")))
         #expect(try sandbox.run("return 1 + 1", name: "next.lua") == [.integer(2)], "a forbidden call is not a limit")
     }
 
@@ -61,10 +71,12 @@ import Sandbox
             end
             return evaluate("6 * 7"), evaluate("2^10"), evaluate("os.exit()"), evaluate("(("), evaluate("print")
             """
-        #expect(try sandbox.run(source, name: "maths.lua") == [
-            .integer(42), .number(1024), .string("error: [string \"answer\"]:1: attempt to index a nil value (global 'os')"),
-            .string("syntax"), .nil,
-        ])
+        #expect(
+            try sandbox.run(source, name: "maths.lua") == [
+                .integer(42), .number(1024),
+                .string("error: [string \"answer\"]:1: attempt to index a nil value (global 'os')"),
+                .string("syntax"), .nil,
+            ])
     }
 
     @Test func loadTakesAReaderFunction() throws {
@@ -79,14 +91,16 @@ import Sandbox
     @Test func randomseedReturnsItsSeedComponents() throws {
         let sandbox = try Sandbox(seed: 9)
         #expect(try sandbox.run("return math.randomseed(5, 7)", name: "r.lua") == [.integer(5), .integer(7)])
-        #expect(try sandbox.run("return math.randomseed()", name: "r.lua") == [.integer(9), .integer(0)],
-                "no argument: the host's seed, not the clock")
+        #expect(
+            try sandbox.run("return math.randomseed()", name: "r.lua") == [.integer(9), .integer(0)],
+            "no argument: the host's seed, not the clock")
     }
 
     @Test func repPastAnyStringIsCatchableAndRepWithinReachIsTheMemoryLimit() throws {
         let sandbox = try quickSandbox(memory: 4 << 20)
-        #expect(try sandbox.run("return pcall(string.rep, 'x', 2^31)", name: "rep.lua")
-            == [.boolean(false), .string("resulting string too large")])
+        #expect(
+            try sandbox.run("return pcall(string.rep, 'x', 2^31)", name: "rep.lua")
+                == [.boolean(false), .string("resulting string too large")])
         #expect(!sandbox.isFinished)
         let error = sandboxError { try sandbox.run("return pcall(string.rep, 'x', 2^30)", name: "rep.lua") }
         guard case .memoryLimit = error else {
@@ -115,7 +129,10 @@ import Sandbox
 
     @Test func metatablesAreProtected() throws {
         let sandbox = try Sandbox()
-        #expect(try sandbox.run("return getmetatable(''), getmetatable(_G)", name: "m.lua") == [.boolean(false), .boolean(false)])
+        #expect(
+            try sandbox.run("return getmetatable(''), getmetatable(_G)", name: "m.lua") == [
+                .boolean(false), .boolean(false),
+            ])
         let error = sandboxError { try sandbox.run("setmetatable(_G, {})", name: "m2.lua") }
         #expect(error?.failure?.message == "cannot change a protected metatable")
     }
@@ -123,13 +140,16 @@ import Sandbox
     @Test func oneSandboxCannotChangeAnother() throws {
         let first = try Sandbox()
         let second = try Sandbox()
-        try first.run("string.upper = function() return 'pwned' end print = nil x = 1 rawset(_G, 'y', 2)", name: "a.lua")
-        #expect(try second.run("return ('host'):upper(), type(print), x, y", name: "b.lua")
-            == [.string("HOST"), .string("function"), .nil, .nil])
+        try first.run(
+            "string.upper = function() return 'pwned' end print = nil x = 1 rawset(_G, 'y', 2)", name: "a.lua")
+        #expect(
+            try second.run("return ('host'):upper(), type(print), x, y", name: "b.lua")
+                == [.string("HOST"), .string("function"), .nil, .nil])
     }
 
     @Test func randomReplaysFromTheSeed() throws {
-        let script = "local t = {} for i = 1, 5 do t[i] = math.random(1, 1000) end math.randomseed() t[6] = math.random(1, 1000) return table.concat(t, ',')"
+        let script =
+            "local t = {} for i = 1, 5 do t[i] = math.random(1, 1000) end math.randomseed() t[6] = math.random(1, 1000) return table.concat(t, ',')"
         let a = try Sandbox(seed: 7).run(script, name: "r.lua")
         let b = try Sandbox(seed: 7).run(script, name: "r.lua")
         let c = try Sandbox(seed: 8).run(script, name: "r.lua")
@@ -147,49 +167,52 @@ import Sandbox
     @Test func coroutinesStillWork() throws {
         let sandbox = try Sandbox()
         let source = """
-        local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
-        local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)
-        local _, x = coroutine.resume(co, 1)
-        local _, y = coroutine.resume(co, 10)
-        local ok, err = coroutine.resume(co)
-        local closed = coroutine.close(coroutine.create(function() end))
-        local bad = coroutine.wrap(function() error("oops") end)
-        local ok2, err2 = pcall(bad)
-        return gen() + gen() + gen(), x, y, ok, err, closed, ok2, err2
-        """
-        #expect(try sandbox.run(source, name: "co.lua") == [
-            .integer(6), .integer(2), .integer(20), .boolean(false), .string("cannot resume dead coroutine"),
-            .boolean(true), .boolean(false), .string("co.lua:7: oops"),
-        ])
+            local gen = coroutine.wrap(function() for i = 1, 3 do coroutine.yield(i) end end)
+            local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)
+            local _, x = coroutine.resume(co, 1)
+            local _, y = coroutine.resume(co, 10)
+            local ok, err = coroutine.resume(co)
+            local closed = coroutine.close(coroutine.create(function() end))
+            local bad = coroutine.wrap(function() error("oops") end)
+            local ok2, err2 = pcall(bad)
+            return gen() + gen() + gen(), x, y, ok, err, closed, ok2, err2
+            """
+        #expect(
+            try sandbox.run(source, name: "co.lua") == [
+                .integer(6), .integer(2), .integer(20), .boolean(false), .string("cannot resume dead coroutine"),
+                .boolean(true), .boolean(false), .string("co.lua:7: oops"),
+            ])
     }
 
     @Test func pcallAndXpcallKeepTheirMeaning() throws {
         let sandbox = try Sandbox()
         let source = """
-        local a, b = pcall(error, "x", 0)
-        local c, d = xpcall(function() error("y", 0) end, function(m) return "handled " .. m end)
-        local e, f, g = pcall(function(p, q) return p + q, "ok" end, 2, 3)
-        return a, b, c, d, e, f, g
-        """
-        #expect(try sandbox.run(source, name: "p.lua") == [
-            .boolean(false), .string("x"), .boolean(false), .string("handled y"),
-            .boolean(true), .integer(5), .string("ok"),
-        ])
+            local a, b = pcall(error, "x", 0)
+            local c, d = xpcall(function() error("y", 0) end, function(m) return "handled " .. m end)
+            local e, f, g = pcall(function(p, q) return p + q, "ok" end, 2, 3)
+            return a, b, c, d, e, f, g
+            """
+        #expect(
+            try sandbox.run(source, name: "p.lua") == [
+                .boolean(false), .string("x"), .boolean(false), .string("handled y"),
+                .boolean(true), .integer(5), .string("ok"),
+            ])
     }
 
     @Test func tableFunctionsKeepTheirMeaning() throws {
         let sandbox = try Sandbox()
         let source = """
-        local t = {1, 2, 3}
-        table.insert(t, 4) table.insert(t, 1, 0)
-        local r = table.remove(t, 2)
-        local m = table.move({1, 2, 3, 4, 5}, 2, 4, 1)
-        local o = table.move({1, 2, 3, 4, 5}, 1, 3, 2)
-        return table.concat(t, ","), r, table.concat(m, ","), table.concat(o, ","), ("ab"):rep(3, "-")
-        """
-        #expect(try sandbox.run(source, name: "t.lua") == [
-            .string("0,2,3,4"), .integer(1), .string("2,3,4,4,5"), .string("1,1,2,3,5"), .string("ab-ab-ab"),
-        ])
+            local t = {1, 2, 3}
+            table.insert(t, 4) table.insert(t, 1, 0)
+            local r = table.remove(t, 2)
+            local m = table.move({1, 2, 3, 4, 5}, 2, 4, 1)
+            local o = table.move({1, 2, 3, 4, 5}, 1, 3, 2)
+            return table.concat(t, ","), r, table.concat(m, ","), table.concat(o, ","), ("ab"):rep(3, "-")
+            """
+        #expect(
+            try sandbox.run(source, name: "t.lua") == [
+                .string("0,2,3,4"), .integer(1), .string("2,3,4,4,5"), .string("1,1,2,3,5"), .string("ab-ab-ab"),
+            ])
         let error = sandboxError { try sandbox.run("table.insert({}, 5, 1)", name: "t2.lua") }
         #expect(error?.failure?.message == "bad argument #2 to 'insert' (position out of bounds)")
     }

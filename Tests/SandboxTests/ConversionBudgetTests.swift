@@ -1,5 +1,5 @@
-import Testing
 import Sandbox
+import Testing
 
 /// Copying values into Swift is bounded in bytes, not only in entries: a Lua string is
 /// stored once, but every reference to it is copied, so the budget counts each one.
@@ -17,9 +17,15 @@ import Sandbox
     @Test(arguments: [
         ("a list of references", "return refs"),
         ("many results", "return table.unpack(refs)"),
-        ("nested tables sharing one string", "local inner = { s } local outer = {} for i = 1, 300 do outer[i] = inner end return outer"),
+        (
+            "nested tables sharing one string",
+            "local inner = { s } local outer = {} for i = 1, 300 do outer[i] = inner end return outer"
+        ),
         ("a table holding itself", "local t = { ('y'):rep(1 << 20) } for i = 2, 300 do t[i] = t end return t"),
-        ("a shared string key", "local keyed = { [s] = true } local t = {} for i = 1, 300 do t[i] = keyed end return t"),
+        (
+            "a shared string key",
+            "local keyed = { [s] = true } local t = {} for i = 1, 300 do t[i] = keyed end return t"
+        ),
     ])
     func resultsAreRefusedPastTheByteBudget(_ shape: String, _ body: String) throws {
         let sandbox = try Sandbox()
@@ -41,10 +47,16 @@ import Sandbox
         limits.conversion = 1000
         let sandbox = try Sandbox(limits: limits)
         #expect(try sandbox.run("return ('x'):rep(1000)", name: "edge.lua").first?.stringValue?.count == 1000)
-        #expect(sandboxError { try sandbox.run("return ('x'):rep(600), ('x'):rep(600)", name: "over.lua") }
-            == .tooLarge("the returned value holds more than 1000 bytes of text (each reference to a string counts)"))
-        #expect(sandboxError { try sandbox.run("big = ('x'):rep(1001)", name: "g.lua"); _ = try sandbox.global("big") }
-            == .tooLarge("global 'big' holds more than 1000 bytes of text (each reference to a string counts)"))
+        #expect(
+            sandboxError { try sandbox.run("return ('x'):rep(600), ('x'):rep(600)", name: "over.lua") }
+                == .tooLarge(
+                    "the returned value holds more than 1000 bytes of text (each reference to a string counts)"))
+        #expect(
+            sandboxError {
+                try sandbox.run("big = ('x'):rep(1001)", name: "g.lua")
+                _ = try sandbox.global("big")
+            }
+                == .tooLarge("global 'big' holds more than 1000 bytes of text (each reference to a string counts)"))
     }
 
     @Test func aHostCallsArgumentsShareOneBudgetAndTheScriptCanCatchTheRefusal() throws {
@@ -58,17 +70,19 @@ import Sandbox
             copied += try call.value(1).description.utf8.count
             return []
         }
-        let results = try sandbox.run(Self.setup + """
+        let results = try sandbox.run(
+            Self.setup + """
 
-            local ok1, e1 = pcall(function() take(table.unpack(refs)) end)
-            local ok2, e2 = pcall(function() show(refs) end)
-            take(s)
-            return ok1, e1, ok2, e2
-            """, name: "host.lua")
-        #expect(results == [
-            .boolean(false), .string("host.lua:4: value too large: argument #129 to 'take' " + Self.tooMuchText),
-            .boolean(false), .string("host.lua:5: value too large: argument #1 to 'show' " + Self.tooMuchText),
-        ])
+                local ok1, e1 = pcall(function() take(table.unpack(refs)) end)
+                local ok2, e2 = pcall(function() show(refs) end)
+                take(s)
+                return ok1, e1, ok2, e2
+                """, name: "host.lua")
+        #expect(
+            results == [
+                .boolean(false), .string("host.lua:4: value too large: argument #129 to 'take' " + Self.tooMuchText),
+                .boolean(false), .string("host.lua:5: value too large: argument #1 to 'show' " + Self.tooMuchText),
+            ])
         #expect(copied <= (8 << 20) + (64 << 10), "no argument is copied past the budget")
         #expect(!sandbox.isFinished)
     }

@@ -1,6 +1,6 @@
-import Testing
 import Foundation
 import Sandbox
+import Testing
 
 /// Every limit: a hostile script breaks it, the exact error comes back, the
 /// call ends quickly, the sandbox is finished, and the host goes on.

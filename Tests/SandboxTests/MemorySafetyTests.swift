@@ -1,5 +1,6 @@
-import Testing
 import LuaShim
+import Testing
+
 @testable import Sandbox
 
 /// The shim's C code never reads a Lua string that has left the stack: a collection
@@ -17,8 +18,9 @@ import LuaShim
             edujam_set_memory_limit(sandbox.raw, sandbox.memoryUsed + 8)
             return []
         }
-        try sandbox.run(try fixture("hostile/print-freed-text.lua"), name: "freed.lua",
-                        arguments: [.integer(Self.size), .integer(shape)])
+        try sandbox.run(
+            try fixture("hostile/print-freed-text.lua"), name: "freed.lua",
+            arguments: [.integer(Self.size), .integer(shape)])
         return log.lines
     }
 

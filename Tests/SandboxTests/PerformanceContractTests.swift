@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sandbox
 
 /// What issue 18's speed work changed in the sandbox's contract: how Lua is linked, reading a
@@ -29,7 +30,8 @@ import Testing
 
     @Test func oneFieldOfAReturnedTable() throws {
         let sandbox = try Sandbox()
-        let chunk = try sandbox.load("return { play = function() return 7 end, huge = string.rep('x', 1000) }", name: "g.lua")
+        let chunk = try sandbox.load(
+            "return { play = function() return 7 end, huge = string.rep('x', 1000) }", name: "g.lua")
         guard case .value(.function(let play)) = try sandbox.call(chunk, field: "play") else {
             Issue.record("play was not found")
             return
@@ -46,7 +48,8 @@ import Testing
     /// holds, freed objects come back, and the cap still holds for many small objects.
     @Test func slabAllocatorKeepsTheLedgerAndTheCap() throws {
         let sandbox = try quickSandbox(time: .seconds(5), memory: 16 << 20)
-        let churn = try sandbox.run("""
+        let churn = try sandbox.run(
+            """
             return function()
               local t = {}
               for i = 1, 20000 do t[i] = { i, tostring(i), function() return i end } end
@@ -57,22 +60,29 @@ import Testing
             """, name: "churn.lua")[0].functionValue!
         let before = sandbox.memoryUsed
         let peak = try sandbox.call(churn)[0]
-        guard case .number(let kilobytes) = peak else { Issue.record("no count"); return }
+        guard case .number(let kilobytes) = peak else {
+            Issue.record("no count")
+            return
+        }
         #expect(Int(kilobytes * 1024) > before + 1_000_000)  // about 1.5 MiB of small objects were live
         // The garbage is collected as the next calls allocate: memory comes back down.
-        let small = try sandbox.run("return function() local s = 0 for i = 1, 200000 do s = s + #tostring(i) end return s end",
-                                    name: "small.lua")[0].functionValue!
+        let small = try sandbox.run(
+            "return function() local s = 0 for i = 1, 200000 do s = s + #tostring(i) end return s end",
+            name: "small.lua")[0].functionValue!
         _ = try sandbox.call(small)
         #expect(sandbox.memoryUsed < before + 1_000_000)
         // A script piling up small objects still meets the memory cap.
-        #expect(sandboxError { try sandbox.run("local t = {} for i = 1, 1e7 do t[i] = {} end", name: "pile.lua") }?.isLimit == true)
+        #expect(
+            sandboxError { try sandbox.run("local t = {} for i = 1, 1e7 do t[i] = {} end", name: "pile.lua") }?.isLimit
+                == true)
     }
 
     /// Coroutines resumed many times, and a limit reaching one: the fast path of resume
     /// still lets the time limit stop a coroutine that loops.
     @Test func resumeStillStopsALoopingCoroutine() throws {
         let sandbox = try quickSandbox(time: .seconds(10))  // slow builds (AddressSanitizer) on a busy machine
-        let sum = try sandbox.run("""
+        let sum = try sandbox.run(
+            """
             local co = coroutine.wrap(function() local i = 0 while true do i = i + 1 coroutine.yield(i) end end)
             local s = 0 for _ = 1, 10000 do s = s + co() end return s
             """, name: "co.lua")

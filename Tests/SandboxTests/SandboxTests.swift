@@ -1,5 +1,5 @@
-import Testing
 import Sandbox
+import Testing
 
 /// Values, host functions and error reports.
 @Suite struct SandboxTests {
@@ -9,7 +9,9 @@ import Sandbox
         var table = LuaTable(sequence: [.integer(1), .string("two"), .number(3.5)])
         table["name"] = .string("Ana")
         table["nested"] = .table(LuaTable(sequence: [.boolean(true)]))
-        let values: [LuaValue] = [.nil, .boolean(true), .integer(-7), .number(0.25), .string("héllo\0x"), .table(table)]
+        let values: [LuaValue] = [
+            .nil, .boolean(true), .integer(-7), .number(0.25), .string("héllo\0x"), .table(table),
+        ]
         #expect(try sandbox.call(identity, values) == values)
     }
 
@@ -24,17 +26,21 @@ import Sandbox
 
     @Test func cyclesAndHugeTablesAreRefused() throws {
         let sandbox = try Sandbox()
-        #expect(sandboxError { try sandbox.run("local t = {} t.self = t return t", name: "c.lua") }
-            == .conversion("table nested too deeply (a cycle?)"))
-        #expect(sandboxError { try sandbox.run("local t = {} for i = 1, 200000 do t[i] = i end return t", name: "h.lua") }
-            == .tooLarge("the returned value holds more than 100000 table entries"))
-        #expect(sandboxError { try sandbox.run("return coroutine.create(print)", name: "th.lua") }
-            == .conversion("a thread value has no Swift counterpart"))
+        #expect(
+            sandboxError { try sandbox.run("local t = {} t.self = t return t", name: "c.lua") }
+                == .conversion("table nested too deeply (a cycle?)"))
+        #expect(
+            sandboxError { try sandbox.run("local t = {} for i = 1, 200000 do t[i] = i end return t", name: "h.lua") }
+                == .tooLarge("the returned value holds more than 100000 table entries"))
+        #expect(
+            sandboxError { try sandbox.run("return coroutine.create(print)", name: "th.lua") }
+                == .conversion("a thread value has no Swift counterpart"))
     }
 
     @Test func functionsCanBeKeptAndCalledLater() throws {
         let sandbox = try Sandbox()
-        let counter = try sandbox.run("local n = 0 return function(k) n = n + k return n end", name: "c.lua")[0].functionValue!
+        let counter = try sandbox.run("local n = 0 return function(k) n = n + k return n end", name: "c.lua")[0]
+            .functionValue!
         #expect(try sandbox.call(counter, [.integer(2)]) == [.integer(2)])
         #expect(try sandbox.call(counter, [.integer(3)]) == [.integer(5)])
     }
@@ -43,8 +49,9 @@ import Sandbox
         let sandbox = try Sandbox()
         sandbox.register("double") { call in [.number(try call.number(1) * 2)] }
         sandbox.register("greet", in: "host") { call in [.string("hi " + (try call.optionalString(1) ?? "you"))] }
-        #expect(try sandbox.run("return double(21), host.greet('Ana'), host.greet()", name: "h.lua")
-            == [.number(42), .string("hi Ana"), .string("hi you")])
+        #expect(
+            try sandbox.run("return double(21), host.greet('Ana'), host.greet()", name: "h.lua")
+                == [.number(42), .string("hi Ana"), .string("hi you")])
     }
 
     @Test func hostArgumentErrorsPointAtTheScriptLine() throws {
@@ -62,7 +69,10 @@ import Sandbox
     @Test func hostErrorsCanBeCaughtByTheScript() throws {
         let sandbox = try Sandbox()
         sandbox.register("fail") { _ in throw HostFunctionError.message("nope") }
-        #expect(try sandbox.run("local ok, e = pcall(function() fail() end) return ok, e", name: "f.lua") == [.boolean(false), .string("f.lua:1: nope")])
+        #expect(
+            try sandbox.run("local ok, e = pcall(function() fail() end) return ok, e", name: "f.lua") == [
+                .boolean(false), .string("f.lua:1: nope"),
+            ])
     }
 
     /// Script code that runs after a call's error escaped it (an error object's `__tostring`,
@@ -71,9 +81,13 @@ import Sandbox
         let log = PrintLog()
         let sandbox = try quickSandbox(printed: log)
         var calls = 0
-        sandbox.register("record") { _ in calls += 1; return [] }
+        sandbox.register("record") { _ in
+            calls += 1
+            return []
+        }
         let error = sandboxError {
-            _ = try sandbox.run("""
+            _ = try sandbox.run(
+                """
                 record()
                 local guard <close> = setmetatable({}, { __close = function() record() print("closing") end })
                 error(setmetatable({}, { __tostring = function() record() print("late") return "boom" end }))
@@ -112,7 +126,8 @@ import Sandbox
 
     @Test func runtimeErrorsCarryATraceback() throws {
         let sandbox = try Sandbox()
-        let source = "local function inner()\n  local t = nil\n  return t.x\nend\nlocal function outer() return inner() end\nouter()"
+        let source =
+            "local function inner()\n  local t = nil\n  return t.x\nend\nlocal function outer() return inner() end\nouter()"
         let error = sandboxError { try sandbox.run(source, name: "game.lua") }
         guard case .runtime(let f) = error else {
             Issue.record("expected runtime error, got \(String(describing: error))")
@@ -120,8 +135,10 @@ import Sandbox
         }
         #expect(f.description == "game.lua:3: attempt to index a nil value (local 't')")
         #expect(f.traceback.hasPrefix("stack traceback:"))
-        #expect(f.traceback.contains("game.lua:3: in upvalue 'inner'") || f.traceback.contains("game.lua:3: in local 'inner'")
-            || f.traceback.contains("game.lua:3: in function"))
+        #expect(
+            f.traceback.contains("game.lua:3: in upvalue 'inner'")
+                || f.traceback.contains("game.lua:3: in local 'inner'")
+                || f.traceback.contains("game.lua:3: in function"))
         #expect(f.traceback.contains("game.lua:6"))
     }
 
@@ -137,7 +154,8 @@ import Sandbox
 /// Bytecode the host compiled itself, loaded into other sandboxes.
 @Suite struct CompiledChunkTests {
     @Test func compiledOnceRunsAnywhereWithItsLines() throws {
-        let chunk = try Sandbox().compile("local n = ...\nif n == 0 then error('zero') end\nreturn n * 2", name: "double.lua")
+        let chunk = try Sandbox().compile(
+            "local n = ...\nif n == 0 then error('zero') end\nreturn n * 2", name: "double.lua")
         let other = try Sandbox()
         #expect(try other.call(other.load(chunk), [.integer(21)]) == [.integer(42)])
         let error = sandboxError { try other.call(other.load(chunk), [.integer(0)]) }
@@ -150,7 +168,9 @@ import Sandbox
 
     @Test func scriptsStillCannotLoadBytecode() throws {
         let sandbox = try Sandbox()
-        let error = sandboxError { try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua") }
+        let error = sandboxError {
+            try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua")
+        }
         #expect(error?.failure?.message == "loading a binary chunk is not available in the sandbox")
     }
 }

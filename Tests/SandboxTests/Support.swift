@@ -2,9 +2,11 @@ import Foundation
 import Sandbox
 
 /// A sandbox with short limits, so a test that breaks one finishes fast.
-func quickSandbox(time: Duration = .milliseconds(200), memory: Int = 8 << 20,
-                  output: Int = 64 << 10, instructions: Int? = nil,
-                  printed: PrintLog? = nil) throws -> Sandbox {
+func quickSandbox(
+    time: Duration = .milliseconds(200), memory: Int = 8 << 20,
+    output: Int = 64 << 10, instructions: Int? = nil,
+    printed: PrintLog? = nil
+) throws -> Sandbox {
     var limits = SandboxLimits()
     limits.time = time
     limits.memory = memory

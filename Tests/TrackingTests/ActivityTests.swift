@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct ActivityTests {
     @Test func startAndStopAreIdempotentAndDurationSumsIntervals() throws {
@@ -83,9 +84,13 @@ import TrackingTestSupport
 
     @Test func progressRangesAreValidated() throws {
         let (_, run) = try startedActivity()
-        #expect(trackingError { try run.addProgressRange(from: -0.1, to: 0.5) } == .progressOutOfRange(start: -0.1, end: 0.5))
-        #expect(trackingError { try run.addProgressRange(from: 0.5, to: 1.5) } == .progressOutOfRange(start: 0.5, end: 1.5))
-        #expect(trackingError { try run.addProgressRange(from: 0.6, to: 0.5) } == .progressOutOfRange(start: 0.6, end: 0.5))
+        #expect(
+            trackingError { try run.addProgressRange(from: -0.1, to: 0.5) }
+                == .progressOutOfRange(start: -0.1, end: 0.5))
+        #expect(
+            trackingError { try run.addProgressRange(from: 0.5, to: 1.5) } == .progressOutOfRange(start: 0.5, end: 1.5))
+        #expect(
+            trackingError { try run.addProgressRange(from: 0.6, to: 0.5) } == .progressOutOfRange(start: 0.6, end: 0.5))
         #expect(trackingError { try run.addProgressRange(from: .nan, to: 0.5) } == .nonFinite(field: "progress start"))
         #expect(trackingError { try run.setProgress(.infinity) } == .nonFinite(field: "progress end"))
         #expect(run.progress == 0)
@@ -103,7 +108,9 @@ import TrackingTestSupport
         #expect(game.currentActivity === second)
         #expect(!first.isStarted && first.isSuperseded && first.duration == 5)
         #expect(trackingError { try first.start() } == .activitySuperseded)
-        #expect(trackingError { try game.createNewActivity(student: "") } == .invalidName(what: "student name", reason: "must be 1 to 256 characters, not blank"))
+        #expect(
+            trackingError { try game.createNewActivity(student: "") }
+                == .invalidName(what: "student name", reason: "must be 1 to 256 characters, not blank"))
     }
 
     @Test func endRecordsOutcomeAndFreezes() throws {

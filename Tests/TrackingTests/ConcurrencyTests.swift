@@ -1,15 +1,17 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct ConcurrencyTests {
     /// Several threads, each with its own connection, write one file; every save must land.
     @Test func concurrentWritersLoseNothing() throws {
         let path = temporaryStorePath()
         _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
-        let writers = 4, runsPerWriter = 25
+        let writers = 4
+        let runsPerWriter = 25
         let failures = Failures()
         let group = DispatchGroup()
         for writer in 0..<writers {
@@ -18,7 +20,9 @@ import TrackingTestSupport
                 defer { group.leave() }
                 do {
                     let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
-                    let shared = try store.descendant(at: ["SHARED"]) { _, _, _ in ContextDraft(title: "Shared", type: .game) }
+                    let shared = try store.descendant(at: ["SHARED"]) { _, _, _ in
+                        ContextDraft(title: "Shared", type: .game)
+                    }
                     guard let game = shared else { return failures.record("SHARED missing") }
                     for index in 0..<runsPerWriter {
                         let run = try game.createNewActivity(student: "writer-\(writer)")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct ContextTests {
     @Test func mainContextIsTheRoot() throws {
@@ -30,18 +31,25 @@ import TrackingTestSupport
         let b = try store.mainContext.addChild(identifier: "B", title: "B", type: .game)
         _ = try a.addChild(identifier: "L1", title: "L1", type: .level)
         _ = try b.addChild(identifier: "L1", title: "L1", type: .level)
-        #expect(trackingError { try a.addChild(identifier: "L1", title: "again", type: .level) } == .duplicateIdentifier("L1"))
+        #expect(
+            trackingError { try a.addChild(identifier: "L1", title: "again", type: .level) }
+                == .duplicateIdentifier("L1"))
     }
 
     @Test func identifierAndTitleLimits() throws {
         let store = try makeStore()
         let root = store.mainContext
-        _ = try root.addChild(identifier: String(repeating: "i", count: 256), title: String(repeating: "t", count: 256), type: .game)
-        #expect(trackingError { try root.addChild(identifier: String(repeating: "i", count: 257), title: "x", type: .game) }
-            == .identifierRefused(what: "context identifier", reason: "is 257 bytes; the most is 256"))
-        #expect(trackingError { try root.addChild(identifier: "x", title: String(repeating: "t", count: 257), type: .game) }
-            == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
-        #expect(trackingError { try root.addChild(identifier: " ", title: "x", type: .game) } == .invalidIdentifier("context identifier"))
+        _ = try root.addChild(
+            identifier: String(repeating: "i", count: 256), title: String(repeating: "t", count: 256), type: .game)
+        #expect(
+            trackingError { try root.addChild(identifier: String(repeating: "i", count: 257), title: "x", type: .game) }
+                == .identifierRefused(what: "context identifier", reason: "is 257 bytes; the most is 256"))
+        #expect(
+            trackingError { try root.addChild(identifier: "x", title: String(repeating: "t", count: 257), type: .game) }
+                == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
+        #expect(
+            trackingError { try root.addChild(identifier: " ", title: "x", type: .game) }
+                == .invalidIdentifier("context identifier"))
         #expect(trackingError { try root.addChild(identifier: "y", title: " \n\t", type: .game) } == .blankTitle)
     }
 
@@ -51,7 +59,9 @@ import TrackingTestSupport
         game.summary = String(repeating: "s", count: 4000)
         try store.save()
         game.summary = String(repeating: "s", count: 4001)
-        #expect(trackingError { try store.save() } == .tooLong(TextOverrun(field: "summary", count: 4001, limit: 4000, unit: .characters)))
+        #expect(
+            trackingError { try store.save() }
+                == .tooLong(TextOverrun(field: "summary", count: 4001, limit: 4000, unit: .characters)))
         game.summary = nil
         game.title = "   "
         #expect(trackingError { try store.save() } == .blankTitle)
@@ -69,12 +79,15 @@ import TrackingTestSupport
             context = try context.addChild(identifier: "L\(level)", title: "Level \(level)", type: .level)
         }
         #expect(context.depth == 8)
-        #expect(trackingError { try context.addChild(identifier: "L9", title: "too deep", type: .level) } == .depthExceeded(depth: 9))
+        #expect(
+            trackingError { try context.addChild(identifier: "L9", title: "too deep", type: .level) }
+                == .depthExceeded(depth: 9))
     }
 
     @Test func appTypeIsReserved() throws {
         let store = try makeStore()
-        #expect(trackingError { try store.mainContext.addChild(identifier: "X", title: "X", type: .app) } == .reservedType)
+        #expect(
+            trackingError { try store.mainContext.addChild(identifier: "X", title: "X", type: .app) } == .reservedType)
     }
 
     @Test func topicIsInheritedByDescendantsThatSetNone() throws {

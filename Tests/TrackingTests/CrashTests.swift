@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 /// A child process writes and saves in a loop and is killed with SIGKILL; the store must reopen
 /// cleanly with every save the child reported.
@@ -17,7 +18,9 @@ import TrackingTestSupport
     /// The child's body: a no-op unless the crash test started this process.
     @Test func childWriterEntry() throws {
         let environment = ProcessInfo.processInfo.environment
-        guard let path = environment[Self.storeVariable], let progress = environment[Self.progressVariable] else { return }
+        guard let path = environment[Self.storeVariable], let progress = environment[Self.progressVariable] else {
+            return
+        }
         try Self.writeUntilKilled(path: path, progressPath: progress)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct ItemTests {
     @Test func firstItemBecomesPrimaryOthersAreAdditional() throws {
@@ -28,13 +29,22 @@ import TrackingTestSupport
         try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)  // the default: not locked
         try run.setPrimaryItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(1)))
         #expect(run.primaryItem?.identifier == "q")
-        #expect(trackingError { try run.setPrimaryItem(ActivityItem(identifier: "s2", title: "S", value: .score(1, maxScore: 2))) }
-            == .primaryKindLocked(existing: .quantity, attempted: .score))
-        #expect(trackingError { try run.setPrimaryItem(withIdentifier: "score") } == .primaryKindLocked(existing: .quantity, attempted: .score))
-        #expect(trackingError { try run.setScore(id: "q", title: "Q", score: 1, maxScore: 2) }
-            == .primaryKindLocked(existing: .quantity, attempted: .score))
-        #expect(trackingError { try run.setPrimaryItem(withIdentifier: "later") } == .primaryItemMissing("later", lockedKind: .quantity))
-        try run.setPrimaryItem(ActivityItem(identifier: "final", title: "Final", value: .quantity(2)))  // same kind: fine
+        #expect(
+            trackingError {
+                try run.setPrimaryItem(ActivityItem(identifier: "s2", title: "S", value: .score(1, maxScore: 2)))
+            }
+                == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(
+            trackingError { try run.setPrimaryItem(withIdentifier: "score") }
+                == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(
+            trackingError { try run.setScore(id: "q", title: "Q", score: 1, maxScore: 2) }
+                == .primaryKindLocked(existing: .quantity, attempted: .score))
+        #expect(
+            trackingError { try run.setPrimaryItem(withIdentifier: "later") }
+                == .primaryItemMissing("later", lockedKind: .quantity))
+        // same kind: fine
+        try run.setPrimaryItem(ActivityItem(identifier: "final", title: "Final", value: .quantity(2)))
         #expect(run.primaryItem?.identifier == "final")
         #expect(run.additionalItems.map(\.identifier) == ["score", "q"])
     }
@@ -70,7 +80,9 @@ import TrackingTestSupport
     @Test func defaultPrimaryKeepsItsKind() throws {
         let (_, run) = try startedActivity()
         try run.setQuantity(id: "x", title: "X", value: 1)
-        #expect(trackingError { try run.setScore(id: "x", title: "X", score: 1, maxScore: 2) } == .duplicateItemIdentifier("x"))
+        #expect(
+            trackingError { try run.setScore(id: "x", title: "X", score: 1, maxScore: 2) }
+                == .duplicateItemIdentifier("x"))
         #expect(run.primaryItem?.value == .quantity(1))
     }
 
@@ -104,25 +116,39 @@ import TrackingTestSupport
     @Test func identifiersAreUniqueWithinAnActivity() throws {
         let (_, run) = try startedActivity()
         try run.setScore(id: "x", title: "X", score: 1, maxScore: 2)
-        #expect(trackingError { try run.addAdditionalItem(ActivityItem(identifier: "x", title: "X", value: .quantity(1))) }
-            == .duplicateItemIdentifier("x"))
+        #expect(
+            trackingError { try run.addAdditionalItem(ActivityItem(identifier: "x", title: "X", value: .quantity(1))) }
+                == .duplicateItemIdentifier("x"))
         try run.setQuantity(id: "y", title: "Y", value: 1)
-        #expect(trackingError { try run.setBinary(id: "y", title: "Y", value: true, valueType: .trueFalse) }
-            == .duplicateItemIdentifier("y"))
+        #expect(
+            trackingError { try run.setBinary(id: "y", title: "Y", value: true, valueType: .trueFalse) }
+                == .duplicateItemIdentifier("y"))
     }
 
     @Test func scoresAndNumbersAreValidated() throws {
         let (_, run) = try startedActivity()
-        #expect(trackingError { try run.setScore(id: "s", title: "S", score: 1, maxScore: 0) } == .invalidScore(score: 1, maxScore: 0))
-        #expect(trackingError { try run.setScore(id: "s", title: "S", score: 3, maxScore: 2) } == .invalidScore(score: 3, maxScore: 2))
-        #expect(trackingError { try run.setScore(id: "s", title: "S", score: -1, maxScore: 2) } == .invalidScore(score: -1, maxScore: 2))
-        #expect(trackingError { try run.setScore(id: "s", title: "S", score: .nan, maxScore: 2) } == .nonFinite(field: "score"))
-        #expect(trackingError { try run.setQuantity(id: "q", title: "Q", value: .infinity) } == .nonFinite(field: "quantity"))
-        #expect(trackingError { try run.setQuantity(id: String(repeating: "q", count: 257), title: "Q", value: 1) }
-            == .identifierRefused(what: "item identifier", reason: "is 257 bytes; the most is 256"))
+        #expect(
+            trackingError { try run.setScore(id: "s", title: "S", score: 1, maxScore: 0) }
+                == .invalidScore(score: 1, maxScore: 0))
+        #expect(
+            trackingError { try run.setScore(id: "s", title: "S", score: 3, maxScore: 2) }
+                == .invalidScore(score: 3, maxScore: 2))
+        #expect(
+            trackingError { try run.setScore(id: "s", title: "S", score: -1, maxScore: 2) }
+                == .invalidScore(score: -1, maxScore: 2))
+        #expect(
+            trackingError { try run.setScore(id: "s", title: "S", score: .nan, maxScore: 2) }
+                == .nonFinite(field: "score"))
+        #expect(
+            trackingError { try run.setQuantity(id: "q", title: "Q", value: .infinity) }
+                == .nonFinite(field: "quantity"))
+        #expect(
+            trackingError { try run.setQuantity(id: String(repeating: "q", count: 257), title: "Q", value: 1) }
+                == .identifierRefused(what: "item identifier", reason: "is 257 bytes; the most is 256"))
         #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
-        #expect(trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
-            == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
+        #expect(
+            trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }
+                == .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters)))
         #expect(run.primaryItem == nil)
         try run.setScore(id: "s", title: "S", score: 0, maxScore: 2)
         try run.setScore(id: "s", title: "S", score: 2, maxScore: 2)

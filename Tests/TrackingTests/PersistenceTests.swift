@@ -1,8 +1,9 @@
 import CSQLite
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct PersistenceTests {
     @Test func contextsSurviveReopening() throws {
@@ -76,8 +77,9 @@ import TrackingTestSupport
     @Test func storeBelongsToOneRoot() throws {
         let path = temporaryStorePath()
         _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
-        #expect(trackingError { _ = try TrackingStore(path: path, rootIdentifier: "org.other", rootTitle: "Other") }
-            == .rootMismatch(expected: "org.other", found: rootID))
+        #expect(
+            trackingError { _ = try TrackingStore(path: path, rootIdentifier: "org.other", rootTitle: "Other") }
+                == .rootMismatch(expected: "org.other", found: rootID))
     }
 
     @Test func storeUsesWALAndForeignKeys() throws {
@@ -88,8 +90,13 @@ import TrackingTestSupport
 
     @Test func sqliteErrorsNameTheSQLNotTheValues() throws {
         let store = try makeStore()
-        let error = trackingError { try store.connection.statement("INSERT INTO nowhere VALUES (?)").run([.text("ana")]) }
-        guard case .sqlite(let code, let message, let sql) = error else { Issue.record("expected sqlite error"); return }
+        let error = trackingError {
+            try store.connection.statement("INSERT INTO nowhere VALUES (?)").run([.text("ana")])
+        }
+        guard case .sqlite(let code, let message, let sql) = error else {
+            Issue.record("expected sqlite error")
+            return
+        }
         #expect(code == SQLITE_ERROR && message.contains("nowhere") && sql == "INSERT INTO nowhere VALUES (?)")
         #expect(!(error?.description.contains("ana") ?? true))
     }

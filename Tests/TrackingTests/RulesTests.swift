@@ -1,6 +1,7 @@
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 /// Tracking owns the rules for identifiers, scores and progress; the runtime asks them and only
 /// words the reason as Lua's "bad argument" (RuntimeTests/ActivityAPITests).
@@ -11,28 +12,38 @@ import TrackingTestSupport
     @Test func identifiersAreCappedInBytesForContextsAndItems() throws {
         #expect(IdentifierRule.violation(Self.accented)?.description == "identifier is 400 bytes; the most is 256")
         let store = try makeStore()
-        #expect(trackingError { try store.mainContext.addChild(identifier: Self.accented, title: "x", type: .game) }
-            == .identifierRefused(what: "context identifier", reason: "is 400 bytes; the most is 256"))
+        #expect(
+            trackingError { try store.mainContext.addChild(identifier: Self.accented, title: "x", type: .game) }
+                == .identifierRefused(what: "context identifier", reason: "is 400 bytes; the most is 256"))
         let (_, run) = try startedActivity()
-        #expect(trackingError { try run.setQuantity(id: Self.accented, title: "Q", value: 1) }
-            == .identifierRefused(what: "item identifier", reason: "is 400 bytes; the most is 256"))
+        #expect(
+            trackingError { try run.setQuantity(id: Self.accented, title: "Q", value: 1) }
+                == .identifierRefused(what: "item identifier", reason: "is 400 bytes; the most is 256"))
     }
 
     @Test func identifiersRefuseSlashesAndSpaces() throws {
         let store = try makeStore()
         let root = store.mainContext
-        #expect(trackingError { try root.addChild(identifier: "MATH/JAM", title: "x", type: .game) }
-            == .identifierRefused(what: "context identifier", reason: "must not contain '/' (it separates identifiers in a path)"))
-        #expect(trackingError { try root.addChild(identifier: "MATH JAM", title: "x", type: .game) }
-            == .identifierRefused(what: "context identifier", reason: "must not contain spaces or control characters"))
+        #expect(
+            trackingError { try root.addChild(identifier: "MATH/JAM", title: "x", type: .game) }
+                == .identifierRefused(
+                    what: "context identifier", reason: "must not contain '/' (it separates identifiers in a path)"))
+        #expect(
+            trackingError { try root.addChild(identifier: "MATH JAM", title: "x", type: .game) }
+                == .identifierRefused(
+                    what: "context identifier", reason: "must not contain spaces or control characters"))
         #expect(trackingError { try root.addChild(identifier: "MATH\u{00A0}JAM", title: "x", type: .game) } != nil)
         #expect(IdentifierRule.violation("LEVEL-1") == nil)
         #expect(IdentifierRule.violation("") == RuleViolation(field: "identifier", reason: "must not be empty"))
     }
 
     @Test func scoreReasonsNameTheValueAtFault() {
-        #expect(ScoreRule.violation(score: 1, maxScore: 0) == RuleViolation(field: "maxScore", reason: "must be above 0, got 0"))
-        #expect(ScoreRule.violation(score: -1, maxScore: 2) == RuleViolation(field: "score", reason: "must not be negative, got -1"))
+        #expect(
+            ScoreRule.violation(score: 1, maxScore: 0)
+                == RuleViolation(field: "maxScore", reason: "must be above 0, got 0"))
+        #expect(
+            ScoreRule.violation(score: -1, maxScore: 2)
+                == RuleViolation(field: "score", reason: "must not be negative, got -1"))
         #expect(ScoreRule.violation(score: 2.5, maxScore: 2)?.description == "score 2.5 is above maxScore 2")
         #expect(ScoreRule.violation(score: 0, maxScore: 2) == nil)
         #expect(ScoreRule.violation(score: 2, maxScore: 2) == nil)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 /// An attempt that never ended is `running` while its process lives and `interrupted` once it
 /// is gone; a file that is not an EduJam store is refused untouched.
@@ -20,7 +21,8 @@ import TrackingTestSupport
     /// Rewrites who owns every attempt, as another process would have saved it.
     private func setOwner(_ store: TrackingStore, host: String?, pid: Int32?, start: String?) throws {
         try store.connection.statement("UPDATE activities SET owner_host = ?, owner_pid = ?, owner_start = ?").run([
-            host.map(SQLValue.text) ?? .null, pid.map { .integer(Int64($0)) } ?? .null, start.map(SQLValue.text) ?? .null,
+            host.map(SQLValue.text) ?? .null, pid.map { .integer(Int64($0)) } ?? .null,
+            start.map(SQLValue.text) ?? .null,
         ])
     }
 
@@ -45,8 +47,9 @@ import TrackingTestSupport
         let run = try #require(try store.runs().first)
         #expect(run.outcome == .interrupted)
         #expect(run.items.first?.score == 1)
-        #expect(try store.connection.statement("SELECT outcome FROM activities").query { $0.text(0) } == ["running"],
-                "reading does not rewrite the row")
+        #expect(
+            try store.connection.statement("SELECT outcome FROM activities").query { $0.text(0) } == ["running"],
+            "reading does not rewrite the row")
     }
 
     @Test func aReusedPIDIsNotTheSameProcess() throws {
@@ -79,14 +82,20 @@ import TrackingTestSupport
             let other = try Connection(path: path)
             try other.execute("CREATE TABLE notes (body TEXT)")
         }
-        #expect(trackingError { _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam") } == .notAStore)
-        let tables = try Connection(path: path).statement("SELECT name FROM sqlite_master WHERE type = 'table'").query { $0.text(0) }
+        #expect(
+            trackingError { _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam") }
+                == .notAStore)
+        let tables = try Connection(path: path).statement("SELECT name FROM sqlite_master WHERE type = 'table'").query {
+            $0.text(0)
+        }
         #expect(tables == ["notes"])
     }
 
     @Test func aFileThatIsNotADatabaseIsNotAStore() throws {
         let path = temporaryStorePath("notes.txt")
         try String(repeating: "plain text\n", count: 200).write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(trackingError { _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam") } == .notAStore)
+        #expect(
+            trackingError { _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam") }
+                == .notAStore)
     }
 }

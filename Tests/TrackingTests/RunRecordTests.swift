@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct RunRecordTests {
     private func storeWithRuns(_ clock: VirtualClock) throws -> TrackingStore {
@@ -42,8 +43,10 @@ import TrackingTestSupport
         let store = try storeWithRuns(VirtualClock())
         let data = try JSONEncoder().encode(try store.runs())
         let runs = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        let keys: Set<String> = ["id", "student", "identifierPath", "title", "outcome", "done", "started", "startedAt",
-                                 "durationSeconds", "progress", "primaryItem", "items"]
+        let keys: Set<String> = [
+            "id", "student", "identifierPath", "title", "outcome", "done", "started", "startedAt",
+            "durationSeconds", "progress", "primaryItem", "items",
+        ]
         #expect(runs.allSatisfy { Set($0.keys) == keys })
         #expect(runs[0]["primaryItem"] is NSNull)
         #expect(runs[0]["outcome"] as? String == "running")

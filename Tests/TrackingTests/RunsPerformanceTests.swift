@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct RunsPerformanceTests {
     /// The report over 100,000 stored attempts must stay fast (target: under 1 s in release).
@@ -15,12 +16,16 @@ import TrackingTestSupport
         let count = 100_000
         try store.connection.transaction {  // bulk-load rows directly: the subject is the read
             let run = try store.connection.statement(
-                "INSERT INTO activities (context_id, student, created_at, started_at, duration, progress) VALUES (?, ?, ?, ?, ?, ?)")
+                "INSERT INTO activities (context_id, student, created_at, started_at, duration, progress) VALUES (?, ?, ?, ?, ?, ?)"
+            )
             let item = try store.connection.statement(
-                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, score, max_score) VALUES (?, 'score', 'Score', 'score', 1, 1, 2)")
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, score, max_score) VALUES (?, 'score', 'Score', 'score', 1, 1, 2)"
+            )
             for index in 0..<count {
                 let time = Double(index)
-                try run.run([.integer(contextID), .text("s\(index % 30)"), .real(time), .real(time), .real(60), .real(0.5)])
+                try run.run([
+                    .integer(contextID), .text("s\(index % 30)"), .real(time), .real(time), .real(60), .real(0.5),
+                ])
                 try item.run([.integer(store.connection.lastInsertRowID)])
             }
         }

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 /// Text goes into the store and comes back byte for byte: bound and read with explicit lengths.
 @Suite struct StatementTests {
     @Test func textWithNULAndControlsRoundTripsExactly() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute("CREATE TABLE t (value TEXT)")
-        let texts = ["a\u{0}b", "\u{0}", "", "end\u{0}", "\u{1B}]52;c;aGk=\u{7}", "\u{9B}31m \u{202E}txt.exe", "日本\u{0}語"]
+        let texts = [
+            "a\u{0}b", "\u{0}", "", "end\u{0}", "\u{1B}]52;c;aGk=\u{7}", "\u{9B}31m \u{202E}txt.exe", "日本\u{0}語",
+        ]
         for text in texts { try connection.statement("INSERT INTO t (value) VALUES (?)").run([.text(text)]) }
         let back = try connection.statement("SELECT value, length(CAST(value AS BLOB)) FROM t ORDER BY rowid")
             .query { ($0.text(0), $0.int(1)) }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Tracking
 import TrackingTestSupport
+
+@testable import Tracking
 
 @Suite struct StoreLookupTests {
     private func tree(_ store: TrackingStore) throws -> (Context, Context) {
@@ -24,7 +25,8 @@ import TrackingTestSupport
         let store = try makeStore()
         let (game, _) = try tree(store)
         var asked: [(String, [String])] = []
-        let found = try store.descendant(at: [rootID, "MATH-JAM", "LEVEL-2", "QUIZ"]) { identifier, parent, parentPath in
+        let found = try store.descendant(at: [rootID, "MATH-JAM", "LEVEL-2", "QUIZ"]) {
+            identifier, parent, parentPath in
             asked.append((identifier, parentPath))
             #expect(parent.identifierPath == parentPath)
             return ContextDraft(title: "Made \(identifier)", type: .quiz, topic: .math)
@@ -82,7 +84,7 @@ import TrackingTestSupport
         let reading = try store.mainContext.addChild(identifier: "READ", title: "Reading Room", type: .book)
         reading.topic = .literacyAndWriting
         #expect(store.contexts(matching: .init(topic: .math)).map(\.identifier) == ["MATH-JAM", "LEVEL-1"])
-        #expect(store.contexts(matching: .init(type: .book)) .map(\.identifier) == ["READ"])
+        #expect(store.contexts(matching: .init(type: .book)).map(\.identifier) == ["READ"])
         #expect(store.contexts(matching: .init(parentPath: ["MATH-JAM"])).map(\.identifier) == ["LEVEL-1"])
         #expect(store.contexts(matching: .init(parentPath: [rootID])).map(\.identifier) == ["MATH-JAM", "READ"])
         #expect(store.contexts(matching: .init(title: "Level 1")).map(\.identifier) == ["LEVEL-1"])

@@ -27,9 +27,12 @@ public enum CSV {
         var scalars = Substring(text).unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var records: [Record] = []
-        var fields: [String] = [], field = String.UnicodeScalarView()
-        var line = 1, recordLine = 1
-        var quoted = false, wasQuoted = false
+        var fields: [String] = []
+        var field = String.UnicodeScalarView()
+        var line = 1
+        var recordLine = 1
+        var quoted = false
+        var wasQuoted = false
         var index = scalars.startIndex
 
         func endField() {
@@ -57,7 +60,9 @@ public enum CSV {
                         wasQuoted = true
                     }
                 } else {
-                    if scalar == "\n" || (scalar == "\r" && (index == scalars.endIndex || scalars[index] != "\n")) { line += 1 }
+                    if scalar == "\n" || (scalar == "\r" && (index == scalars.endIndex || scalars[index] != "\n")) {
+                        line += 1
+                    }
                     field.append(scalar)
                 }
                 continue
@@ -74,7 +79,9 @@ public enum CSV {
                 quoted = true
             default:
                 if wasQuoted {
-                    throw SyntaxError(line: line, message: "text after a closing quote (a quote inside a quoted field is written twice: \"\")")
+                    throw SyntaxError(
+                        line: line,
+                        message: "text after a closing quote (a quote inside a quoted field is written twice: \"\")")
                 }
                 field.append(scalar)
             }
@@ -87,7 +94,8 @@ public enum CSV {
     /// One field, quoted when it holds a comma, a quote, a line break or edge spaces.
     public static func field(_ text: String) -> String {
         // Scalars, not Characters: "\r\n" is one Character and would hide a lone "\n".
-        let needsQuotes = text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
+        let needsQuotes =
+            text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
             || text.first == " " || text.last == " "
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }

@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Tracking
 
 /// Reads a OneRoster 1.1 CSV folder (`manifest.csv`, `users.csv`, `classes.csv`,
@@ -88,25 +88,33 @@ public enum OneRosterImport {
             let table = try OneRosterTable(folder: folder, file: "manifest.csv", required: ["propertyName", "value"])
             var version: (text: String, line: Int)?
             for row in table.rows {
-                let name = row.value("propertyName"), value = row.value("value").lowercased()
+                let name = row.value("propertyName")
+                let value = row.value("value").lowercased()
                 if name.lowercased() == "oneroster.version" { version = (value, row.line) }
-                if name.lowercased().hasPrefix("file.") { files[String(name.dropFirst(5)).lowercased()] = (value, row.line) }
+                if name.lowercased().hasPrefix("file.") {
+                    files[String(name.dropFirst(5)).lowercased()] = (value, row.line)
+                }
             }
             if let version, !["1.0", "1.1"].contains(version.text) {
-                throw OneRosterError(file: "manifest.csv", line: version.line,
-                                     message: "oneroster.version is \(version.text); EduJam reads OneRoster 1.1 (and 1.0)")
+                throw OneRosterError(
+                    file: "manifest.csv", line: version.line,
+                    message: "oneroster.version is \(version.text); EduJam reads OneRoster 1.1 (and 1.0)")
             }
             for name in ["users", "classes", "enrollments"] {
                 guard let entry = files[name.lowercased()] else { continue }  // not declared: the file itself decides
                 guard entry.mode == "bulk" else {
-                    let why = entry.mode == "delta" ? "delta files are not supported; export the roster in bulk"
+                    let why =
+                        entry.mode == "delta"
+                        ? "delta files are not supported; export the roster in bulk"
                         : "EduJam needs users, classes and enrollments, in bulk"
-                    throw OneRosterError(file: "manifest.csv", line: entry.line, message: "file.\(name) is \(entry.mode): \(why)")
+                    throw OneRosterError(
+                        file: "manifest.csv", line: entry.line, message: "file.\(name) is \(entry.mode): \(why)")
                 }
             }
             if let orgs = files["orgs"], !["bulk", "absent"].contains(orgs.mode) {
-                throw OneRosterError(file: "manifest.csv", line: orgs.line,
-                                     message: "file.orgs is \(orgs.mode): delta files are not supported; export the roster in bulk")
+                throw OneRosterError(
+                    file: "manifest.csv", line: orgs.line,
+                    message: "file.orgs is \(orgs.mode): delta files are not supported; export the roster in bulk")
             }
         }
     }
@@ -117,7 +125,8 @@ public enum OneRosterImport {
         switch (manifest.files["orgs"]?.mode, exists) {
         case ("absent"?, _), (nil, false): return nil
         case ("bulk"?, false):
-            warnings.append("manifest.csv names orgs.csv, which is not in the folder: school references are not checked")
+            warnings.append(
+                "manifest.csv names orgs.csv, which is not in the folder: school references are not checked")
             return nil
         default: break
         }
@@ -148,18 +157,26 @@ public enum OneRosterImport {
         var lines: [String: Int] = [:]
 
         init(folder: URL, orgs: Set<String>?) throws {
-            let table = try OneRosterTable(folder: folder, file: "classes.csv", required: [
-                "sourcedId", "title", "courseSourcedId", "classType", "schoolSourcedId", "termSourcedIds"])
+            let table = try OneRosterTable(
+                folder: folder, file: "classes.csv",
+                required: [
+                    "sourcedId", "title", "courseSourcedId", "classType", "schoolSourcedId", "termSourcedIds",
+                ])
             var titles: [String: Int] = [:]
             for row in table.rows {
                 let id = try row.required("sourcedId")
                 try claim(id, row: row, in: &lines)
-                let title = try row.required("title"), deleted = try row.isDeleted()
+                let title = try row.required("title")
+                let deleted = try row.isDeleted()
                 try checkOrg(row.value("schoolSourcedId"), column: "schoolSourcedId", row: row, orgs: orgs)
                 if !deleted {
-                    if let problem = NameRule.problem(with: title) { throw row.error("title cannot be an EduJam class name: it \(problem)") }
+                    if let problem = NameRule.problem(with: title) {
+                        throw row.error("title cannot be an EduJam class name: it \(problem)")
+                    }
                     if let first = titles[title] {
-                        throw row.error("title '\(title)' is also the title of the class on line \(first); EduJam class names are unique")
+                        throw row.error(
+                            "title '\(title)' is also the title of the class on line \(first); EduJam class names are unique"
+                        )
                     }
                     titles[title] = row.line
                 }
@@ -178,14 +195,20 @@ public enum OneRosterImport {
         var lines: [String: Int] = [:]
 
         init(folder: URL, orgs: Set<String>?) throws {
-            let table = try OneRosterTable(folder: folder, file: "users.csv", required: [
-                "sourcedId", "enabledUser", "orgSourcedIds", "role", "username", "givenName", "familyName"])
+            let table = try OneRosterTable(
+                folder: folder, file: "users.csv",
+                required: [
+                    "sourcedId", "enabledUser", "orgSourcedIds", "role", "username", "givenName", "familyName",
+                ])
             for row in table.rows {
                 let id = try row.required("sourcedId")
                 try claim(id, row: row, in: &lines)
-                for org in row.list("orgSourcedIds") { try checkOrg(org, column: "orgSourcedIds", row: row, orgs: orgs) }
-                let person = RosterPerson(sourcedId: id, username: row.value("username"),
-                                          givenName: row.value("givenName"), familyName: row.value("familyName"))
+                for org in row.list("orgSourcedIds") {
+                    try checkOrg(org, column: "orgSourcedIds", row: row, orgs: orgs)
+                }
+                let person = RosterPerson(
+                    sourcedId: id, username: row.value("username"),
+                    givenName: row.value("givenName"), familyName: row.value("familyName"))
                 byId[id] = Entry(person: person, deleted: try row.isDeleted(), row: row)
             }
         }
@@ -199,17 +222,26 @@ public enum OneRosterImport {
         var byClass: [String: [Entry]] = [:]
 
         init(folder: URL, classes: ClassRows, users: UserRows, orgs: Set<String>?) throws {
-            let table = try OneRosterTable(folder: folder, file: "enrollments.csv", required: [
-                "sourcedId", "classSourcedId", "schoolSourcedId", "userSourcedId", "role"])
+            let table = try OneRosterTable(
+                folder: folder, file: "enrollments.csv",
+                required: [
+                    "sourcedId", "classSourcedId", "schoolSourcedId", "userSourcedId", "role",
+                ])
             var ids: [String: Int] = [:]
             for row in table.rows {
                 try claim(try row.required("sourcedId"), row: row, in: &ids)
-                let classId = try row.required("classSourcedId"), userId = try row.required("userSourcedId")
-                guard let schoolClass = classes.byId[classId] else { throw row.error("unknown class '\(classId)': not in classes.csv") }
-                guard let user = users.byId[userId] else { throw row.error("unknown user '\(userId)': not in users.csv") }
+                let classId = try row.required("classSourcedId")
+                let userId = try row.required("userSourcedId")
+                guard let schoolClass = classes.byId[classId] else {
+                    throw row.error("unknown class '\(classId)': not in classes.csv")
+                }
+                guard let user = users.byId[userId] else {
+                    throw row.error("unknown user '\(userId)': not in users.csv")
+                }
                 try checkOrg(row.value("schoolSourcedId"), column: "schoolSourcedId", row: row, orgs: orgs)
                 let role = try row.required("role").lowercased()
-                guard ["student", "teacher"].contains(role), !schoolClass.deleted, !user.deleted, !(try row.isDeleted()) else { continue }
+                guard ["student", "teacher"].contains(role), !schoolClass.deleted, !user.deleted, !(try row.isDeleted())
+                else { continue }
                 byClass[classId, default: []].append(Entry(classId: classId, userId: userId, role: role))
             }
         }
@@ -219,7 +251,9 @@ public enum OneRosterImport {
 
     /// Joins the three files into a roster, checking every enrolled person's username.
     static func roster(classes: ClassRows, users: UserRows, enrollments: EnrollmentRows) throws -> Roster {
-        var people: [RosterPerson] = [], listed: Set<String> = [], usernames: [String: Int] = [:]
+        var people: [RosterPerson] = []
+        var listed: Set<String> = []
+        var usernames: [String: Int] = [:]
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
             if student {
@@ -233,22 +267,30 @@ public enum OneRosterImport {
             guard listed.insert(id).inserted else { return }
             let name = user.person.username
             if !name.isEmpty {
-                if let first = usernames[name] { throw user.row.error("username '\(name)' is also the username of the user on line \(first)") }
+                if let first = usernames[name] {
+                    throw user.row.error("username '\(name)' is also the username of the user on line \(first)")
+                }
                 usernames[name] = user.row.line
             }
             people.append(user.person)
         }
         var result: [RosterClass] = []
         for entry in classes.entries where !entry.deleted {
-            var teachers: [String] = [], students: [String] = []
+            var teachers: [String] = []
+            var students: [String] = []
             for enrollment in enrollments.byClass[entry.sourcedId] ?? [] {
                 let student = enrollment.role == "student"
                 try person(enrollment.userId, student: student)
-                if student { if !students.contains(enrollment.userId) { students.append(enrollment.userId) } }
-                else if !teachers.contains(enrollment.userId) { teachers.append(enrollment.userId) }
+                if student {
+                    if !students.contains(enrollment.userId) { students.append(enrollment.userId) }
+                } else if !teachers.contains(enrollment.userId) {
+                    teachers.append(enrollment.userId)
+                }
             }
-            result.append(RosterClass(sourcedId: entry.sourcedId, name: entry.title, teachers: teachers, students: students))
+            result.append(
+                RosterClass(sourcedId: entry.sourcedId, name: entry.title, teachers: teachers, students: students))
         }
-        return Roster(people: people, classes: result, closedClasses: classes.entries.filter(\.deleted).map(\.sourcedId))
+        return Roster(
+            people: people, classes: result, closedClasses: classes.entries.filter(\.deleted).map(\.sourcedId))
     }
 }

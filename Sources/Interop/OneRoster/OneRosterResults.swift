@@ -1,5 +1,5 @@
-import Foundation
 import Classroom
+import Foundation
 import Tracking
 
 /// Writes assignments and their results as OneRoster 1.1 gradebook CSV, for a school's gradebook
@@ -27,10 +27,14 @@ public enum OneRosterResults {
     /// URL namespace, written out so it never changes).
     static let namespace = UUID(uuidString: "36426e90-c039-59a6-89c0-e288c6740a61")!
 
-    static let lineItemColumns = ["sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate",
-                                  "classSourcedId", "categorySourcedId", "gradingPeriodSourcedId", "resultValueMin", "resultValueMax"]
-    static let resultColumns = ["sourcedId", "status", "dateLastModified", "lineItemSourcedId", "studentSourcedId",
-                                "scoreStatus", "score", "scoreDate", "comment"]
+    static let lineItemColumns = [
+        "sourcedId", "status", "dateLastModified", "title", "description", "assignDate", "dueDate",
+        "classSourcedId", "categorySourcedId", "gradingPeriodSourcedId", "resultValueMin", "resultValueMax",
+    ]
+    static let resultColumns = [
+        "sourcedId", "status", "dateLastModified", "lineItemSourcedId", "studentSourcedId",
+        "scoreStatus", "score", "scoreDate", "comment",
+    ]
 
     /// The files to write, by name, as RFC 4180 text.
     /// - Parameters:
@@ -39,10 +43,13 @@ public enum OneRosterResults {
     ///     session of type gradingPeriod), or empty.
     ///   - timeZone: Where the days of `assignDate`, `dueDate` and `scoreDate` are counted.
     /// - Returns: File name -> contents.
-    public static func files(_ gradebook: [GradebookAssignment], gradingPeriod: String = "",
-                             timeZone: TimeZone = .current) -> [String: String] {
+    public static func files(
+        _ gradebook: [GradebookAssignment], gradingPeriod: String = "",
+        timeZone: TimeZone = .current
+    ) -> [String: String] {
         let day = Day(timeZone: timeZone)
-        var lineItems = [lineItemColumns], results = [resultColumns]
+        var lineItems = [lineItemColumns]
+        var results = [resultColumns]
         for entry in gradebook {
             let lineItem = lineItemSourcedId(entry)
             lineItems.append(lineItemRow(entry, sourcedId: lineItem, gradingPeriod: gradingPeriod, day: day))
@@ -50,8 +57,10 @@ public enum OneRosterResults {
         }
         return [
             "manifest.csv": CSV.text(manifest),
-            "categories.csv": CSV.text([["sourcedId", "status", "dateLastModified", "title"],
-                                        [categorySourcedId, "active", "", "EduJam games"]]),
+            "categories.csv": CSV.text([
+                ["sourcedId", "status", "dateLastModified", "title"],
+                [categorySourcedId, "active", "", "EduJam games"],
+            ]),
             "lineItems.csv": CSV.text(lineItems),
             "results.csv": CSV.text(results),
         ]
@@ -66,9 +75,12 @@ public enum OneRosterResults {
         }
     }
 
-    static let manifest: [[String]] = [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]
-        + ["academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
-           "enrollments", "lineItems", "orgs", "resources", "results", "users"].map { name in
+    static let manifest: [[String]] =
+        [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]
+        + [
+            "academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
+            "enrollments", "lineItems", "orgs", "resources", "results", "users",
+        ].map { name in
             ["file.\(name)", ["categories", "lineItems", "results"].contains(name) ? "bulk" : "absent"]
         }
         + [["source.systemName", "EduJam"], ["source.systemCode", "edujam"]]
@@ -84,17 +96,22 @@ public enum OneRosterResults {
         return NameBasedUUID.make(namespace: namespace, name: name).uuidString.lowercased()
     }
 
-    static func lineItemRow(_ entry: GradebookAssignment, sourcedId: String, gradingPeriod: String, day: Day) -> [String] {
+    static func lineItemRow(_ entry: GradebookAssignment, sourcedId: String, gradingPeriod: String, day: Day)
+        -> [String]
+    {
         let assignment = entry.assignment
-        return [sourcedId, "active", assignment.completedAt ?? assignment.createdAt, assignment.title,
-                assignment.instructions ?? "", day.of(assignment.createdAt), assignment.due.map(day.of) ?? "",
-                classSourcedId(entry), categorySourcedId, gradingPeriod, "0", "100"]
+        return [
+            sourcedId, "active", assignment.completedAt ?? assignment.createdAt, assignment.title,
+            assignment.instructions ?? "", day.of(assignment.createdAt), assignment.due.map(day.of) ?? "",
+            classSourcedId(entry), categorySourcedId, gradingPeriod, "0", "100",
+        ]
     }
 
     static func resultRow(_ row: GradebookRow, of entry: GradebookAssignment, lineItem: String, day: Day) -> [String] {
         let student = row.studentSourcedId ?? row.student
         let id = NameBasedUUID.make(namespace: namespace, name: "result/\(lineItem)/\(student)").uuidString.lowercased()
-        let modified = ([entry.assignment.createdAt, entry.assignment.completedAt] + row.cells.map(\.lastChange))
+        let modified =
+            ([entry.assignment.createdAt, entry.assignment.completedAt] + row.cells.map(\.lastChange))
             .compactMap { $0 }.max() ?? entry.assignment.createdAt  // ISO 8601 UTC strings of one format sort as dates
         let scores = row.cells.map(score)
         let mean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
@@ -122,7 +139,9 @@ public enum OneRosterResults {
     /// right as a score; grading that beats grading progress, which reaches 100% on a finished
     /// game with every answer wrong.
     static func scoreItem(of run: RunRecord) -> ItemRecord? {
-        if let primary = run.items.first(where: { $0.identifier == run.primaryItem }), primary.kind == .score { return primary }
+        if let primary = run.items.first(where: { $0.identifier == run.primaryItem }), primary.kind == .score {
+            return primary
+        }
         return run.items.first { $0.kind == .score }
     }
 
@@ -162,9 +181,11 @@ public enum OneRosterResults {
     /// At most two decimals, no trailing zeros, never an exponent: `87.5`, `100`, `33.33`.
     static func number(_ value: Double) -> String {
         let hundredths = Int((value.isFinite ? value.clamped(-1e12, 1e12) : 0) * 100 + (value < 0 ? -0.5 : 0.5))
-        let whole = hundredths / 100, fraction = abs(hundredths % 100)
+        let whole = hundredths / 100
+        let fraction = abs(hundredths % 100)
         let sign = hundredths < 0 && whole == 0 ? "-" : ""
         if fraction == 0 { return "\(sign)\(whole)" }
-        return fraction % 10 == 0 ? "\(sign)\(whole).\(fraction / 10)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+        return fraction % 10 == 0
+            ? "\(sign)\(whole).\(fraction / 10)" : "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }

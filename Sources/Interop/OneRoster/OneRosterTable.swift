@@ -81,12 +81,15 @@ struct OneRosterTable {
         do { records = try CSV.records(text) } catch let error as CSV.SyntaxError {
             throw OneRosterError(file: file, line: error.line, message: error.message)
         }
-        guard let header = records.first else { throw OneRosterError(file: file, line: nil, message: "empty file: no header row") }
+        guard let header = records.first else {
+            throw OneRosterError(file: file, line: nil, message: "empty file: no header row")
+        }
         var columns: [String: Int] = [:]
         for (index, name) in header.fields.enumerated() {
             let key = name.trimmingCharacters(in: .whitespaces).lowercased()
             guard columns[key] == nil else {
-                throw OneRosterError(file: file, line: header.line, message: "column '\(name)' appears twice in the header")
+                throw OneRosterError(
+                    file: file, line: header.line, message: "column '\(name)' appears twice in the header")
             }
             columns[key] = index
         }
@@ -98,8 +101,9 @@ struct OneRosterTable {
         let width = header.fields.count
         for record in records.dropFirst() {
             guard record.fields.count == width else {
-                throw OneRosterError(file: file, line: record.line,
-                                     message: "\(record.fields.count) fields, but the header has \(width)")
+                throw OneRosterError(
+                    file: file, line: record.line,
+                    message: "\(record.fields.count) fields, but the header has \(width)")
             }
             rows.append(Row(file: file, columns: columns, line: record.line, fields: record.fields))
         }

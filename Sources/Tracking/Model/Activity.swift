@@ -137,7 +137,9 @@ public final class Activity {
     public func addProgressRange(from start: Double, to end: Double) throws {
         try Validate.finite(start, field: "progress start")
         try Validate.finite(end, field: "progress end")
-        if ProgressRule.violation(start: start, end: end) != nil { throw TrackingError.progressOutOfRange(start: start, end: end) }
+        if ProgressRule.violation(start: start, end: end) != nil {
+            throw TrackingError.progressOutOfRange(start: start, end: end)
+        }
         try requireMutable()
         let before = ranges.total
         ranges.insert(start...end)

@@ -25,7 +25,8 @@ extension Context {
     public func createNewActivity(student: String) throws -> Activity {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
         guard !Validate.isBlank(student), student.count <= Limits.identifierLength else {
-            throw TrackingError.invalidName(what: "student name", reason: "must be 1 to \(Limits.identifierLength) characters, not blank")
+            throw TrackingError.invalidName(
+                what: "student name", reason: "must be 1 to \(Limits.identifierLength) characters, not blank")
         }
         currentActivity?.supersede()
         let activity = Activity(context: self, student: student, store: store)

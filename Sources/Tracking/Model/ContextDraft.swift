@@ -6,7 +6,8 @@
 ///   - parent: The context that will hold it.
 ///   - parentPath: The parent's identifier path, root first.
 /// - Returns: A draft to create, or nil to leave the path incomplete.
-public typealias ContextFactory = (_ identifier: String, _ parent: Context, _ parentPath: [String]) throws -> ContextDraft?
+public typealias ContextFactory = (_ identifier: String, _ parent: Context, _ parentPath: [String]) throws ->
+    ContextDraft?
 
 /// What a ``ContextFactory`` returns: the properties of a context to create.
 ///
@@ -39,9 +40,11 @@ public struct ContextDraft: Sendable {
     ///   - isAssignable: Whether teachers can assign it.
     ///   - keywords: Search tags.
     ///   - customTypeName: Name shown for `.custom`.
-    public init(title: String, type: ContextType, topic: Topic? = nil, summary: String? = nil,
-                displayOrder: Int = 0, isAssignable: Bool = true, keywords: [String] = [],
-                customTypeName: String? = nil) {
+    public init(
+        title: String, type: ContextType, topic: Topic? = nil, summary: String? = nil,
+        displayOrder: Int = 0, isAssignable: Bool = true, keywords: [String] = [],
+        customTypeName: String? = nil
+    ) {
         self.title = title
         self.type = type
         self.topic = topic

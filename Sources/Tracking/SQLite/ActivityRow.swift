@@ -14,7 +14,8 @@ enum ActivityRow {
     static func write(_ activity: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
         let id = try writeRow(activity, contextID: contextID, now: now, connection: connection)
         let isNew = activity.rowID == nil
-        let upsert = try connection.statement("""
+        let upsert = try connection.statement(
+            """
             INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(activity_id, identifier) DO UPDATE SET title = excluded.title, kind = excluded.kind,
@@ -38,12 +39,15 @@ enum ActivityRow {
     /// that rolled back writes the same numbers again next time.
     private static func writeEvents(_ activity: Activity, id: Int64, connection: Connection) throws {
         guard !activity.pendingEvents.isEmpty else { return }
-        let insert = try connection.statement("""
+        let insert = try connection.statement(
+            """
             INSERT OR REPLACE INTO attempt_events (activity_id, sequence, kind, at, progress, outcome) VALUES (?, ?, ?, ?, ?, ?)
             """)
         for (offset, event) in activity.pendingEvents.enumerated() {
-            try insert.run([.integer(id), .integer(activity.eventCount + offset), .text(event.kind.rawValue),
-                            .real(event.at.timeIntervalSince1970), .real(event.progress), .text(event.outcome?.rawValue)])
+            try insert.run([
+                .integer(id), .integer(activity.eventCount + offset), .text(event.kind.rawValue),
+                .real(event.at.timeIntervalSince1970), .real(event.progress), .text(event.outcome?.rawValue),
+            ])
         }
     }
 
@@ -55,31 +59,48 @@ enum ActivityRow {
             .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted),
         ]
         if let id = a.rowID {
-            try connection.statement("""
+            try connection.statement(
+                """
                 UPDATE activities SET started_at = ?, ended_at = ?, outcome = ?, done_by = ?, duration = ?,
                     progress = ?, ranges = ?, primary_item = ?, was_started = ? WHERE id = ?
-                """).run(common + [.integer(id)])
+                """
+            ).run(common + [.integer(id)])
             return id
         }
         let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
-        try connection.statement("""
+        try connection.statement(
+            """
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
                 was_started, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).run(common + [.integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
-                        .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start), .text(a.uuid.uuidString.lowercased())])
+            """
+        ).run(
+            common + [
+                .integer(contextID), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
+                .text(owner.host), .integer(Int64(owner.pid)), .text(owner.start),
+                .text(a.uuid.uuidString.lowercased()),
+            ])
         return connection.lastInsertRowID
     }
 
     private static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
-        var quantity: SQLValue = .null, flag: SQLValue = .null, valueType: SQLValue = .null
-        var score: SQLValue = .null, maxScore: SQLValue = .null
+        var quantity: SQLValue = .null
+        var flag: SQLValue = .null
+        var valueType: SQLValue = .null
+        var score: SQLValue = .null
+        var maxScore: SQLValue = .null
         switch item.value {
         case .quantity(let q): quantity = .real(q)
-        case .binary(let b, let type): flag = .bool(b); valueType = .text(type.rawValue)
-        case .score(let s, let m): score = .real(s); maxScore = .real(m)
+        case .binary(let b, let type):
+            flag = .bool(b)
+            valueType = .text(type.rawValue)
+        case .score(let s, let m):
+            score = .real(s)
+            maxScore = .real(m)
         }
-        return [.integer(activityID), .text(item.identifier), .text(item.title), .text(item.kind.rawValue),
-                .integer(sequence), quantity, flag, valueType, score, maxScore]
+        return [
+            .integer(activityID), .text(item.identifier), .text(item.title), .text(item.kind.rawValue),
+            .integer(sequence), quantity, flag, valueType, score, maxScore,
+        ]
     }
 }

@@ -36,14 +36,16 @@ enum ContextRow {
     }
 
     private static func values(_ c: Context, parentID: Int64?) throws -> [SQLValue] {
-        [.integer(parentID.map(Int.init)), .text(try JSON.encode(c.identifierPath)), .text(c.identifier),
-         .text(c.title), .integer(Int64(c.type.rawValue)), .text(c.customTypeName), .text(c.topic?.rawValue),
-         .text(c.summary), .integer(Int64(c.displayOrder)), .bool(c.isAssignable),
-         .integer(c.suggestedAge?.lowerBound), .integer(c.suggestedAge?.upperBound),
-         .integer(c.suggestedCompletionTime?.lowerBound), .integer(c.suggestedCompletionTime?.upperBound),
-         .text(try JSON.encode(c.capabilityList)), .text(try JSON.encode(c.keywords)),
-         .text(c.universalLinkURL?.absoluteString),
-         .real(c.dateCreated.timeIntervalSince1970), .real(c.dateLastModified.timeIntervalSince1970)]
+        [
+            .integer(parentID.map(Int.init)), .text(try JSON.encode(c.identifierPath)), .text(c.identifier),
+            .text(c.title), .integer(Int64(c.type.rawValue)), .text(c.customTypeName), .text(c.topic?.rawValue),
+            .text(c.summary), .integer(Int64(c.displayOrder)), .bool(c.isAssignable),
+            .integer(c.suggestedAge?.lowerBound), .integer(c.suggestedAge?.upperBound),
+            .integer(c.suggestedCompletionTime?.lowerBound), .integer(c.suggestedCompletionTime?.upperBound),
+            .text(try JSON.encode(c.capabilityList)), .text(try JSON.encode(c.keywords)),
+            .text(c.universalLinkURL?.absoluteString),
+            .real(c.dateCreated.timeIntervalSince1970), .real(c.dateLastModified.timeIntervalSince1970),
+        ]
     }
 
     /// Deletes the context at `path`; foreign keys cascade to descendants, activities and items.
@@ -76,9 +78,11 @@ enum ContextLoader {
 
     private static func decode(_ row: Statement, parent: Context?) throws -> Context {
         guard let identifier = row.text(3), let title = row.text(4),
-              let type = ContextType(rawValue: Int(row.int(5))) else { throw TrackingError.corruptRow("contexts") }
-        let context = Context(identifier: identifier, title: title, type: type, parent: parent,
-                              date: Date(timeIntervalSince1970: row.double(18)))
+            let type = ContextType(rawValue: Int(row.int(5)))
+        else { throw TrackingError.corruptRow("contexts") }
+        let context = Context(
+            identifier: identifier, title: title, type: type, parent: parent,
+            date: Date(timeIntervalSince1970: row.double(18)))
         context.rowID = row.int(0)
         context.customTypeName = row.text(6)
         context.topic = try row.text(7).flatMap { try Topic.named($0) }
@@ -87,7 +91,8 @@ enum ContextLoader {
         context.isAssignable = row.int(10) != 0
         context.suggestedAge = range(row.optionalInt(11), row.optionalInt(12))
         context.suggestedCompletionTime = range(row.optionalInt(13), row.optionalInt(14))
-        context.capabilityList = try JSON.decode([ProgressReportingCapability].self, from: row.text(15), column: "capabilities")
+        context.capabilityList = try JSON.decode(
+            [ProgressReportingCapability].self, from: row.text(15), column: "capabilities")
         context.keywords = try JSON.decode([String].self, from: row.text(16), column: "keywords")
         context.universalLinkURL = row.text(17).flatMap(URL.init(string:))
         context.dateLastModified = Date(timeIntervalSince1970: row.double(19))

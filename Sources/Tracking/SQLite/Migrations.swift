@@ -10,188 +10,210 @@ struct Migration {
 /// one that has shipped, because stores record which names they have already applied.
 enum Migrations {
     static let all: [Migration] = [
-        Migration(name: "001-store-info", sql: """
-            CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-            """),
-        Migration(name: "002-contexts", sql: """
-            CREATE TABLE contexts (
-                id INTEGER PRIMARY KEY,
-                parent_id INTEGER REFERENCES contexts(id) ON DELETE CASCADE,
-                path TEXT NOT NULL UNIQUE,
-                identifier TEXT NOT NULL,
-                title TEXT NOT NULL,
-                type INTEGER NOT NULL,
-                custom_type_name TEXT,
-                topic TEXT,
-                summary TEXT,
-                display_order INTEGER NOT NULL DEFAULT 0,
-                is_assignable INTEGER NOT NULL DEFAULT 1,
-                age_min INTEGER, age_max INTEGER,
-                time_min INTEGER, time_max INTEGER,
-                capabilities TEXT NOT NULL DEFAULT '[]',
-                keywords TEXT NOT NULL DEFAULT '[]',
-                universal_link TEXT,
-                created_at REAL NOT NULL,
-                modified_at REAL NOT NULL
-            );
-            CREATE INDEX contexts_parent ON contexts(parent_id);
-            """),
-        Migration(name: "003-activities", sql: """
-            CREATE TABLE activities (
-                id INTEGER PRIMARY KEY,
-                context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
-                student TEXT NOT NULL,
-                created_at REAL NOT NULL,
-                started_at REAL NOT NULL,
-                ended_at REAL,
-                outcome TEXT NOT NULL DEFAULT 'running',
-                done_by TEXT,
-                duration REAL NOT NULL DEFAULT 0,
-                progress REAL NOT NULL DEFAULT 0,
-                ranges TEXT NOT NULL DEFAULT '[]',
-                primary_item TEXT
-            );
-            CREATE INDEX activities_context ON activities(context_id);
-            CREATE INDEX activities_recent ON activities(started_at, id);
-            CREATE INDEX activities_student ON activities(student, started_at, id);
-            """),
-        Migration(name: "004-activity-items", sql: """
-            CREATE TABLE activity_items (
-                activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
-                identifier TEXT NOT NULL,
-                title TEXT NOT NULL,
-                kind TEXT NOT NULL,
-                sequence INTEGER NOT NULL,
-                quantity REAL,
-                flag INTEGER,
-                value_type TEXT,
-                score REAL,
-                max_score REAL,
-                PRIMARY KEY (activity_id, identifier)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            name: "001-store-info",
+            sql: """
+                CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                """),
+        Migration(
+            name: "002-contexts",
+            sql: """
+                CREATE TABLE contexts (
+                    id INTEGER PRIMARY KEY,
+                    parent_id INTEGER REFERENCES contexts(id) ON DELETE CASCADE,
+                    path TEXT NOT NULL UNIQUE,
+                    identifier TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    type INTEGER NOT NULL,
+                    custom_type_name TEXT,
+                    topic TEXT,
+                    summary TEXT,
+                    display_order INTEGER NOT NULL DEFAULT 0,
+                    is_assignable INTEGER NOT NULL DEFAULT 1,
+                    age_min INTEGER, age_max INTEGER,
+                    time_min INTEGER, time_max INTEGER,
+                    capabilities TEXT NOT NULL DEFAULT '[]',
+                    keywords TEXT NOT NULL DEFAULT '[]',
+                    universal_link TEXT,
+                    created_at REAL NOT NULL,
+                    modified_at REAL NOT NULL
+                );
+                CREATE INDEX contexts_parent ON contexts(parent_id);
+                """),
+        Migration(
+            name: "003-activities",
+            sql: """
+                CREATE TABLE activities (
+                    id INTEGER PRIMARY KEY,
+                    context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+                    student TEXT NOT NULL,
+                    created_at REAL NOT NULL,
+                    started_at REAL NOT NULL,
+                    ended_at REAL,
+                    outcome TEXT NOT NULL DEFAULT 'running',
+                    done_by TEXT,
+                    duration REAL NOT NULL DEFAULT 0,
+                    progress REAL NOT NULL DEFAULT 0,
+                    ranges TEXT NOT NULL DEFAULT '[]',
+                    primary_item TEXT
+                );
+                CREATE INDEX activities_context ON activities(context_id);
+                CREATE INDEX activities_recent ON activities(started_at, id);
+                CREATE INDEX activities_student ON activities(student, started_at, id);
+                """),
+        Migration(
+            name: "004-activity-items",
+            sql: """
+                CREATE TABLE activity_items (
+                    activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
+                    identifier TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    quantity REAL,
+                    flag INTEGER,
+                    value_type TEXT,
+                    score REAL,
+                    max_score REAL,
+                    PRIMARY KEY (activity_id, identifier)
+                ) WITHOUT ROWID;
+                """),
         // Classes and their students (Schoolwork's roster). `position` keeps the order students joined.
-        Migration(name: "005-classes", sql: """
-            CREATE TABLE classes (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE,
-                created_at REAL NOT NULL
-            );
-            CREATE TABLE class_students (
-                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                student TEXT NOT NULL,
-                position INTEGER NOT NULL,
-                PRIMARY KEY (class_id, student)
-            ) WITHOUT ROWID;
-            CREATE INDEX class_students_student ON class_students(student);
-            """),
+        Migration(
+            name: "005-classes",
+            sql: """
+                CREATE TABLE classes (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    created_at REAL NOT NULL
+                );
+                CREATE TABLE class_students (
+                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                    student TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (class_id, student)
+                ) WITHOUT ROWID;
+                CREATE INDEX class_students_student ON class_students(student);
+                """),
         // Assignments (Schoolwork's handouts): recipients, assigned contexts and per-student Done.
         // Attempts are not linked by a column: they count for an assignment at query time.
-        Migration(name: "006-assignments", sql: """
-            CREATE TABLE assignments (
-                id INTEGER PRIMARY KEY,
-                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                title TEXT NOT NULL,
-                instructions TEXT,
-                due_at REAL,
-                whole_class INTEGER NOT NULL,
-                created_at REAL NOT NULL,
-                completed_at REAL
-            );
-            CREATE INDEX assignments_class ON assignments(class_id, id);
-            CREATE TABLE assignment_recipients (
-                assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
-                student TEXT NOT NULL,
-                PRIMARY KEY (assignment_id, student)
-            ) WITHOUT ROWID;
-            CREATE TABLE assignment_activities (
-                assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
-                context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
-                position INTEGER NOT NULL,
-                PRIMARY KEY (assignment_id, context_id)
-            ) WITHOUT ROWID;
-            CREATE INDEX assignment_activities_context ON assignment_activities(context_id);
-            CREATE TABLE assignment_done (
-                assignment_id INTEGER NOT NULL,
-                context_id INTEGER NOT NULL,
-                student TEXT NOT NULL,
-                done_at REAL NOT NULL,
-                PRIMARY KEY (assignment_id, context_id, student),
-                FOREIGN KEY (assignment_id, context_id)
-                    REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            name: "006-assignments",
+            sql: """
+                CREATE TABLE assignments (
+                    id INTEGER PRIMARY KEY,
+                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    instructions TEXT,
+                    due_at REAL,
+                    whole_class INTEGER NOT NULL,
+                    created_at REAL NOT NULL,
+                    completed_at REAL
+                );
+                CREATE INDEX assignments_class ON assignments(class_id, id);
+                CREATE TABLE assignment_recipients (
+                    assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+                    student TEXT NOT NULL,
+                    PRIMARY KEY (assignment_id, student)
+                ) WITHOUT ROWID;
+                CREATE TABLE assignment_activities (
+                    assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
+                    context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (assignment_id, context_id)
+                ) WITHOUT ROWID;
+                CREATE INDEX assignment_activities_context ON assignment_activities(context_id);
+                CREATE TABLE assignment_done (
+                    assignment_id INTEGER NOT NULL,
+                    context_id INTEGER NOT NULL,
+                    student TEXT NOT NULL,
+                    done_at REAL NOT NULL,
+                    PRIMARY KEY (assignment_id, context_id, student),
+                    FOREIGN KEY (assignment_id, context_id)
+                        REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                """),
         // Whether the game ever started the attempt (`Activity.start()`). A launch that never starts
         // (the student left at the level menu) is kept but counts for no assignment. Rows written
         // before this column get 0 only when nothing at all was recorded in them.
-        Migration(name: "007-activities-started", sql: """
-            ALTER TABLE activities ADD COLUMN was_started INTEGER NOT NULL DEFAULT 1;
-            UPDATE activities SET was_started = 0
-            WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
-                AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
-            """),
+        Migration(
+            name: "007-activities-started",
+            sql: """
+                ALTER TABLE activities ADD COLUMN was_started INTEGER NOT NULL DEFAULT 1;
+                UPDATE activities SET was_started = 0
+                WHERE duration = 0 AND progress = 0 AND started_at = created_at AND primary_item IS NULL
+                    AND done_by IS NULL AND NOT EXISTS (SELECT 1 FROM activity_items i WHERE i.activity_id = activities.id);
+                """),
         // The process playing each attempt (RunOwner), so that an attempt whose process died
         // without ending it is reported `interrupted`, not `running` for ever.
-        Migration(name: "008-activity-owner", sql: """
-            ALTER TABLE activities ADD COLUMN owner_host TEXT;
-            ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
-            ALTER TABLE activities ADD COLUMN owner_start TEXT;
-            """),
+        Migration(
+            name: "008-activity-owner",
+            sql: """
+                ALTER TABLE activities ADD COLUMN owner_host TEXT;
+                ALTER TABLE activities ADD COLUMN owner_pid INTEGER;
+                ALTER TABLE activities ADD COLUMN owner_start TEXT;
+                """),
         // Each attempt's UUID (its identity outside this store: an xAPI registration) and its
         // history, in order. Attempts saved before this migration get a random UUID and no history.
-        Migration(name: "009-attempt-events", sql: """
-            ALTER TABLE activities ADD COLUMN uuid TEXT;
-            UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
-                || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
-                || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
-            CREATE UNIQUE INDEX activities_uuid ON activities(uuid);
-            CREATE TABLE attempt_events (
-                activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
-                sequence INTEGER NOT NULL,
-                kind TEXT NOT NULL,
-                at REAL NOT NULL,
-                progress REAL,
-                outcome TEXT,
-                PRIMARY KEY (activity_id, sequence)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            name: "009-attempt-events",
+            sql: """
+                ALTER TABLE activities ADD COLUMN uuid TEXT;
+                UPDATE activities SET uuid = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+                    || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
+                    || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+                CREATE UNIQUE INDEX activities_uuid ON activities(uuid);
+                CREATE TABLE attempt_events (
+                    activity_id INTEGER NOT NULL REFERENCES activities(id) ON DELETE CASCADE,
+                    sequence INTEGER NOT NULL,
+                    kind TEXT NOT NULL,
+                    at REAL NOT NULL,
+                    progress REAL,
+                    outcome TEXT,
+                    PRIMARY KEY (activity_id, sequence)
+                ) WITHOUT ROWID;
+                """),
         // Rosters imported from a school's information system (OneRoster): people and classes by
         // their `sourcedId`, who teaches and who studies in each class, and when a student left.
         // `title` is the class title last imported: a class is renamed only when it changes, so a
         // teacher's `class rename` survives the next import.
         // A student who left is removed from `class_students` (so assignments and reports skip
         // them) but keeps a row here with `left_at`, and keeps every attempt.
-        Migration(name: "010-oneroster", sql: """
-            CREATE TABLE roster_people (
-                sourced_id TEXT PRIMARY KEY,
-                username TEXT NOT NULL,
-                given_name TEXT NOT NULL,
-                family_name TEXT NOT NULL
-            ) WITHOUT ROWID;
-            CREATE TABLE roster_classes (
-                class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
-                sourced_id TEXT NOT NULL UNIQUE,
-                title TEXT NOT NULL
-            );
-            CREATE TABLE roster_enrollments (
-                class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                person TEXT NOT NULL REFERENCES roster_people(sourced_id),
-                role TEXT NOT NULL CHECK (role IN ('student', 'teacher')),
-                position INTEGER NOT NULL,
-                left_at REAL,
-                PRIMARY KEY (class_id, person, role)
-            ) WITHOUT ROWID;
-            CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
-            """),
+        Migration(
+            name: "010-oneroster",
+            sql: """
+                CREATE TABLE roster_people (
+                    sourced_id TEXT PRIMARY KEY,
+                    username TEXT NOT NULL,
+                    given_name TEXT NOT NULL,
+                    family_name TEXT NOT NULL
+                ) WITHOUT ROWID;
+                CREATE TABLE roster_classes (
+                    class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
+                    sourced_id TEXT NOT NULL UNIQUE,
+                    title TEXT NOT NULL
+                );
+                CREATE TABLE roster_enrollments (
+                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
+                    person TEXT NOT NULL REFERENCES roster_people(sourced_id),
+                    role TEXT NOT NULL CHECK (role IN ('student', 'teacher')),
+                    position INTEGER NOT NULL,
+                    left_at REAL,
+                    PRIMARY KEY (class_id, person, role)
+                ) WITHOUT ROWID;
+                CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
+                """),
         // Statements an LRS has accepted (`edujam push`), per LRS endpoint, so the next push sends
         // only the others. Rows are written only after the LRS answered 2xx, one transaction per batch.
-        Migration(name: "011-lrs-push", sql: """
-            CREATE TABLE lrs_accepted (
-                endpoint TEXT NOT NULL,
-                statement_id TEXT NOT NULL,
-                accepted_at REAL NOT NULL,
-                PRIMARY KEY (endpoint, statement_id)
-            ) WITHOUT ROWID;
-            """),
+        Migration(
+            name: "011-lrs-push",
+            sql: """
+                CREATE TABLE lrs_accepted (
+                    endpoint TEXT NOT NULL,
+                    statement_id TEXT NOT NULL,
+                    accepted_at REAL NOT NULL,
+                    PRIMARY KEY (endpoint, statement_id)
+                ) WITHOUT ROWID;
+                """),
     ]
 }

@@ -36,7 +36,9 @@ enum Migrator {
     /// program: adding our tables to it would damage it.
     /// - Throws: ``TrackingError/notAStore``.
     static func requireEduJamStore(_ connection: Connection) throws {
-        let tables = try connection.statement("SELECT name FROM sqlite_master WHERE type = 'table'").query { $0.text(0) ?? "" }
+        let tables = try connection.statement("SELECT name FROM sqlite_master WHERE type = 'table'").query {
+            $0.text(0) ?? ""
+        }
         if !tables.isEmpty && !tables.contains("schema_migrations") { throw TrackingError.notAStore }
     }
 

@@ -32,9 +32,11 @@ extension SQLiteEngine {
             if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
             return RunRecord(
                 id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
-                outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0, startedAt: ISO8601.string(fromEpoch: row.double(6)),
+                outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0,
+                startedAt: ISO8601.string(fromEpoch: row.double(6)),
                 // Clamped, not refused: versions before the limit could save an infinite duration.
-                durationSeconds: SafeNumbers.duration(row.double(7)), progress: try row.finite(8, "activities.progress", in: 0...1),
+                durationSeconds: SafeNumbers.duration(row.double(7)),
+                progress: try row.finite(8, "activities.progress", in: 0...1),
                 primaryItem: row.text(9), items: [])
         }
     }
@@ -43,7 +45,8 @@ extension SQLiteEngine {
     /// before owners were recorded has none: no edujam that old can still be playing it.
     private func ownerIsGone(_ row: Statement, cache: inout [RunOwner: Bool]) -> Bool {
         guard !row.isNull(13) else { return true }
-        let owner = RunOwner(host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
+        let owner = RunOwner(
+            host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
         if let known = cache[owner] { return known }
         let isGone = owner.isGone
         cache[owner] = isGone
@@ -66,7 +69,8 @@ extension SQLiteEngine {
 
     private func itemRecord(_ row: Statement) throws -> ItemRecord {
         guard let identifier = row.text(2), let title = row.text(3),
-              let kind = row.text(4).flatMap(ItemKind.init(rawValue:)) else {
+            let kind = row.text(4).flatMap(ItemKind.init(rawValue:))
+        else {
             throw TrackingError.corruptRow("activity_items")
         }
         let value: ActivityItem.Value
@@ -77,7 +81,9 @@ extension SQLiteEngine {
                 throw TrackingError.corruptRow("activity_items.value_type")
             }
             value = .binary(row.int(6) != 0, type)
-        case .score: value = .score(try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
+        case .score:
+            value = .score(
+                try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
         }
         return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
     }

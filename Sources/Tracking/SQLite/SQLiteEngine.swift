@@ -29,7 +29,8 @@ package final class SQLiteEngine: StoreEngine {
             for path in changes.removedPaths { try ContextRow.delete(path: path, connection: connection) }
             for context in changes.contexts {
                 let parentID = try context.parent.map { try rowID(of: $0, pending: ids.contexts) }
-                ids.contexts[ObjectIdentifier(context)] = try ContextRow.upsert(context, parentID: parentID, connection: connection)
+                ids.contexts[ObjectIdentifier(context)] = try ContextRow.upsert(
+                    context, parentID: parentID, connection: connection)
             }
             for activity in changes.activities {
                 guard let context = activity.context else { continue }
@@ -45,7 +46,8 @@ package final class SQLiteEngine: StoreEngine {
     private func claimRoot(_ identifier: String) throws {
         try connection.statement("INSERT OR IGNORE INTO store_info (key, value) VALUES ('root_identifier', ?)")
             .run([.text(identifier)])
-        let stored = try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
+        let stored =
+            try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
             .query { $0.text(0) ?? "" }.first ?? identifier
         guard stored == identifier else { throw TrackingError.rootMismatch(expected: identifier, found: stored) }
     }

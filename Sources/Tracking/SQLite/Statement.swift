@@ -105,7 +105,9 @@ package final class Statement {
     /// - Throws: ``TrackingError/corruptRow(_:)`` naming `column` and the value.
     func finite(_ index: Int32, _ column: String, in range: ClosedRange<Double>? = nil) throws -> Double {
         let value = double(index)
-        guard value.isFinite, range?.contains(value) ?? true else { throw TrackingError.corruptRow("\(column) = \(value)") }
+        guard value.isFinite, range?.contains(value) ?? true else {
+            throw TrackingError.corruptRow("\(column) = \(value)")
+        }
         return value
     }
 

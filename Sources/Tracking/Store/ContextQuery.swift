@@ -29,8 +29,10 @@ public struct ContextQuery: Sendable {
     ///   - parentPath: The parent's identifier path.
     ///   - keyword: A keyword.
     ///   - words: Words to find in the context's text or its ancestors'.
-    public init(identifier: String? = nil, title: String? = nil, titleContains: String? = nil, topic: Topic? = nil,
-                type: ContextType? = nil, parentPath: [String]? = nil, keyword: String? = nil, words: [String]? = nil) {
+    public init(
+        identifier: String? = nil, title: String? = nil, titleContains: String? = nil, topic: Topic? = nil,
+        type: ContextType? = nil, parentPath: [String]? = nil, keyword: String? = nil, words: [String]? = nil
+    ) {
         self.identifier = identifier
         self.title = title
         self.titleContains = titleContains
@@ -57,7 +59,8 @@ extension TrackingStore {
                 && (query.topic.map { $0 == context.effectiveTopic } ?? true)
                 && (query.type.map { $0 == context.type } ?? true)
                 && (parentPath.map { $0 == context.parent?.identifierPath } ?? true)
-                && (query.keyword.map { k in context.keywords.contains { $0.caseInsensitiveCompare(k) == .orderedSame } } ?? true)
+                && (query.keyword.map { k in context.keywords.contains { $0.caseInsensitiveCompare(k) == .orderedSame }
+                } ?? true)
                 && (query.words.map { words in
                     let text = Self.searchText(context)
                     return words.allSatisfy { text.contains($0.lowercased()) }

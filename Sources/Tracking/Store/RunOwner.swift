@@ -39,8 +39,9 @@ struct RunOwner: Equatable, Hashable {
     /// `BOOT-ID/TICKS` for a live process, nil when there is none with that pid (or no /proc).
     private static func startToken(of pid: Int32) -> String? {
         guard let boot = try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8),
-              let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // After "pid (name)" come fields 3, 4, ...: the start time, field 22, is the 20th of them.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 19 else { return nil }

@@ -50,7 +50,11 @@ public struct ItemRecord: Codable, Equatable, Sendable {
         /// - Throws: `DecodingError` for any other JSON value.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if let flag = try? c.decode(Bool.self) { self = .bool(flag) } else { self = .number(try c.decode(Double.self)) }
+            if let flag = try? c.decode(Bool.self) {
+                self = .bool(flag)
+            } else {
+                self = .number(try c.decode(Double.self))
+            }
         }
 
         /// Encodes as a bare JSON number or Boolean.
@@ -88,8 +92,12 @@ public struct ItemRecord: Codable, Equatable, Sendable {
         kind = item.kind
         switch item.value {
         case .quantity(let q): value = .number(q)
-        case .binary(let b, let type): value = .bool(b); valueType = type
-        case .score(let s, let m): score = s; maxScore = m
+        case .binary(let b, let type):
+            value = .bool(b)
+            valueType = type
+        case .score(let s, let m):
+            score = s
+            maxScore = m
         }
     }
 }

@@ -36,7 +36,9 @@ extension TrackingStore {
     ///   - factory: Called for each missing context; without one the list stops at the first gap.
     /// - Returns: The main context followed by each context found or created.
     /// - Throws: Whatever `factory` throws, validation errors, or a save error.
-    public func contexts(matchingIdentifierPath path: [String], creatingWith factory: ContextFactory? = nil) throws -> [Context] {
+    public func contexts(matchingIdentifierPath path: [String], creatingWith factory: ContextFactory? = nil) throws
+        -> [Context]
+    {
         guard !path.isEmpty else { return [] }
         return [mainContext] + (try mainContext.contexts(along: relativePath(path), creatingWith: factory))
     }

@@ -12,8 +12,9 @@ extension TrackingStore {
         let contexts = dirtyContexts.values.filter { !$0.isRemoved }.sorted { $0.depth < $1.depth }
         for context in contexts { try context.validate() }
         let activities = pendingActivities()
-        let ids = try engine.write(StoreChanges(
-            removedPaths: removedPaths, contexts: contexts, activities: activities, now: clock()))
+        let ids = try engine.write(
+            StoreChanges(
+                removedPaths: removedPaths, contexts: contexts, activities: activities, now: clock()))
         // Only after COMMIT: a rolled-back save must leave ids and dirty marks untouched.
         for context in contexts { context.rowID = ids.contexts[ObjectIdentifier(context)] }
         for activity in activities { commit(activity, id: ids.activities[ObjectIdentifier(activity)]) }

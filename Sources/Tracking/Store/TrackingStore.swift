@@ -39,10 +39,13 @@ public final class TrackingStore {
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when the file belongs to another
     ///   collection, ``TrackingError/unknownMigration(_:)`` for a newer schema, validation or
     ///   SQLite errors.
-    public convenience init(path: String, rootIdentifier: String, rootTitle: String,
-                            clock: @escaping () -> Date = { Date() }) throws {
+    public convenience init(
+        path: String, rootIdentifier: String, rootTitle: String,
+        clock: @escaping () -> Date = { Date() }
+    ) throws {
         try Self.checkRoot(rootIdentifier, rootTitle)  // before the file is created
-        try self.init(engine: SQLiteEngine(path: path), rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
+        try self.init(
+            engine: SQLiteEngine(path: path), rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
     }
 
     /// Opens a store on `engine`, creating its main context if the engine holds none.
@@ -52,14 +55,17 @@ public final class TrackingStore {
     ///   - rootTitle: The main context's title when the store is created.
     ///   - clock: The source of time for durations and dates.
     /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``, with the engine's errors.
-    package init(engine: any StoreEngine, rootIdentifier: String, rootTitle: String,
-                 clock: @escaping () -> Date = { Date() }) throws {
+    package init(
+        engine: any StoreEngine, rootIdentifier: String, rootTitle: String,
+        clock: @escaping () -> Date = { Date() }
+    ) throws {
         try Self.checkRoot(rootIdentifier, rootTitle)
         self.engine = engine
         self.clock = clock
         try engine.open(rootIdentifier: rootIdentifier)
         let loaded = try engine.loadTree()
-        mainContext = loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: clock())
+        mainContext =
+            loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: clock())
         adopt(mainContext)
         if loaded == nil {
             markDirty(mainContext)
@@ -74,8 +80,10 @@ public final class TrackingStore {
     ///   - clock: The source of time.
     /// - Returns: A new empty store.
     /// - Throws: Validation or SQLite errors.
-    public static func inMemory(rootIdentifier: String, rootTitle: String,
-                                clock: @escaping () -> Date = { Date() }) throws -> TrackingStore {
+    public static func inMemory(
+        rootIdentifier: String, rootTitle: String,
+        clock: @escaping () -> Date = { Date() }
+    ) throws -> TrackingStore {
         try TrackingStore(path: ":memory:", rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
     }
 

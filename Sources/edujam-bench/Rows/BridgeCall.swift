@@ -25,14 +25,16 @@ extension Row {
             recorder.value = try call.number(2)
             return []
         }
-        let loops = try sandbox.run("""
+        let loops = try sandbox.run(
+            """
             local quantity, quantityString, abs = activity.quantity, activity.quantityString, math.abs
             return function(n) for i = 1, n do quantity("score", i) end end,
                    function(n) for i = 1, n do abs(i) end end,
                    function(n) for i = 1, n do quantityString("score", i) end end
             """, name: "bridge.lua")
         guard loops.count == 3, let host = loops[0].functionValue, let c = loops[1].functionValue,
-              let hostString = loops[2].functionValue else {
+            let hostString = loops[2].functionValue
+        else {
             throw BenchError.mismatch("bridge.lua did not return three functions")
         }
         let n = context.options.quick ? 50_000 : 100_000  // a few ms per round: short rounds, many of them (Harness)
@@ -41,18 +43,22 @@ extension Row {
         guard recorder.value == Double(n), recorder.isScore else {
             throw BenchError.mismatch("the host function did not see its arguments")
         }
-        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
-            { try cpuSeconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
-            { try cpuSeconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
-            { try cpuSeconds { try sandbox.call(hostString, [.integer(n)]) } / Double(n) },
-        ])
-        return [Measurement(
-            name: "bridge", reference: samples.median(of: 0) * 1e9, edujam: samples.median(of: 1) * 1e9,
-            unit: "ns/call", paired: samples.paired(1, to: 0), target: Target(maxRatio: 2),
-            note: String(
-                format: "activity.quantity(\"score\", i) into Swift (the id read in place with HostCall.withBytes) "
-                    + "vs math.abs(i) into C, n=%d; reading the id as a Swift String instead: %@ ns (ratio %.2f)",
-                n, format(samples.median(of: 2) * 1e9), samples.ratio(2, to: 0)))]
+        let samples = try interleaveUntilSteady(
+            context.cpuRounds, pair: (1, 0),
+            [
+                { try cpuSeconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
+                { try cpuSeconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
+                { try cpuSeconds { try sandbox.call(hostString, [.integer(n)]) } / Double(n) },
+            ])
+        return [
+            Measurement(
+                name: "bridge", reference: samples.median(of: 0) * 1e9, edujam: samples.median(of: 1) * 1e9,
+                unit: "ns/call", paired: samples.paired(1, to: 0), target: Target(maxRatio: 2),
+                note: String(
+                    format: "activity.quantity(\"score\", i) into Swift (the id read in place with HostCall.withBytes) "
+                        + "vs math.abs(i) into C, n=%d; reading the id as a Swift String instead: %@ ns (ratio %.2f)",
+                    n, format(samples.median(of: 2) * 1e9), samples.ratio(2, to: 0)))
+        ]
     }
 }
 

@@ -46,19 +46,21 @@ private func measureWorkload(name: String, path: String, context: Context) throw
         }
 
         var wall: [[Double]] = [[], []]  // stock, sandbox
-        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
-            {
-                let time = try stock.repetition()
-                wall[0].append(time.wall)
-                return time.cpu
-            },
-            {
-                var cpu = 0.0
-                wall[1].append(try seconds { cpu = try cpuSeconds { try sandbox.call(run, [.integer(n)]) } })
-                return cpu
-            },
-            { try cpuSeconds { try raw.call(at: -1, n) } },
-        ])
+        let samples = try interleaveUntilSteady(
+            context.cpuRounds, pair: (1, 0),
+            [
+                {
+                    let time = try stock.repetition()
+                    wall[0].append(time.wall)
+                    return time.cpu
+                },
+                {
+                    var cpu = 0.0
+                    wall[1].append(try seconds { cpu = try cpuSeconds { try sandbox.call(run, [.integer(n)]) } })
+                    return cpu
+                },
+                { try cpuSeconds { try raw.call(at: -1, n) } },
+            ])
         let bare = samples.median(of: 2)
         let wallRatio = Interleaved(samples: wall).ratio(1, to: 0)
         return Measurement(
@@ -67,7 +69,8 @@ private func measureWorkload(name: String, path: String, context: Context) throw
             note: String(
                 format: "n=%d; bare in-process liblua5.4 %@ ms (ratio to stock %.2f, sandbox to bare %.2f); "
                     + "wall-clock ratio %.2f; %d rounds, single rounds' spread %.3f",
-                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio, samples.samples[0].count, samples.paired(1, to: 0).roundSpread))
+                n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio,
+                samples.samples[0].count, samples.paired(1, to: 0).roundSpread))
     } catch let error as SandboxError {
         // A workload the sandbox cannot run is a result too: report it, do not stop the run.
         return Measurement(name: name, unit: "ms", target: cpuTarget, note: "sandbox failed: \(error)")
@@ -79,7 +82,8 @@ private func measureWorkload(name: String, path: String, context: Context) throw
 private func calibrate(_ sandbox: Sandbox, _ run: LuaFunction, seconds target: Double) throws -> Int {
     var fastest = Double.infinity
     for _ in 0..<3 {
-        fastest = min(fastest, try cpuSeconds { try sandbox.call(run, [.integer(1)]) })  // not wall time: a busy machine's waits are not the workload's
+        // not wall time: a busy machine's waits are not the workload's
+        fastest = min(fastest, try cpuSeconds { try sandbox.call(run, [.integer(1)]) })
     }
     return max(1, Int((target / fastest).rounded()))
 }

@@ -18,10 +18,12 @@ extension Row {
         let edujam = sandbox.memoryUsed
         let reference = try bareBytes(source)
         withExtendedLifetime(game) {}
-        return [Measurement(
-            name: "memory", reference: Double(reference) / 1024, edujam: Double(edujam) / 1024,
-            unit: "KiB", target: Target(maxValue: 100),
-            note: "Lua heap after loading Math Jam, no forced GC; Swift-side objects not counted")]
+        return [
+            Measurement(
+                name: "memory", reference: Double(reference) / 1024, edujam: Double(edujam) / 1024,
+                unit: "KiB", target: Target(maxValue: 100),
+                note: "Lua heap after loading Math Jam, no forced GC; Swift-side objects not counted")
+        ]
     }
 }
 
@@ -30,10 +32,10 @@ private func bareBytes(_ source: String) throws -> Int {
     let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     counter.initialize(to: 0)
     defer { counter.deallocate() }
-    guard let L = lua_newstate(countingAllocator, counter) else { throw BenchError.rawLua("lua_newstate failed") }
-    defer { lua_close(L) }
-    luaL_openlibs(L)
-    guard luaL_loadstring(L, source) == LUA_OK, clua_pcall(L, 0, 1, 0) == LUA_OK else {
+    guard let lua = lua_newstate(countingAllocator, counter) else { throw BenchError.rawLua("lua_newstate failed") }
+    defer { lua_close(lua) }
+    luaL_openlibs(lua)
+    guard luaL_loadstring(lua, source) == LUA_OK, clua_pcall(lua, 0, 1, 0) == LUA_OK else {
         throw BenchError.rawLua("game.lua did not load")
     }
     return counter.pointee

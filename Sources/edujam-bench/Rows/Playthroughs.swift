@@ -19,23 +19,32 @@ extension Row {
         }
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         var seed = 0
-        let samples = try interleaveUntilSteady(context.options.quick ? 3...7 : 7...61, pair: (1, 0), [
-            { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
-            {
-                let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
-                return try cpuPerRun(batch) {
-                    seed += 1
-                    let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
-                    guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
-                }
-            },
-        ])
+        let samples = try interleaveUntilSteady(
+            context.options.quick ? 3...7 : 7...61, pair: (1, 0),
+            [
+                { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
+                {
+                    let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
+                    return try cpuPerRun(batch) {
+                        seed += 1
+                        let report = try play(
+                            folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+                        guard report.outcome == .finished else {
+                            throw BenchError.mismatch("a bot run ended \(report.outcome)")
+                        }
+                    }
+                },
+            ])
         let inProcess = samples.median(of: 1)
-        return [Measurement(
-            name: "playthroughs", reference: samples.median(of: 0) * 1e6, edujam: inProcess * 1e6, unit: "µs/run",
-            paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
-            note: String(format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
-                + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)", 1 / inProcess))]
+        return [
+            Measurement(
+                name: "playthroughs", reference: samples.median(of: 0) * 1e6, edujam: inProcess * 1e6, unit: "µs/run",
+                paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
+                note: String(
+                    format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
+                        + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)",
+                    1 / inProcess))
+        ]
     }
 }
 
@@ -54,29 +63,38 @@ extension Row {
         func freshStore() throws -> TrackingStore {
             try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
         }
-        let floor = try StockLua(context: context, driver: "bench/playthrough-floor.lua",
-                                 arguments: [folder + "/game.lua", "LEVEL-1", String(batch)])
+        let floor = try StockLua(
+            context: context, driver: "bench/playthrough-floor.lua",
+            arguments: [folder + "/game.lua", "LEVEL-1", String(batch)])
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         guard floor.checksum == answers.joined(separator: " ") else {
             throw BenchError.mismatch("the floor answered \(floor.checksum), EduJam \(answers.joined(separator: " "))")
         }
         var seed = 1
-        let samples = try interleaveUntilSteady(context.playthroughRounds, pair: (1, 0), [
-            { try floor.repetition().cpu },
-            {
-                let store = try freshStore()
-                return try cpuPerRun(batch) {
-                    seed += 1
-                    let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
-                    guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
-                }
-            },
-        ])
-        return [Measurement(
-            name: "playthroughs/floor", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
-            unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
-            note: "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
-                + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")]
+        let samples = try interleaveUntilSteady(
+            context.playthroughRounds, pair: (1, 0),
+            [
+                { try floor.repetition().cpu },
+                {
+                    let store = try freshStore()
+                    return try cpuPerRun(batch) {
+                        seed += 1
+                        let report = try play(
+                            folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+                        guard report.outcome == .finished else {
+                            throw BenchError.mismatch("a bot run ended \(report.outcome)")
+                        }
+                    }
+                },
+            ])
+        return [
+            Measurement(
+                name: "playthroughs/floor", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
+                unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
+                note:
+                    "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
+                    + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")
+        ]
     }
 }
 
@@ -97,16 +115,21 @@ final class BotChannel: PlayChannel {
     static func solve(_ prompt: String) -> Int? {
         var bytes = prompt.utf8.makeIterator()
         func number() -> (value: Int, next: UInt8?)? {
-            var value = 0, digits = 0
+            var value = 0
+            var digits = 0
             while let byte = bytes.next() {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return digits > 0 ? (value, byte) : nil }
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else {
+                    return digits > 0 ? (value, byte) : nil
+                }
                 value = value &* 10 &+ Int(byte - UInt8(ascii: "0"))
                 digits += 1
             }
             return digits > 0 ? (value, nil) : nil
         }
-        guard let (a, space) = number(), space == UInt8(ascii: " "), let op = bytes.next(), bytes.next() == UInt8(ascii: " "),
-              let (b, _) = number() else { return nil }
+        guard let (a, space) = number(), space == UInt8(ascii: " "), let op = bytes.next(),
+            bytes.next() == UInt8(ascii: " "),
+            let (b, _) = number()
+        else { return nil }
         switch op {
         case UInt8(ascii: "+"): return a &+ b
         case UInt8(ascii: "-"): return a &- b
@@ -115,7 +138,9 @@ final class BotChannel: PlayChannel {
     }
 }
 
-private func play(folder: String, seed: Int, store: TrackingStore, clock: RunClock, channel: PlayChannel) throws -> RunReport {
+private func play(folder: String, seed: Int, store: TrackingStore, clock: RunClock, channel: PlayChannel) throws
+    -> RunReport
+{
     var options = PlayOptions()
     options.seed = seed
     options.level = "LEVEL-1"
@@ -134,7 +159,8 @@ private func subprocess(_ binary: URL, folder: String, answers: [String]) throws
     process.executableURL = binary
     process.arguments = ["play", folder, "--level", "LEVEL-1", "--seed", "1", "--student", "bench"]
     var environment = ProcessInfo.processInfo.environment
-    environment["EDUJAM_STORE"] = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-bench-play.sqlite").path
+    environment["EDUJAM_STORE"] =
+        FileManager.default.temporaryDirectory.appendingPathComponent("edujam-bench-play.sqlite").path
     process.environment = environment
     let input = Pipe()
     process.standardInput = input
@@ -144,12 +170,15 @@ private func subprocess(_ binary: URL, folder: String, answers: [String]) throws
     input.fileHandleForWriting.write(Data((answers.joined(separator: "\n") + "\n").utf8))
     try input.fileHandleForWriting.close()
     process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw BenchError.mismatch("edujam play exited \(process.terminationStatus)") }
+    guard process.terminationStatus == 0 else {
+        throw BenchError.mismatch("edujam play exited \(process.terminationStatus)")
+    }
 }
 
 /// The release `edujam` beside this benchmark (`make bench` builds both), else the debug one.
 private func edujamBinary(_ context: Context) throws -> URL {
-    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("edujam")
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "edujam")
     if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
     return try context.file(".build/debug/edujam")
 }
@@ -167,7 +196,8 @@ private func wallPerRun(_ count: Int, _ body: () throws -> Void) throws -> Doubl
 func profilePlaythroughs(_ context: Context, count: Int) throws {
     let folder = try context.file("games/math-jam").path
     let clock = RunClock.virtual()
-    let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+    let store = try TrackingStore.inMemory(
+        rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
     for seed in 1...count {
         _ = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
     }

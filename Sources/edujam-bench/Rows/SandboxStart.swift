@@ -13,50 +13,60 @@ extension Row {
     static let sandboxStart = Row(name: "start") { context in
         let source = try context.text("games/math-jam/game.lua")
         let batch = context.options.quick ? 10 : 20  // a few ms per sample: short rounds, many of them (Harness)
-        let samples = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
-            { try startBare(source, batch) },
-            { try startSandbox(source, batch) },
-            { try startSandbox(nil, batch) },
-            { try compileBare(source, batch) },
-        ])
+        let samples = try interleaveUntilSteady(
+            context.cpuRounds, pair: (1, 0),
+            [
+                { try startBare(source, batch) },
+                { try startSandbox(source, batch) },
+                { try startSandbox(nil, batch) },
+                { try compileBare(source, batch) },
+            ])
         let chunk = try Sandbox().compile(source, name: "game.lua")
         let bytecode = try stockBytecode(context)
-        let warm = try interleaveUntilSteady(context.cpuRounds, pair: (1, 0), [
-            { try startBareBinary(bytecode, batch) },
-            { try startSandboxCompiled(chunk, batch) },
-        ])
-        return [Measurement(
-            name: "start/warm", reference: warm.median(of: 0) * 1e6, edujam: warm.median(of: 1) * 1e6,
-            unit: "µs", paired: warm.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
-            note: "as the runtime starts every run after the first: game.lua compiled once, its bytecode loaded "
-                + "into each new state; reference: luaL_newstate + luaL_openlibs + the same bytecode (luac5.4) + lua_pcall"),
+        let warm = try interleaveUntilSteady(
+            context.cpuRounds, pair: (1, 0),
+            [
+                { try startBareBinary(bytecode, batch) },
+                { try startSandboxCompiled(chunk, batch) },
+            ])
+        return [
             Measurement(
-            name: "start", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
-            unit: "µs", paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
-            note: String(
-                format: "create + load games/math-jam/game.lua, per state, close not timed; of which "
-                    + "Sandbox() alone %@ µs, compiling game.lua alone (luaL_loadstring) %@ µs",
-                format(samples.median(of: 2) * 1e6), format(samples.median(of: 3) * 1e6)))]
+                name: "start/warm", reference: warm.median(of: 0) * 1e6, edujam: warm.median(of: 1) * 1e6,
+                unit: "µs", paired: warm.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
+                note: "as the runtime starts every run after the first: game.lua compiled once, its bytecode loaded "
+                    + "into each new state; reference: luaL_newstate + luaL_openlibs + the same bytecode (luac5.4) + lua_pcall"
+            ),
+            Measurement(
+                name: "start", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
+                unit: "µs", paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 2),
+                note: String(
+                    format: "create + load games/math-jam/game.lua, per state, close not timed; of which "
+                        + "Sandbox() alone %@ µs, compiling game.lua alone (luaL_loadstring) %@ µs",
+                    format(samples.median(of: 2) * 1e6), format(samples.median(of: 3) * 1e6))),
+        ]
     }
 }
 
 /// Seconds per start, for a batch of `count` bare states.
 private func startBare(_ source: String, _ count: Int) throws -> Double {
-    try startBareStates(count) { L in luaL_loadstring(L, source) }
+    try startBareStates(count) { lua in luaL_loadstring(lua, source) }
 }
 
 /// Seconds per start of `count` bare states: new state, all libraries, `load`, then run the chunk.
 private func startBareStates(_ count: Int, load: (OpaquePointer) -> Int32) throws -> Double {
     var states: [OpaquePointer] = []
     states.reserveCapacity(count)
-    defer { states.forEach { lua_close($0) } }
+    defer { for lua in states { lua_close(lua) } }
     var failed = false
     let elapsed = cpuSeconds {
         for _ in 0..<count {
-            guard let L = luaL_newstate() else { failed = true; return }
-            states.append(L)
-            luaL_openlibs(L)
-            if load(L) != LUA_OK || clua_pcall(L, 0, 1, 0) != LUA_OK { failed = true }
+            guard let lua = luaL_newstate() else {
+                failed = true
+                return
+            }
+            states.append(lua)
+            luaL_openlibs(lua)
+            if load(lua) != LUA_OK || clua_pcall(lua, 0, 1, 0) != LUA_OK { failed = true }
         }
     }
     if failed { throw BenchError.rawLua("game.lua did not load") }
@@ -113,9 +123,11 @@ private func stockBytecode(_ context: Context) throws -> [UInt8] {
 
 /// Seconds per start from bytecode, for a batch of bare states.
 private func startBareBinary(_ bytecode: [UInt8], _ count: Int) throws -> Double {
-    try startBareStates(count) { L in
+    try startBareStates(count) { lua in
         bytecode.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { luaL_loadbufferx(L, $0.baseAddress, $0.count, "game.lua", "b") }
+            buffer.withMemoryRebound(to: CChar.self) {
+                luaL_loadbufferx(lua, $0.baseAddress, $0.count, "game.lua", "b")
+            }
         }
     }
 }

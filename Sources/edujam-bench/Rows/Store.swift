@@ -11,24 +11,35 @@ extension Row {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-bench-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let updates = try itemUpdatesPerSecond(path: folder.appendingPathComponent("updates.sqlite").path,
-                                               attempts: context.options.quick ? 50 : 200)
+        let updates = try itemUpdatesPerSecond(
+            path: folder.appendingPathComponent("updates.sqlite").path,
+            attempts: context.options.quick ? 50 : 200)
         let path = folder.appendingPathComponent("report.sqlite").path
         let count = context.options.quick ? 20_000 : 100_000
         let store = try TrackingStore(path: path, rootIdentifier: "org.edujam.games", rootTitle: "EduJam")
         let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
         try store.save()
         try bulkLoad(path: path, contextPath: game.identifierPath, count: count)
-        let samples = try interleaveUntilSteady(context.options.quick ? 3...5 : 5...41, pair: (1, 0), [
-            { try cpuSeconds { try scanBare(path: path, expecting: count) } },
-            { try cpuSeconds { guard try store.runs().count == count else { throw BenchError.mismatch("runs() count") } } },
-        ])
+        let samples = try interleaveUntilSteady(
+            context.options.quick ? 3...5 : 5...41, pair: (1, 0),
+            [
+                { try cpuSeconds { try scanBare(path: path, expecting: count) } },
+                {
+                    try cpuSeconds {
+                        guard try store.runs().count == count else { throw BenchError.mismatch("runs() count") }
+                    }
+                },
+            ])
         return [
-            Measurement(name: "store/report", reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
-                        unit: "ms", paired: samples.paired(1, to: 0), target: Target(maxValue: 1000),
-                        note: "runs() over \(count) attempts with 2 items each (CPU time); reference: a bare SQLite scan of the same rows"),
-            Measurement(name: "store/updates", reference: nil, edujam: updates, unit: "updates/s", target: Target(),
-                        note: "3 item updates + progress, then a durable save, per attempt (higher is better)"),
+            Measurement(
+                name: "store/report", reference: samples.median(of: 0) * 1e3, edujam: samples.median(of: 1) * 1e3,
+                unit: "ms", paired: samples.paired(1, to: 0), target: Target(maxValue: 1000),
+                note:
+                    "runs() over \(count) attempts with 2 items each (CPU time); reference: a bare SQLite scan of the same rows"
+            ),
+            Measurement(
+                name: "store/updates", reference: nil, edujam: updates, unit: "updates/s", target: Target(),
+                note: "3 item updates + progress, then a durable save, per attempt (higher is better)"),
         ]
     }
 }
@@ -58,10 +69,20 @@ private func bulkLoad(path: String, contextPath: [String], count: Int) throws {
     try withDatabase(path) { db in
         try exec(db, "BEGIN")
         let contextID = try scalar(db, "SELECT id FROM contexts WHERE identifier = 'MATH-JAM'")
-        var run: OpaquePointer?, item: OpaquePointer?
-        sqlite3_prepare_v2(db, "INSERT INTO activities (context_id, student, created_at, started_at, ended_at, outcome, duration, progress, primary_item) VALUES (?, ?, ?, ?, ?, 'finished', 60, 1, 'score')", -1, &run, nil)
-        sqlite3_prepare_v2(db, "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, score, max_score) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &item, nil)
-        defer { sqlite3_finalize(run); sqlite3_finalize(item) }
+        var run: OpaquePointer?
+        var item: OpaquePointer?
+        sqlite3_prepare_v2(
+            db,
+            "INSERT INTO activities (context_id, student, created_at, started_at, ended_at, outcome, duration, progress, primary_item) VALUES (?, ?, ?, ?, ?, 'finished', 60, 1, 'score')",
+            -1, &run, nil)
+        sqlite3_prepare_v2(
+            db,
+            "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, score, max_score) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            -1, &item, nil)
+        defer {
+            sqlite3_finalize(run)
+            sqlite3_finalize(item)
+        }
         for index in 0..<count {
             sqlite3_bind_int64(run, 1, contextID)
             sqlite3_bind_text(run, 2, "s\(index % 30)", -1, csqlite_transient())
@@ -76,8 +97,12 @@ private func bulkLoad(path: String, contextPath: [String], count: Int) throws {
                 sqlite3_bind_text(item, 4, kind, -1, csqlite_transient())
                 sqlite3_bind_int(item, 5, Int32(sequence + 1))
                 if kind == "quantity" { sqlite3_bind_double(item, 6, 100) } else { sqlite3_bind_null(item, 6) }
-                if kind == "score" { sqlite3_bind_double(item, 7, 8); sqlite3_bind_double(item, 8, 10) } else {
-                    sqlite3_bind_null(item, 7); sqlite3_bind_null(item, 8)
+                if kind == "score" {
+                    sqlite3_bind_double(item, 7, 8)
+                    sqlite3_bind_double(item, 8, 10)
+                } else {
+                    sqlite3_bind_null(item, 7)
+                    sqlite3_bind_null(item, 8)
                 }
                 guard sqlite3_step(item) == SQLITE_DONE else { throw BenchError.mismatch("bulk insert item") }
                 sqlite3_reset(item)
@@ -91,8 +116,10 @@ private func bulkLoad(path: String, contextPath: [String], count: Int) throws {
 private func scanBare(path: String, expecting count: Int) throws {
     try withDatabase(path) { db in
         var rows = 0
-        for sql in ["SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress, a.primary_item FROM activities a JOIN contexts c ON c.id = a.context_id ORDER BY a.started_at DESC, a.id DESC",
-                    "SELECT activity_id, identifier, title, kind, quantity, flag, value_type, score, max_score FROM activity_items ORDER BY activity_id, sequence"] {
+        for sql in [
+            "SELECT a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress, a.primary_item FROM activities a JOIN contexts c ON c.id = a.context_id ORDER BY a.started_at DESC, a.id DESC",
+            "SELECT activity_id, identifier, title, kind, quantity, flag, value_type, score, max_score FROM activity_items ORDER BY activity_id, sequence",
+        ] {
             var statement: OpaquePointer?
             sqlite3_prepare_v2(db, sql, -1, &statement, nil)
             defer { sqlite3_finalize(statement) }

@@ -4,7 +4,8 @@ import Foundation
 /// `edujam assign --class NAME --title T [--student S]... [--due DATE] [--instructions TEXT] [--json] PATH...`,
 /// parsed once.
 struct AssignOptions {
-    static let spec = Arguments.Spec(valued: ["--class", "--student", "--title", "--due", "--instructions"], flags: ["--json"])
+    static let spec = Arguments.Spec(
+        valued: ["--class", "--student", "--title", "--due", "--instructions"], flags: ["--json"])
 
     var common: CommonOptions
     /// The assignment as Classroom takes it.

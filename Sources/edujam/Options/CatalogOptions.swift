@@ -25,7 +25,9 @@ struct CatalogOptions {
         if let name = arguments.value("--topic") {
             guard let topic = Topic(rawValue: name) else {
                 let names = Topic.allCases.map(\.rawValue)
-                throw UsageError("unknown topic '\(name)'\(Suggest.hint(for: name, among: names)) (one of: \(names.joined(separator: ", ")))")
+                throw UsageError(
+                    "unknown topic '\(name)'\(Suggest.hint(for: name, among: names)) (one of: \(names.joined(separator: ", ")))"
+                )
             }
             self.topic = topic
         }

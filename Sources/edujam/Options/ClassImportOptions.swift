@@ -8,7 +8,9 @@ struct ClassImportOptions {
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--oneroster"]))
         guard arguments.positionals.isEmpty else { throw UsageError("class import takes no positional arguments") }
-        guard let folder = arguments.value("--oneroster") else { throw UsageError("say what to import: class import --oneroster DIR") }
+        guard let folder = arguments.value("--oneroster") else {
+            throw UsageError("say what to import: class import --oneroster DIR")
+        }
         common = CommonOptions(arguments)
         self.folder = folder
     }

@@ -25,14 +25,17 @@ struct DoneOptions {
             let paths = try positionals.dropFirst().map(IdentifierPath.parse)
             marker = .student(student, paths: paths.isEmpty ? nil : paths)
         case (nil, true):
-            guard positionals.count == 1 else { throw UsageError("--all-students completes the whole assignment: give no paths") }
+            guard positionals.count == 1 else {
+                throw UsageError("--all-students completes the whole assignment: give no paths")
+            }
             marker = .allStudents
         case (_?, true):
             throw UsageError("give --student S or --all-students, not both")
         case (nil, false):
             // Completing everyone's work must be asked for by name: a student who forgets
             // --student must not mark the whole class done.
-            throw UsageError("done needs --student S (your work) or --all-students (the teacher completes it for everyone)")
+            throw UsageError(
+                "done needs --student S (your work) or --all-students (the teacher completes it for everyone)")
         }
     }
 }

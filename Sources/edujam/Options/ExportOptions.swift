@@ -3,7 +3,8 @@ import Foundation
 /// `edujam export --xapi ...` or `edujam export --oneroster-results DIR ...`, parsed once.
 struct ExportOptions {
     static let spec = Arguments.Spec(
-        valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"], flags: ["--xapi", "--jsonl"])
+        valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"],
+        flags: ["--xapi", "--jsonl"])
 
     /// What to write.
     enum Target: Equatable {
@@ -33,7 +34,9 @@ struct ExportOptions {
             target = .oneRosterResults(folder: folder, gradingPeriod: arguments.value("--grading-period") ?? "")
             return
         }
-        guard arguments.flag("--xapi") else { throw UsageError("say what to export: --xapi or --oneroster-results DIR") }
+        guard arguments.flag("--xapi") else {
+            throw UsageError("say what to export: --xapi or --oneroster-results DIR")
+        }
         target = .xapi(
             jsonl: arguments.flag("--jsonl"), since: try arguments.value("--since").map(Self.parseSince),
             schoolURL: try Self.schoolURL(arguments.value("--school-url")))
@@ -42,7 +45,9 @@ struct ExportOptions {
     /// The school's URL: an absolute http(s) URL, from `--school-url`, `EDUJAM_SCHOOL_URL` or the default.
     static func schoolURL(_ given: String?) throws -> String {
         let text = given ?? ProcessInfo.processInfo.environment["EDUJAM_SCHOOL_URL"] ?? "https://edujam.invalid"
-        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+            url.host?.isEmpty == false
+        else {
             throw UsageError("the school URL must be an http(s) URL, like https://school.example: got '\(text)'")
         }
         return text

@@ -1,7 +1,8 @@
 /// `edujam play <game> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl] [--watch]`,
 /// parsed once. (Runtime's `PlayOptions` is what the run gets; this is what was typed.)
 struct PlayCommandOptions {
-    static let spec = Arguments.Spec(valued: ["--level", "--student", "--seed", "--record", "--driver"], flags: ["--watch"])
+    static let spec = Arguments.Spec(
+        valued: ["--level", "--student", "--seed", "--record", "--driver"], flags: ["--watch"])
 
     /// How the student's answers arrive and the events leave.
     enum Driver: String {

@@ -24,7 +24,9 @@ struct PushOptions {
         let arguments = try Arguments(words, spec: Self.spec)
         guard arguments.positionals.isEmpty else { throw UsageError("push takes no positional arguments") }
         guard let lrs = arguments.value("--lrs") else { throw UsageError("say where to push: --lrs URL") }
-        do { endpoint = try LRSEndpoint(lrs) } catch let error as LRSEndpoint.Invalid { throw UsageError(error.description) }
+        do { endpoint = try LRSEndpoint(lrs) } catch let error as LRSEndpoint.Invalid {
+            throw UsageError(error.description)
+        }
         pusher = StatementPusher.Options(
             batchSize: try Self.bounded(arguments, "--batch-size", default: 100, 1...10_000),
             retries: try Self.bounded(arguments, "--retries", default: 3, 0...20))
@@ -36,7 +38,9 @@ struct PushOptions {
     }
 
     /// A whole-number option within `range`, or `value` when absent.
-    static func bounded(_ arguments: Arguments, _ name: String, default value: Int, _ range: ClosedRange<Int>) throws -> Int {
+    static func bounded(_ arguments: Arguments, _ name: String, default value: Int, _ range: ClosedRange<Int>) throws
+        -> Int
+    {
         guard let number = try arguments.integer(name) else { return value }
         guard range.contains(number) else {
             throw UsageError("\(name) must be from \(range.lowerBound) to \(range.upperBound), got \(number)")

@@ -1,7 +1,8 @@
 /// `edujam report [--student S] [--json]` or `edujam report --class NAME [--assignment ID]
 /// [--student S] [--json | --csv | --html FILE]`, parsed once.
 struct ReportOptions {
-    static let spec = Arguments.Spec(valued: ["--student", "--class", "--assignment", "--html"], flags: ["--json", "--csv"])
+    static let spec = Arguments.Spec(
+        valued: ["--student", "--class", "--assignment", "--html"], flags: ["--json", "--csv"])
 
     /// How a class's review is written.
     enum Format: Equatable {
@@ -24,7 +25,9 @@ struct ReportOptions {
         common = CommonOptions(arguments)
         student = arguments.value("--student")
         className = arguments.value("--class")
-        let html = arguments.value("--html"), json = arguments.flag("--json"), csv = arguments.flag("--csv")
+        let html = arguments.value("--html")
+        let json = arguments.flag("--json")
+        let csv = arguments.flag("--csv")
         if className == nil {
             guard arguments.value("--assignment") == nil else { throw UsageError("--assignment goes with --class") }
             guard !csv else { throw UsageError("--csv goes with --class") }
