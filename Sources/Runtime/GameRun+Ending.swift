@@ -8,7 +8,7 @@ extension GameRun {
         if attempt.isStarted { try attempt.stop() }
         if attempt.outcome == .running { try attempt.end(outcome: outcome) }
         context.resignActive()
-        if options.saving != .never { try store?.save() }
+        if options.saving != .never { try saver?.saveAtEnd(attempt) }
         let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
         _ = channel.handle(.end(report))
         return report
@@ -22,6 +22,6 @@ extension GameRun {
         guard options.saving != .never, let attempt = activity, attempt.outcome == .running else { return }
         if attempt.isStarted { try? attempt.stop() }
         try? attempt.end(outcome: .limit)
-        try? store?.save()
+        try? saver?.saveAtEnd(attempt)
     }
 }

@@ -21,6 +21,13 @@ final class GameRun {
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
     var inputEnded = false
     var leftAfterEnd = false
+    /// Saves the attempt, backing off and keeping it in the store's outbox while the store
+    /// cannot be reached (`RunSaver`).
+    lazy var saver: RunSaver? = store.map { store in
+        let saver = RunSaver(store: store)
+        saver.onFirstUnreachable = options.whenStoreUnreachable
+        return saver
+    }
 
     init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions) throws {
         self.file = file
@@ -43,10 +50,12 @@ final class GameRun {
     /// A failed save is not kept here: the store keeps the unsaved changes pending (a failed
     /// save writes nothing and clears no mark), the next save retries them, and the save at the
     /// end of the run (``end(on:outcome:failure:)``) throws, so a store that stays unwritable
-    /// reaches the student as the command's error instead of a report of unsaved work.
+    /// reaches the student as the command's error instead of a report of unsaved work. A store
+    /// that cannot be reached (a school server) is retried with backoff, and the attempt is kept
+    /// in its outbox meanwhile (`RunSaver`).
     func saveIfEveryChange() {
-        guard options.saving == .everyChange, let store else { return }
-        try? store.save()
+        guard options.saving == .everyChange else { return }
+        saver?.saveDuringRun(activity)
     }
 
     fileprivate func printed(_ text: String) {

@@ -18,6 +18,9 @@ public struct PlayOptions {
     public var limits = SandboxLimits()
     /// When the attempt is written to the store.
     public var saving = SavePolicy.everyChange
+    /// Called once in a run, the first time a save finds the store (a school server) unreachable:
+    /// the run goes on and the attempt is kept (`RunSaver`); the front end says so in one line.
+    public var whenStoreUnreachable: (@Sendable () -> Void)?
 
     public init() {}
 }

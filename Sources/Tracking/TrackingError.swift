@@ -62,6 +62,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     case sqlite(code: Int32, message: String, sql: String?)
     /// Another connection held the store's lock for longer than the busy timeout.
     case busy(sql: String?)
+    /// No connection to the PostgreSQL server (`server` names its host or socket folder and port,
+    /// never the password), or the connection was lost; `reason` is libpq's, on one line.
+    case serverUnreachable(server: String, reason: String)
     /// The file is not an EduJam store: not an SQLite database, or another program's.
     case notAStore
     /// The store may be read but not written (the file's or its folder's permissions, a read-only disk).
@@ -129,6 +132,8 @@ extension TrackingError: CustomStringConvertible {
         case .busy(let sql):
             return "store busy: another process held the lock too long"
                 + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .serverUnreachable(let server, let reason):
+            return "cannot reach the PostgreSQL server at \(server): \(reason)"
         case .notAStore: return "not an EduJam store"
         case .readOnly: return "the store is read-only"
         case .cannotOpen: return "the store cannot be opened"

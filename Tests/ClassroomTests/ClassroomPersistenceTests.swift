@@ -85,6 +85,7 @@ import TrackingTestSupport
             DROP TABLE roster_classes;
             DROP TABLE roster_people;
             DROP TABLE lrs_accepted;
+            ALTER TABLE activities DROP COLUMN saved_at;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

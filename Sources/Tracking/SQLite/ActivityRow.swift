@@ -56,13 +56,13 @@ enum ActivityRow {
         let common: [SQLValue] = [
             .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
             .text(a.outcome.rawValue), .text(a.doneBy?.rawValue), .real(duration), .real(a.progress),
-            .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted),
+            .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted), .real(now),
         ]
         if let id = a.rowID {
             try connection.statement(
                 """
                 UPDATE activities SET started_at = ?, ended_at = ?, outcome = ?, done_by = ?, duration = ?,
-                    progress = ?, ranges = ?, primary_item = ?, was_started = ? WHERE id = ?
+                    progress = ?, ranges = ?, primary_item = ?, was_started = ?, saved_at = ? WHERE id = ?
                 """
             ).run(common + [.integer(id)])
             return id
@@ -71,8 +71,8 @@ enum ActivityRow {
         try connection.statement(
             """
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                was_started, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                was_started, saved_at, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run(
             common + [
@@ -83,7 +83,7 @@ enum ActivityRow {
         return connection.lastInsertRowID
     }
 
-    private static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
+    static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
         var quantity: SQLValue = .null
         var flag: SQLValue = .null
         var valueType: SQLValue = .null

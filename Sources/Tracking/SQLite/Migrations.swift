@@ -215,5 +215,13 @@ enum Migrations {
                     PRIMARY KEY (endpoint, statement_id)
                 ) WITHOUT ROWID;
                 """),
+        // When each attempt's stored state was taken (the save's time, seconds since 1970), so that
+        // an attempt written again later from the outbox (`StoreEngine.upsert`) replaces only an
+        // earlier state. Rows saved before this column read 0: any kept state is later.
+        Migration(
+            name: "012-activity-saved-at",
+            sql: """
+                ALTER TABLE activities ADD COLUMN saved_at REAL NOT NULL DEFAULT 0;
+                """),
     ]
 }

@@ -29,6 +29,17 @@ package protocol StoreEngine: AnyObject {
     ///   or an engine error.
     func write(_ changes: StoreChanges) throws -> SavedRowIDs
 
+    /// Writes an attempt kept while the store could not be reached (the outbox), in one transaction,
+    /// by its UUID: creates the contexts of its chain that are missing (existing ones stay as they
+    /// are), inserts the attempt or replaces the stored state only when that state is not later
+    /// (``RunSnapshot/savedAt``), so a later state never goes back, and adds the events not yet
+    /// stored. Writing the same snapshot twice changes nothing the second time.
+    /// - Returns: Whether the snapshot's state was written (false: the store held a later one).
+    /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` for another collection's attempt,
+    ///   or an engine error; nothing is written then.
+    @discardableResult
+    func upsert(_ snapshot: RunSnapshot) throws -> Bool
+
     /// Every saved attempt with its items, newest first (``TrackingStore/runs(student:)``).
     /// - Parameter student: A student, or nil for everyone.
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.

@@ -24,6 +24,9 @@ public final class TrackingStore {
     public let mainContext: Context
     /// The one active context, if any.
     public internal(set) var activeContext: Context?
+    /// Where a run keeps its attempt when this store (a school server) cannot be reached
+    /// (``RunSaver``); nil keeps nothing aside: an unreachable store is then the run's error.
+    public var outbox: Outbox?
 
     var runningActivities: [Activity] = []
     var dirtyContexts: [ObjectIdentifier: Context] = [:]

@@ -1,0 +1,74 @@
+import Foundation
+import Tracking
+
+/// A store engine whose server can be "taken down": while ``isDown``, every call fails as a lost
+/// connection to a school server does (``TrackingError/serverUnreachable(server:reason:)``), and
+/// nothing reaches the engine underneath; healed, calls go through again. For the tests of what
+/// a run does when the network drops, fast and on SQLite.
+package final class UnreachableEngine: StoreEngine {
+    /// The engine underneath.
+    package let base: any StoreEngine
+    /// Whether calls fail as unreachable.
+    package var isDown = false
+    /// Takes the server down after this many more writes (nil: only by hand).
+    package var writesUntilDown: Int?
+    /// How many writes reached the engine underneath.
+    package private(set) var writes = 0
+    /// How many calls failed as unreachable.
+    package private(set) var refusals = 0
+
+    package init(_ base: any StoreEngine) { self.base = base }
+
+    private func reach() throws {
+        guard !isDown else {
+            refusals += 1
+            throw TrackingError.serverUnreachable(server: "test server", reason: "connection refused")
+        }
+    }
+
+    package func open(rootIdentifier: String) throws {
+        try reach()
+        try base.open(rootIdentifier: rootIdentifier)
+    }
+
+    package func loadTree() throws -> Context? {
+        try reach()
+        return try base.loadTree()
+    }
+
+    package func write(_ changes: StoreChanges) throws -> SavedRowIDs {
+        if let left = writesUntilDown {
+            isDown = isDown || left == 0
+            writesUntilDown = left == 0 ? nil : left - 1
+        }
+        try reach()
+        writes += 1
+        return try base.write(changes)
+    }
+
+    @discardableResult
+    package func upsert(_ snapshot: RunSnapshot) throws -> Bool {
+        try reach()
+        return try base.upsert(snapshot)
+    }
+
+    package func runs(student: String?) throws -> [RunRecord] {
+        try reach()
+        return try base.runs(student: student)
+    }
+
+    package func histories(of runs: [RunRecord]) throws -> [AttemptHistory] {
+        try reach()
+        return try base.histories(of: runs)
+    }
+
+    package func acceptedStatementIDs(endpoint: String) throws -> Set<String> {
+        try reach()
+        return try base.acceptedStatementIDs(endpoint: endpoint)
+    }
+
+    package func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws {
+        try reach()
+        try base.recordAcceptedStatements(ids, endpoint: endpoint, at: time)
+    }
+}
