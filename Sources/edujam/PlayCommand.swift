@@ -23,6 +23,9 @@ enum PlayCommand {
         options.student = typed.student ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
         options.seed = typed.seed ?? Int.random(in: 1...999_999)
         options.level = target.level
+        options.whenStoreUnreachable = {
+            Output.error("Can't reach the school server; your work is kept and will be sent.")
+        }
         let driver = typed.driver
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())

@@ -13,6 +13,13 @@ enum StoreLocation {
             guard !path.isEmpty else { throw UsageError("--store (or EDUJAM_STORE) is empty") }
             return path
         }
+        return (try dataFolder() as NSString).appendingPathComponent("edujam.sqlite")
+    }
+
+    /// The student's EduJam data folder, made if missing: `edujam` in `$XDG_DATA_HOME` when it is
+    /// absolute, else in `$HOME/.local/share`. The default store and the outbox live there.
+    static func dataFolder() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         let base =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
@@ -23,19 +30,58 @@ enum StoreLocation {
         } catch {
             throw StoreError.cannotCreateFolder(folder)
         }
-        return (folder as NSString).appendingPathComponent("edujam.sqlite")
+        return folder
     }
 
-    /// Opens (or creates) the store rooted at the collection's id.
+    /// Opens (or creates) the store rooted at the collection's id. A school server's store first
+    /// gets what the outbox kept for it (``openDelivering(_:collection:clock:)``), and says so in
+    /// one line on stderr.
     static func open(_ options: CommonOptions, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
+        let (store, delivery) = try openDelivering(options, collection: collection, clock: clock)
+        if let delivery { OutboxReport.summarize(delivery) }
+        return store
+    }
+
+    /// Opens the store; for a school server, attaches the outbox (``outboxPath()``) and delivers
+    /// what it kept for this server, before the command does anything else.
+    /// - Returns: The store, and what the delivery did (nil for a store file on this computer).
+    static func openDelivering(
+        _ options: CommonOptions, collection: GameCollection, clock: RunClock
+    ) throws -> (TrackingStore, OutboxDelivery?) {
         let path = try path(options)
+        let store: TrackingStore
         do {
-            return try TrackingStore(
+            store = try TrackingStore(
                 path: path, rootIdentifier: collection.id, rootTitle: collection.title,
                 clock: { clock.date() })
         } catch let error as TrackingError {
             throw StoreError(path: path, error)
         }
+        guard isServer(path) else { return (store, nil) }
+        let outbox = try Outbox(path: try outboxPath(), destination: destination(path))
+        store.outbox = outbox
+        return (store, try outbox.deliver(to: store))
+    }
+
+    /// Whether the store is a server (`postgresql://...`, `postgres://...`) rather than a file.
+    static func isServer(_ path: String) -> Bool {
+        path.hasPrefix("postgresql://") || path.hasPrefix("postgres://")
+    }
+
+    /// The outbox: `outbox.sqlite` in the data folder (``dataFolder()``), beside the default store,
+    /// whichever store is used: it belongs to the student, not to a server.
+    static func outboxPath() throws -> String {
+        (try dataFolder() as NSString).appendingPathComponent("outbox.sqlite")
+    }
+
+    /// The store as the outbox names it: the server's URL without its password, so the outbox
+    /// keeps no secret and an attempt goes only to the server it was played against.
+    static func destination(_ path: String) -> String {
+        guard var url = URLComponents(string: path) else { return path }
+        url.password = nil
+        url.queryItems = url.queryItems?.filter { $0.name != "password" }
+        if url.queryItems?.isEmpty == true { url.queryItems = nil }
+        return url.string ?? path
     }
 }
 

@@ -112,4 +112,9 @@ import Tracking
         #expect(try InboxOptions(["--student", "ana"]).student == "ana")
         #expect(usageError { try InboxOptions([]) } == "inbox needs --student S")
     }
+
+    @Test func sync() throws {
+        #expect(try SyncOptions(["--store", "postgresql:///edujam"]).common.store == "postgresql:///edujam")
+        #expect(usageError { try SyncOptions(["now"]) } == "sync takes no arguments, only --store and --games")
+    }
 }

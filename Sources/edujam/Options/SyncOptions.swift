@@ -1,0 +1,13 @@
+/// `edujam sync [--store URL] [--games DIR]`, parsed once.
+struct SyncOptions {
+    var common: CommonOptions
+
+    /// - Throws: ``UsageError`` for a positional word: sync takes none.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Arguments.Spec())
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("sync takes no arguments, only --store and --games")
+        }
+        common = CommonOptions(arguments)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Runtime
+import Tracking
+
+/// `edujam sync [--store URL] [--games DIR]`
+enum SyncCommand {
+    static let usage = """
+        usage: edujam sync [--store URL] [--games DIR]
+        Sends the attempts kept on this computer while the school server could not be reached (the
+        outbox), and says what it sent and what still waits. Every edujam command that opens the
+        school server's store sends them too; sync is for saying so, or for sending without playing.
+        Exit status 0 when nothing waits, 1 when something does.
+        """
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let common = try SyncOptions(words).common
+        let games = try Installation.games(common)
+        let collection = try GameCollection.load(from: games)
+        let path = try StoreLocation.path(common)
+        guard StoreLocation.isServer(path) else {
+            Output.line("Nothing to send: the store \(path) is a file on this computer, not a school server.")
+            return .success
+        }
+        let delivery: OutboxDelivery?
+        do {
+            delivery = try StoreLocation.openDelivering(common, collection: collection, clock: .real()).1
+        } catch let error as StoreError {
+            guard case .other(_, let cause) = error, cause.isUnreachable else { throw error }
+            return try waitingForServer(path, cause)
+        }
+        guard let delivery else { return .success }  // not a server after all: nothing kept for it
+        return OutboxReport.detail(delivery)
+    }
+
+    /// The server is down: what waits for it stays, and the student hears how much.
+    private static func waitingForServer(_ path: String, _ cause: TrackingError) throws -> ExitStatus {
+        let outbox = try Outbox(path: try StoreLocation.outboxPath(), destination: StoreLocation.destination(path))
+        let waiting = try outbox.entries()
+        Output.line(
+            waiting.isEmpty
+                ? "Nothing waits to be sent, and the school server cannot be reached now."
+                : "\(OutboxReport.attempts(waiting.count)) still wait on this computer: the school server cannot be reached now."
+        )
+        Output.error("edujam sync: \(cause)")
+        return waiting.isEmpty ? .success : .failure
+    }
+}
+
+/// How the CLI words an outbox delivery.
+enum OutboxReport {
+    /// One line on stderr, at the start of any command, when the delivery did something worth saying.
+    static func summarize(_ delivery: OutboxDelivery) {
+        if !delivery.delivered.isEmpty {
+            Output.error(
+                "edujam: sent \(attempts(delivery.delivered.count)) kept on this computer to the school server.")
+        }
+        for (snapshot, error) in delivery.refused {
+            Output.error(
+                "edujam: the school server refused an attempt kept on this computer (\(describe(snapshot))): \(error); it stays in the outbox (edujam sync)."
+            )
+        }
+    }
+
+    /// `edujam sync`'s report on stdout: each attempt sent, each refused with the reason, what waits.
+    static func detail(_ delivery: OutboxDelivery) -> ExitStatus {
+        for snapshot in delivery.delivered { Output.line("Sent: \(describe(snapshot)).") }
+        for (snapshot, error) in delivery.refused {
+            Output.line("Refused, kept on this computer: \(describe(snapshot)): \(error)")
+        }
+        if !delivery.waiting.isEmpty {
+            Output.line("\(attempts(delivery.waiting.count)) still wait on this computer: the school server went away.")
+        }
+        if delivery.delivered.isEmpty && delivery.isComplete { Output.line("Nothing waits to be sent.") }
+        return delivery.isComplete ? .success : .failure
+    }
+
+    /// "ana, MATH-JAM/LEVEL-1, finished, started 2026-11-30T10:00:00.000Z"
+    static func describe(_ snapshot: RunSnapshot) -> String {
+        let path = snapshot.identifierPath.dropFirst().joined(separator: "/")
+        return
+            "\(snapshot.student), \(path), \(snapshot.outcome.rawValue), started \(ISO8601.string(fromEpoch: snapshot.startedAt))"
+    }
+
+    /// "1 attempt", "3 attempts".
+    static func attempts(_ count: Int) -> String { count == 1 ? "1 attempt" : "\(count) attempts" }
+}
