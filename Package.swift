@@ -50,7 +50,8 @@ let package = Package(
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
         .testTarget(
-            name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
+            name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking", "TrackingTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
