@@ -39,7 +39,7 @@ enum SyncCommand {
         Output.line(
             waiting.isEmpty
                 ? "Nothing waits to be sent, and the school server cannot be reached now."
-                : "\(OutboxReport.attempts(waiting.count)) still wait on this computer: the school server cannot be reached now."
+                : "\(OutboxReport.stillWait(waiting.count)) on this computer: the school server cannot be reached now."
         )
         Output.error("edujam sync: \(cause)")
         return waiting.isEmpty ? .success : .failure
@@ -68,7 +68,7 @@ enum OutboxReport {
             Output.line("Refused, kept on this computer: \(describe(snapshot)): \(error)")
         }
         if !delivery.waiting.isEmpty {
-            Output.line("\(attempts(delivery.waiting.count)) still wait on this computer: the school server went away.")
+            Output.line("\(stillWait(delivery.waiting.count)) on this computer: the school server went away.")
         }
         if delivery.delivered.isEmpty && delivery.isComplete { Output.line("Nothing waits to be sent.") }
         return delivery.isComplete ? .success : .failure
@@ -79,6 +79,11 @@ enum OutboxReport {
         let path = snapshot.identifierPath.dropFirst().joined(separator: "/")
         return
             "\(snapshot.student), \(path), \(snapshot.outcome.rawValue), started \(ISO8601.string(fromEpoch: snapshot.startedAt))"
+    }
+
+    /// "1 attempt still waits", "3 attempts still wait".
+    static func stillWait(_ count: Int) -> String {
+        count == 1 ? "1 attempt still waits" : "\(count) attempts still wait"
     }
 
     /// "1 attempt", "3 attempts".
