@@ -65,6 +65,7 @@ enum PlayCommand {
     /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
         guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
+        guard report.record.id != 0 else { return }  // never reached the school server: kept in the outbox
         guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
         Output.line(
             assignments.isEmpty
