@@ -7,6 +7,7 @@ extension TrackingStore {
     var classroom: any ClassroomEngine {
         switch engine {
         case let sqlite as SQLiteEngine: return SQLiteClassroomEngine(connection: sqlite.connection)
+        case let postgres as PostgreSQLEngine: return PostgreSQLClassroomEngine(connection: postgres.connection)
         default: preconditionFailure("Classroom has no engine for \(type(of: engine))")
         }
     }
