@@ -2,7 +2,7 @@ import Tracking
 
 /// The PostgreSQL implementation of ``ClassroomEngine``, on the tracking store's own connection.
 ///
-/// The tables are the PostgreSQL schema's `003-classroom` (`Sources/Tracking/PostgreSQL/PGMigrations.swift`).
+/// The tables are the PostgreSQL schema's `003-classroom` and `004-oneroster` (`Sources/Tracking/PostgreSQL/PGMigrations.swift`).
 /// Lists of students and contexts travel as one array parameter each, so adding a roster or an
 /// assignment is one statement, not one per student.
 struct PostgreSQLClassroomEngine: ClassroomEngine {
@@ -22,8 +22,11 @@ struct PostgreSQLClassroomEngine: ClassroomEngine {
         }
     }
 
-    func insertClass(named name: String, createdAt: Double) throws {
-        try connection.query("INSERT INTO classes (name, created_at) VALUES ($1, $2)", [.text(name), .real(createdAt)])
+    func insertClass(named name: String, createdAt: Double) throws -> Int64 {
+        let inserted = try connection.query(
+            "INSERT INTO classes (name, created_at) VALUES ($1, $2) RETURNING id", [.text(name), .real(createdAt)])
+        guard let id = inserted.rows.first?.int(0) else { throw TrackingError.corruptRow("classes.id") }
+        return id
     }
 
     func renameClass(id: Int64, to name: String) throws {
