@@ -51,11 +51,16 @@ enum StoreLocation {
         let path = try path(options)
         let store: TrackingStore
         do {
-            store = try TrackingStore(
-                path: path, rootIdentifier: collection.id, rootTitle: collection.title,
-                clock: { clock.date() })
+            store =
+                try isServer(path)
+                ? TrackingStore(
+                    engine: PostgreSQLEngine(conninfo: path), rootIdentifier: collection.id,
+                    rootTitle: collection.title, clock: { clock.date() })
+                : TrackingStore(
+                    path: path, rootIdentifier: collection.id, rootTitle: collection.title,
+                    clock: { clock.date() })
         } catch let error as TrackingError {
-            throw StoreError(path: path, error)
+            throw StoreError(path: destination(path), error)  // a URL's password is never printed
         }
         guard isServer(path) else { return (store, nil) }
         let outbox = try Outbox(path: try outboxPath(), destination: destination(path))

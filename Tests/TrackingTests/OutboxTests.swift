@@ -5,11 +5,12 @@ import TrackingTestSupport
 @testable import Tracking
 
 /// Play survives the network (issue 15): the outbox, its delivery, and a run's saves while the
-/// store cannot be reached, on SQLite behind ``UnreachableEngine``.
+/// store cannot be reached, behind ``UnreachableEngine`` on the test run's engine (SQLite, or
+/// PostgreSQL with `EDUJAM_TEST_ENGINE=postgresql`).
 @Suite struct OutboxTests {
     /// A store on a fresh SQLite file behind an engine the test can take down.
     private func unreliableStore(_ clock: VirtualClock) throws -> (TrackingStore, UnreachableEngine) {
-        let engine = UnreachableEngine(try SQLiteEngine(path: temporaryStorePath()))
+        let engine = UnreachableEngine(try makeEngine())
         let store = try TrackingStore(engine: engine, rootIdentifier: rootID, rootTitle: "EduJam", clock: clock.read)
         store.outbox = try Outbox(path: temporaryStorePath("outbox.sqlite"), destination: "school")
         return (store, engine)
@@ -59,7 +60,7 @@ import TrackingTestSupport
         let snapshot = try #require(run.snapshot(at: clock.now))
         engine.isDown = true
         // A fresh store that has never seen the game: the chain of contexts comes with the attempt.
-        let target = try TrackingStore(path: temporaryStorePath(), rootIdentifier: rootID, rootTitle: "EduJam")
+        let target = try TrackingStore(engine: makeEngine(), rootIdentifier: rootID, rootTitle: "EduJam")
         let outbox = try Outbox(path: temporaryStorePath("outbox.sqlite"), destination: "school")
         try outbox.keep(snapshot)
 

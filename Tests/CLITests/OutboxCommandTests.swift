@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+/// Play survives the network (issue 15), through the built binary against a throwaway
+/// PostgreSQL server of this suite's own (the tests stop it in the middle of a run of
+/// `edujam play`, so not the server the other suites share).
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)), .serialized)
+struct OutboxCommandTests {
+    /// `edujam play` running, with its answers typed one at a time.
+    final class LivePlay {
+        let process = Process()
+        private let input = Pipe()
+        private let output = Pipe()
+        private let errors = Pipe()
+
+        init(_ arguments: [String], environment: [String: String]) throws {
+            process.executableURL = Edujam.binary
+            process.arguments = arguments
+            process.currentDirectoryURL = Edujam.root
+            var env = ProcessInfo.processInfo.environment
+            env["NO_COLOR"] = "1"
+            for (key, value) in environment { env[key] = value }
+            process.environment = env
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+        }
+
+        func answer(_ line: String) {
+            input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        }
+
+        /// Ends the input (the run ends) and waits for the process.
+        func finish() throws -> Edujam.Result {
+            try input.fileHandleForWriting.close()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            let err = errors.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Edujam.Result(
+                status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                error: String(decoding: err, as: UTF8.self))
+        }
+    }
+
+    let server: PostgresServer
+    let database: String
+    let url: String
+    /// The student's data folder: the outbox lives there.
+    let data: URL
+    let cli = Edujam()
+
+    /// The suite's server, made once; the server's watchdog removes it at exit.
+    static let ownServer = Result { try PostgresServer.dedicated() }
+
+    init() throws {
+        server = try Self.ownServer.get()
+        database = try server.createDatabase()
+        url = server.url(database: database)
+        data = try Edujam.scratchFolder("outbox")
+    }
+
+    private var environment: [String: String] { ["EDUJAM_STORE": url, "XDG_DATA_HOME": data.path] }
+
+    private func edujam(_ arguments: [String]) throws -> Edujam.Result {
+        try cli.run(arguments, environment: environment)
+    }
+
+    /// One SQL answer from the server, trimmed.
+    private func sql(_ query: String) throws -> String {
+        try server.psql(query, database: database).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// How many questions of the run the server has: `correct`'s maximum is the number asked.
+    private func questionsSaved() throws -> Int {
+        Int(
+            try sql(
+                "SELECT max(i.max_score)::int FROM activity_items i JOIN activities a ON a.id = i.activity_id WHERE i.identifier = 'correct'"
+            )) ?? 0
+    }
+
+    /// Waits until the server has `count` answers (each answer is saved as it is given).
+    private func waitUntilSaved(_ count: Int) throws {
+        let deadline = Date() + 10
+        while try questionsSaved() < count, Date() < deadline { usleep(25_000) }
+        #expect(try questionsSaved() == count)
+    }
+
+    private func play() throws -> LivePlay {
+        try LivePlay(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7", "--student", "ana"],
+            environment: environment)
+    }
+
+    /// The run as the server holds it: how many attempts, its outcome, its items.
+    private func savedRun() throws -> (attempts: Int, outcome: String, items: Int, asked: Int) {
+        let attempts = Int(try sql("SELECT count(*) FROM activities")) ?? -1
+        let outcome = try sql("SELECT outcome FROM activities")
+        let items = Int(try sql("SELECT count(*) FROM activity_items")) ?? -1
+        return (attempts, outcome, items, try questionsSaved())
+    }
+
+    @Test func stoppingTheServerMidRunLosesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try edujam(["catalog", "--publish"])  // the store exists before the run
+        let run = try play()
+        for _ in 1...3 { run.answer("5") }
+        try waitUntilSaved(3)
+        try server.stop()
+        for _ in 4...6 { run.answer("5") }
+        usleep(300_000)  // the answers reach the game while the server is down
+        try server.start()
+        for _ in 7...10 { run.answer("5") }
+        let result = try run.finish()
+        #expect(result.status == 0, "\(result.error)")
+        let notices = result.error.components(separatedBy: "Can't reach the school server").count - 1
+        #expect(notices == 1, "\(result.error)")
+
+        let saved = try savedRun()
+        #expect(saved.attempts == 1 && saved.outcome == "finished" && saved.asked == 10)
+        let sync = try edujam(["sync"])
+        #expect(sync.status == 0 && sync.output == "Nothing waits to be sent.\n")
+    }
+
+    @Test func aRunThatEndsWhileTheServerIsDownIsSentOnceBySync() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try edujam(["catalog", "--publish"])
+        let run = try play()
+        for _ in 1...2 { run.answer("5") }
+        try waitUntilSaved(2)
+        try server.stop()
+        for _ in 3...10 { run.answer("5") }
+        let result = try run.finish()
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error.contains("Can't reach the school server; your work is kept and will be sent."))
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: data.path + "/edujam/outbox.sqlite")[
+                .posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let whileDown = try edujam(["sync"])
+        #expect(whileDown.status == 1)
+        #expect(
+            whileDown.output == "1 attempt still waits on this computer: the school server cannot be reached now.\n")
+        try server.start()
+        #expect(try savedRun().asked == 2)  // only what reached the server before it went away
+
+        let sync = try edujam(["sync"])
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.hasPrefix("Sent: ana, MATH-JAM/LEVEL-1, finished, started "))
+        let again = try edujam(["sync"])
+        #expect(again.status == 0 && again.output == "Nothing waits to be sent.\n")
+        let saved = try savedRun()
+        #expect(saved.attempts == 1 && saved.outcome == "finished" && saved.asked == 10)
+        #expect(Int(try sql("SELECT count(*) FROM attempt_events WHERE kind = 'ended'")) == 1)
+    }
+
+    @Test func theNextCommandDeliversTheOutboxFirst() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try edujam(["catalog", "--publish"])
+        let run = try play()
+        run.answer("5")
+        try waitUntilSaved(1)
+        try server.stop()
+        for _ in 2...10 { run.answer("5") }
+        #expect(try run.finish().status == 0)
+        try server.start()
+
+        let report = try edujam(["report", "--json"])
+        #expect(report.error == "edujam: sent 1 attempt kept on this computer to the school server.\n")
+        #expect(report.output.contains("\"outcome\" : \"finished\""))
+        #expect(try savedRun().asked == 10)
+    }
+}
