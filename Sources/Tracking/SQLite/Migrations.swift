@@ -219,7 +219,7 @@ enum Migrations {
         // an attempt written again later from the outbox (`StoreEngine.upsert`) replaces only an
         // earlier state. Rows saved before this column read 0: any kept state is later.
         Migration(
-            name: "012-activity-saved-at",
+            name: "013-activity-saved-at",
             sql: """
                 ALTER TABLE activities ADD COLUMN saved_at REAL NOT NULL DEFAULT 0;
                 """),
