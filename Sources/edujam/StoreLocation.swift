@@ -2,7 +2,8 @@ import Foundation
 import Runtime
 import Tracking
 
-/// Where the store lives: `--store`, else `EDUJAM_STORE`, else `edujam/edujam.sqlite` in the
+/// Where the store lives: `--store`, else `EDUJAM_STORE` (a file path, or a PostgreSQL URL
+/// `postgresql://...` for a school's shared store: ``StoreAddress``), else `edujam/edujam.sqlite` in the
 /// user's data folder: `$XDG_DATA_HOME` when it is an absolute path (the XDG Base Directory
 /// rule: a relative one is ignored), else `$HOME/.local/share`. `HOME` wins over the password
 /// database, so `HOME=/somewhere edujam ...` keeps a separate store, as every tool does.
@@ -33,6 +34,11 @@ enum StoreLocation {
         return folder
     }
 
+    /// The store's address: ``path(_:)`` read as a file or a server URL.
+    static func address(_ options: CommonOptions) throws -> StoreAddress {
+        StoreAddress(try path(options))
+    }
+
     /// Opens (or creates) the store rooted at the collection's id. A school server's store first
     /// gets what the outbox kept for it (``openDelivering(_:collection:clock:)``), and says so in
     /// one line on stderr.
@@ -48,29 +54,19 @@ enum StoreLocation {
     static func openDelivering(
         _ options: CommonOptions, collection: GameCollection, clock: RunClock
     ) throws -> (TrackingStore, OutboxDelivery?) {
-        let path = try path(options)
+        let address = try address(options)
         let store: TrackingStore
         do {
-            store =
-                try isServer(path)
-                ? TrackingStore(
-                    engine: PostgreSQLEngine(conninfo: path), rootIdentifier: collection.id,
-                    rootTitle: collection.title, clock: { clock.date() })
-                : TrackingStore(
-                    path: path, rootIdentifier: collection.id, rootTitle: collection.title,
-                    clock: { clock.date() })
+            store = try TrackingStore(
+                address: address, rootIdentifier: collection.id, rootTitle: collection.title,
+                clock: { clock.date() })
         } catch let error as TrackingError {
-            throw StoreError(path: destination(path), error)  // a URL's password is never printed
+            throw StoreError(address, error)
         }
-        guard isServer(path) else { return (store, nil) }
-        let outbox = try Outbox(path: try outboxPath(), destination: destination(path))
+        guard case .server(let url) = address else { return (store, nil) }
+        let outbox = try Outbox(path: try outboxPath(), destination: destination(url))
         store.outbox = outbox
         return (store, try outbox.deliver(to: store))
-    }
-
-    /// Whether the store is a server (`postgresql://...`, `postgres://...`) rather than a file.
-    static func isServer(_ path: String) -> Bool {
-        path.hasPrefix("postgresql://") || path.hasPrefix("postgres://")
     }
 
     /// The outbox: `outbox.sqlite` in the data folder (``dataFolder()``), beside the default store,
@@ -81,12 +77,12 @@ enum StoreLocation {
 
     /// The store as the outbox names it: the server's URL without its password, so the outbox
     /// keeps no secret and an attempt goes only to the server it was played against.
-    static func destination(_ path: String) -> String {
-        guard var url = URLComponents(string: path) else { return path }
+    static func destination(_ server: String) -> String {
+        guard var url = URLComponents(string: server) else { return server }
         url.password = nil
         url.queryItems = url.queryItems?.filter { $0.name != "password" }
         if url.queryItems?.isEmpty == true { url.queryItems = nil }
-        return url.string ?? path
+        return url.string ?? server
     }
 }
 
@@ -105,6 +101,16 @@ enum StoreError: Error, CustomStringConvertible {
     case isFolder(String)
     /// Anything else the store reported.
     case other(String, TrackingError)
+    /// A PostgreSQL store's error, which names the server itself: the URL is never repeated,
+    /// since it may hold a password.
+    case server(TrackingError)
+
+    init(_ address: StoreAddress, _ error: TrackingError) {
+        switch address {
+        case .file(let path): self.init(path: path, error)
+        case .server: self = .server(error)
+        }
+    }
 
     init(path: String, _ error: TrackingError) {
         switch error {
@@ -138,6 +144,10 @@ enum StoreError: Error, CustomStringConvertible {
                 "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
         case .other(let path, let error):
             return "store \(path): \(error)"
+        case .server(.notAStore):
+            return "not an EduJam store: the PostgreSQL database has other tables (it was left as it is)"
+        case .server(let error):
+            return "\(error)"
         }
     }
 }

@@ -16,25 +16,24 @@ enum SyncCommand {
         let common = try SyncOptions(words).common
         let games = try Installation.games(common)
         let collection = try GameCollection.load(from: games)
-        let path = try StoreLocation.path(common)
-        guard StoreLocation.isServer(path) else {
-            Output.line("Nothing to send: the store \(path) is a file on this computer, not a school server.")
+        guard case .server(let url) = try StoreLocation.address(common) else {
+            Output.line("Nothing to send: the store is a file on this computer, not a school server.")
             return .success
         }
         let delivery: OutboxDelivery?
         do {
             delivery = try StoreLocation.openDelivering(common, collection: collection, clock: .real()).1
         } catch let error as StoreError {
-            guard case .other(_, let cause) = error, cause.isUnreachable else { throw error }
-            return try waitingForServer(path, cause)
+            guard case .server(let cause) = error, cause.isUnreachable else { throw error }
+            return try waitingForServer(url, cause)
         }
         guard let delivery else { return .success }  // not a server after all: nothing kept for it
         return OutboxReport.detail(delivery)
     }
 
     /// The server is down: what waits for it stays, and the student hears how much.
-    private static func waitingForServer(_ path: String, _ cause: TrackingError) throws -> ExitStatus {
-        let outbox = try Outbox(path: try StoreLocation.outboxPath(), destination: StoreLocation.destination(path))
+    private static func waitingForServer(_ url: String, _ cause: TrackingError) throws -> ExitStatus {
+        let outbox = try Outbox(path: try StoreLocation.outboxPath(), destination: StoreLocation.destination(url))
         let waiting = try outbox.entries()
         Output.line(
             waiting.isEmpty

@@ -19,6 +19,7 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "export": (ExportCommand.usage, ExportCommand.run),
     "push": (PushCommand.usage, PushCommand.run),
     "sync": (SyncCommand.usage, SyncCommand.run),
+    "store": (StoreSchemaCommand.usage, StoreSchemaCommand.run),
 ]
 
 let overview = """
@@ -38,7 +39,8 @@ let overview = """
       check     find mistakes, with hints         edujam check games/my-quiz
       export    xAPI statements for an LRS        edujam export --xapi --since 2026-11-01
       push      send new statements to an LRS     edujam push --lrs https://lrs.example/xAPI/
-      sync      send work kept while offline      edujam sync --store postgresql://school/edujam
+      sync      send work kept while offline      edujam sync --store postgresql:///edujam
+      store     create or migrate the schema      edujam store migrate --store postgresql:///edujam
 
     Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
     Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).

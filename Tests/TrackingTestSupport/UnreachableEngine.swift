@@ -26,6 +26,11 @@ package final class UnreachableEngine: StoreEngine {
         }
     }
 
+    package func migrate() throws -> [String] {
+        try reach()
+        return try base.migrate()
+    }
+
     package func open(rootIdentifier: String) throws {
         try reach()
         try base.open(rootIdentifier: rootIdentifier)

@@ -13,6 +13,9 @@ package final class PGConnection {
     private let connection: OpaquePointer
     /// The server as a person would name it: its host or socket folder and port.
     package let server: String
+    /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
+    /// ``query(_:_:)`` and ``pipeline(_:)``): what a save costs on a distant server.
+    package private(set) var roundTrips = 0
 
     /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
     /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
@@ -43,6 +46,7 @@ package final class PGConnection {
     /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` or ``TrackingError/serverUnreachable(server:reason:)``.
     package func execute(_ sql: String) throws {
         try reconnectIfLost()
+        roundTrips += 1
         _ = try check(PQexec(connection, sql), sql: sql)
     }
 
@@ -63,6 +67,7 @@ package final class PGConnection {
     @discardableResult
     package func query(_ sql: String, _ values: [SQLValue] = []) throws -> PGResult {
         try reconnectIfLost()
+        roundTrips += 1
         return try check(
             withParameters(values, sql: sql) { PQexecParams(connection, sql, $0, nil, $1, nil, nil, 0) }, sql: sql)
     }
@@ -78,6 +83,7 @@ package final class PGConnection {
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()
         guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
+        roundTrips += 1
         let outcome = Result { try sendAndCollect(statements) }
         PQexitPipelineMode(connection)
         // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.

@@ -205,12 +205,6 @@ enum PGMigrator {
         }
     }
 
-    /// The names a migrate would apply, without applying them.
-    static func pending(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> [String] {
-        let applied = try hasMigrationsTable(connection) ? appliedNames(connection) : []
-        return migrations.dropFirst(applied.count).map(\.name)
-    }
-
     /// EduJam's key for `pg_advisory_xact_lock` while migrating ("EDUJAM" in ASCII).
     private static let lockKey: Int64 = 0x4544_554A_414D
 

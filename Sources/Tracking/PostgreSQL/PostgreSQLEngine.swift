@@ -19,8 +19,12 @@ package final class PostgreSQLEngine: StoreEngine {
         connection = try PGConnection(conninfo: conninfo)
     }
 
-    package func open(rootIdentifier: String) throws {
+    package func migrate() throws -> [String] {
         try PGMigrator.migrate(connection)
+    }
+
+    package func open(rootIdentifier: String) throws {
+        try migrate()
         try connection.query(
             "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
             [.text(rootIdentifier)])
@@ -52,7 +56,10 @@ package final class PostgreSQLEngine: StoreEngine {
         var statements: [(sql: String, values: [SQLValue])] = []
         if !changes.removedPaths.isEmpty {
             statements.append(
-                ("DELETE FROM contexts WHERE path = ANY($1::text[])", [try PGArray.text(changes.removedPaths.map(path))]))
+                (
+                    "DELETE FROM contexts WHERE path = ANY($1::text[])",
+                    [try PGArray.text(changes.removedPaths.map(path))]
+                ))
         }
         for context in changes.contexts { statements.append(try PGSave.context(context)) }
         for activity in changes.activities {
