@@ -17,7 +17,7 @@ import TrackingTestSupport
             game.displayOrder = 3
             game.isAssignable = false
             game.suggestedAge = 6...9
-            game.suggestedCompletionTime = 60...300
+            game.suggestedCompletionMinutes = 1...5
             game.customTypeName = "Jam"
             game.universalLinkURL = URL(string: "https://edujam.org/math")
             game.progressReportingCapabilities = [.init(kind: .score, details: "points")]
@@ -28,7 +28,7 @@ import TrackingTestSupport
         let game = try #require(try store.context(at: ["MATH-JAM"]))
         #expect(game.title == "Math Jam" && game.type == .game && game.topic == .math)
         #expect(game.summary == "Sums" && game.keywords == ["Fractions"] && game.displayOrder == 3)
-        #expect(!game.isAssignable && game.suggestedAge == 6...9 && game.suggestedCompletionTime == 60...300)
+        #expect(!game.isAssignable && game.suggestedAge == 6...9 && game.suggestedCompletionMinutes == 1...5)
         #expect(game.customTypeName == "Jam" && game.universalLinkURL?.absoluteString == "https://edujam.org/math")
         #expect(game.progressReportingCapabilities == [.duration, .init(kind: .score, details: "points")])
         #expect(try store.context(at: ["MATH-JAM", "LEVEL-1"])?.effectiveTopic == .math)

@@ -24,9 +24,9 @@ extension Context {
     @discardableResult
     public func createNewActivity(student: String) throws -> Activity {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
-        guard !Validate.isBlank(student), student.count <= Limits.identifierLength else {
+        guard !Validate.isBlank(student), student.count <= Limits.studentNameCharacters else {
             throw TrackingError.invalidName(
-                what: "student name", reason: "must be 1 to \(Limits.identifierLength) characters, not blank")
+                what: "student name", reason: "must be 1 to \(Limits.studentNameCharacters) characters, not blank")
         }
         currentActivity?.supersede()
         let activity = Activity(context: self, student: student, store: store)

@@ -31,8 +31,10 @@ public final class Context {
     public var isAssignable: Bool { didSet { touch() } }
     /// Suggested ages in years; nil means all ages. Bounds must not be negative.
     public var suggestedAge: ClosedRange<Int>? { didSet { touch() } }
-    /// Suggested completion time in seconds; nil means any. Bounds must not be negative.
-    public var suggestedCompletionTime: ClosedRange<Int>? { didSet { touch() } }
+    /// Suggested completion time in minutes, as ClassKit's `suggestedCompletionTime`; nil means any.
+    /// Bounds must not be negative. (Named for its unit: until issue 14 this was
+    /// `suggestedCompletionTime` in seconds, see ``suggestedCompletionTime``.)
+    public var suggestedCompletionMinutes: ClosedRange<Int>? { didSet { touch() } }
     /// Search tags, as in the ClassKit Catalog API's `keywords`.
     /// At most ``Limits/keywordCount``, each within ``Limits/keyword`` (checked at save).
     public var keywords: [String] { didSet { touch() } }
@@ -87,14 +89,14 @@ public final class Context {
     /// Checks every property against ClassKit's limits; run by ``TrackingStore/save()``.
     /// - Throws: The first ``TrackingError`` validation case that applies.
     public func validate() throws {
-        try Validate.identifier(identifier, what: "context identifier")
+        try Validate.identifier(identifier, of: .context, what: "context identifier")
         try Validate.title(title)
         if let summary { try Limits.summary.check(summary) }
         try Validate.keywords(keywords)
         if type == .app && parent != nil { throw TrackingError.reservedType }
         if let suggestedAge, suggestedAge.lowerBound < 0 { throw TrackingError.invalidRange(field: "suggestedAge") }
-        if let time = suggestedCompletionTime, time.lowerBound < 0 {
-            throw TrackingError.invalidRange(field: "suggestedCompletionTime")
+        if let time = suggestedCompletionMinutes, time.lowerBound < 0 {
+            throw TrackingError.invalidRange(field: "suggestedCompletionMinutes")
         }
         if depth > Limits.depth { throw TrackingError.depthExceeded(depth: depth) }
     }

@@ -123,7 +123,7 @@ public final class TrackingStore {
 
     /// Checks the root identifier and title a store is opened with.
     private static func checkRoot(_ identifier: String, _ title: String) throws {
-        try Validate.identifier(identifier, what: "root identifier")
+        try Validate.identifier(identifier, of: .context, what: "root identifier")
         try Validate.title(title)
     }
 
