@@ -58,7 +58,14 @@ public final class Activity {
     /// Whether someone marked it done.
     public var isDone: Bool { doneBy != nil }
     /// Total length of the union of progress ranges, 0...1; never goes down within an attempt.
-    public var progress: Double { ranges.total }
+    ///
+    /// Setting it is ClassKit's `progress =`: ``setProgress(_:)``, which adds `0...newValue`. A
+    /// setter cannot throw, so, as in ClassKit, a refused value (outside 0...1, an attempt not
+    /// started) is ignored; call ``setProgress(_:)`` to get the error.
+    public var progress: Double {
+        get { ranges.total }
+        set { try? setProgress(newValue) }
+    }
     /// The union of the progress ranges added, sorted.
     public var progressRanges: [ClosedRange<Double>] { ranges.ranges }
 

@@ -24,6 +24,10 @@ public final class TrackingStore {
     public let mainContext: Context
     /// The one active context, if any.
     public internal(set) var activeContext: Context?
+    /// Creates the missing contexts that the ClassKit-spelled look-ups ask for (ClassKit's
+    /// `CLSDataStore.delegate`); held weakly, as there. The EduJam look-ups ignore it: they take
+    /// a ``ContextFactory`` argument.
+    public weak var delegate: (any TrackingStoreDelegate)?
 
     var runningActivities: [Activity] = []
     var dirtyContexts: [ObjectIdentifier: Context] = [:]
