@@ -90,3 +90,14 @@ import Tracking
         #expect(runs.contains { $0.identifierPath == quiz.identifierPath && $0.progress == 0.5 })
     }
 }
+
+@Suite struct LookUpSaveTests {
+    @Test func declaringAContextIsNotRefusedForAnotherContextsProblem() throws {
+        let store = try SaveFixture.open(SaveFixture.storePath())
+        let level = try SaveFixture.level(store)
+        level.title = ""
+        let other = try SaveFixture.level(store, "LEVEL-2")  // saves LEVEL-2; LEVEL-1 stays pending
+        #expect(other.identifierPath.last == "LEVEL-2")
+        #expect(throws: TrackingError.self) { try store.save() }  // the app's own save reports LEVEL-1
+    }
+}
