@@ -101,3 +101,33 @@ import Tracking
         #expect(throws: TrackingError.self) { try store.save() }  // the app's own save reports LEVEL-1
     }
 }
+
+@Suite struct DatabaseRefusalTests {
+    @Test func anAttemptWhoseContextAnotherProcessRemovedDoesNotBlockTheOthers() throws {
+        let path = SaveFixture.storePath()
+        let store = try SaveFixture.open(path)
+        let kept = try SaveFixture.level(store)
+        let doomed = try SaveFixture.level(store, "LEVEL-2")
+
+        let teacher = try SaveFixture.open(path)  // another process removes LEVEL-2
+        try teacher.remove(try #require(try teacher.context(at: ["GAME", "LEVEL-2"])))
+        try teacher.save()
+
+        let orphan = try doomed.createNewActivity(student: "ana")  // this process still has LEVEL-2
+        try orphan.start()
+
+        let run = try kept.createNewActivity(student: "ana")
+        try run.start()
+        try run.setProgress(0.5)
+        do {
+            try store.save()
+            Issue.record("the orphaned attempt must be refused")
+        } catch TrackingError.partialFailure(let refused) {
+            #expect(refused.map(\.object) == [.attempt(identifierPath: doomed.identifierPath, uuid: orphan.uuid)])
+            #expect(refused.map(\.category) == [.invalidUpdate])
+        }
+        let runs = try SaveFixture.open(path).runs()
+        #expect(runs.map(\.id) == [run.id].compactMap { $0 })
+        #expect(runs.first?.progress == 0.5)
+    }
+}

@@ -22,11 +22,15 @@ package protocol StoreEngine: AnyObject {
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     func loadTree() throws -> Context?
 
-    /// Writes one save in a single transaction: nothing is written if anything fails.
+    /// Writes one save in a single transaction. Each context and activity is written on its own
+    /// (a savepoint): one the database refuses, because a constraint fails (another process
+    /// removed its context) or its parent has no row (``TrackingError/contextRemoved``), is rolled
+    /// back alone and listed in ``SavedRowIDs/refused``; the rest is committed. Any other failure
+    /// (busy, read-only, I/O) writes nothing.
     /// - Parameter changes: What changed since the last save.
-    /// - Returns: The row ids of the contexts and activities written, to apply only after the commit.
-    /// - Throws: ``TrackingError/contextRemoved`` for an unsaved ancestor no longer in the tree,
-    ///   or an engine error.
+    /// - Returns: The row ids of the contexts and activities written, to apply only after the
+    ///   commit, and the objects refused.
+    /// - Throws: An engine error; nothing is written then.
     func write(_ changes: StoreChanges) throws -> SavedRowIDs
 
     /// The latest saved attempt at one context, to restore as its current activity after a
@@ -117,4 +121,6 @@ package struct SavedAttempt {
 package struct SavedRowIDs {
     package var contexts: [ObjectIdentifier: Int64] = [:]
     package var activities: [ObjectIdentifier: Int64] = [:]
+    /// The objects the database refused; they have no entry above and stay pending.
+    package var refused: [RefusedChange] = []
 }

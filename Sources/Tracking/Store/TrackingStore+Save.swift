@@ -28,17 +28,21 @@ extension TrackingStore {
         let ids = try engine.write(
             StoreChanges(
                 removedPaths: removedPaths, contexts: contexts, activities: activities, now: clock()))
-        // Only after COMMIT: a rolled-back save must leave ids and dirty marks untouched.
+        // Only after COMMIT: a rolled-back save must leave ids and dirty marks untouched, and an
+        // object the engine refused stays pending.
         for context in contexts {
-            context.rowID = ids.contexts[ObjectIdentifier(context)]
+            guard let id = ids.contexts[ObjectIdentifier(context)] else { continue }
+            context.rowID = id
             dirtyContexts.removeValue(forKey: ObjectIdentifier(context))
         }
         for activity in activities {
-            commit(activity, id: ids.activities[ObjectIdentifier(activity)])
+            guard let id = ids.activities[ObjectIdentifier(activity)] else { continue }
+            commit(activity, id: id)
             dirtyActivities.removeValue(forKey: ObjectIdentifier(activity))
         }
         removedPaths = []
-        if !triage.refused.isEmpty { throw TrackingError.partialFailure(refused: triage.refused) }
+        let refused = triage.refused + ids.refused
+        if !refused.isEmpty { throw TrackingError.partialFailure(refused: refused) }
     }
 
     /// Changed activities plus running ones (their duration grows), oldest first, minus removed.
@@ -50,8 +54,8 @@ extension TrackingStore {
             .sorted { $0.createdAt < $1.createdAt }
     }
 
-    private func commit(_ activity: Activity, id: Int64?) {
-        if let id { activity.rowID = id }
+    private func commit(_ activity: Activity, id: Int64) {
+        activity.rowID = id
         activity.eventCount += activity.pendingEvents.count
         activity.pendingEvents = []
         activity.items.dirty = []
