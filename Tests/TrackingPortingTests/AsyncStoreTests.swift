@@ -7,8 +7,8 @@ import Tracking
 @Suite struct AsyncStoreTests {
     /// Many tasks record attempts at once; the actor serializes them and every one is saved.
     @Test func tasksShareOneStoreThroughTheActor() async throws {
-        let path = temporaryStorePath()
-        let store = try TrackingStoreActor(path: path, rootIdentifier: bundleID, rootTitle: "Math App")
+        let path = SaveFixture.storePath()
+        let store = try TrackingStoreActor(path: path, rootIdentifier: SaveFixture.root, rootTitle: "Math App")
         try await store.perform { store in
             _ = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
             try store.save()
@@ -32,7 +32,7 @@ import Tracking
         let runs = try await store.runs()
         #expect(Set(runs.map(\.student)) == Set(students))
         #expect(runs.allSatisfy { $0.progress == 0.5 })
-        let reopened = try openStore(path)  // what the actor saved is in the file
+        let reopened = try SaveFixture.open(path)  // what the actor saved is in the file
         #expect(try reopened.runs().count == students.count)
     }
 
@@ -41,16 +41,16 @@ import Tracking
     /// is handed to the actor.
     @Test func pathLookupsAreAwaited() async throws {
         let provider = ContextProvider()
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         store.delegate = provider
         let actor = TrackingStoreActor(store)  // the store is sent: the compiler forbids using it here again
         // let level = try await CLSDataStore.shared.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-1"])
         let path = try await actor.perform { store in
             try store.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-1"])?.identifierPath
         }
-        #expect(path == [bundleID, "math-jam", "level-1"])
-        // let contexts = try await CLSDataStore.shared.contexts(matchingIdentifierPath: [bundleID, "math-jam", "level-2"])
-        let records = try await actor.contexts(matchingIdentifierPath: [bundleID, "math-jam", "level-2"])
+        #expect(path == [SaveFixture.root, "math-jam", "level-1"])
+        // let contexts = try await CLSDataStore.shared.contexts(matchingIdentifierPath: [SaveFixture.root, "math-jam", "level-2"])
+        let records = try await actor.contexts(matchingIdentifierPath: [SaveFixture.root, "math-jam", "level-2"])
         #expect(records.map { $0.identifierPath.last }.suffix(2) == ["math-jam", "level-2"])
         #expect(records.last?.type == "level" && records.last?.effectiveTopic == .math)
         #expect(try await actor.context(at: ["math-jam", "level-1"])?.title == "Level-1")
@@ -62,13 +62,13 @@ import Tracking
     /// `CLSDataStore.shared.save { error in … }` becomes `try await store.save()`; the completion
     /// form stays, and runs later, off the caller.
     @Test func saveIsAwaitedOrCompletedLater() async throws {
-        let path = temporaryStorePath()
-        let store = try TrackingStoreActor(path: path, rootIdentifier: bundleID, rootTitle: "Math App")
+        let path = SaveFixture.storePath()
+        let store = try TrackingStoreActor(path: path, rootIdentifier: SaveFixture.root, rootTitle: "Math App")
         try await store.perform { store in
             _ = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
         }
         try await store.save()  // try await CLSDataStore.shared.save()
-        #expect(try openStore(path).context(at: ["math-jam"]) != nil)
+        #expect(try SaveFixture.open(path).context(at: ["math-jam"]) != nil)
         try await store.perform { store in
             _ = try store.mainAppContext.addChildContext(type: .game, identifier: "word-jam", title: "Word Jam")
         }
@@ -77,7 +77,7 @@ import Tracking
             store.save { error in continuation.resume(returning: error != nil) }
         }
         #expect(!failed)
-        #expect(try openStore(path).context(at: ["word-jam"]) != nil)
+        #expect(try SaveFixture.open(path).context(at: ["word-jam"]) != nil)
         try await store.perform { store in try store.context(at: ["word-jam"])?.title = " " }
         let error = await withCheckedContinuation { continuation in
             store.save { error in continuation.resume(returning: error.map(String.init(describing:))) }

@@ -8,33 +8,33 @@ import Tracking
     /// `CLSDataStore.shared.delegate = self` in the app delegate; then asking for a leaf declares
     /// it and its ancestors, through the delegate, and saves them.
     @Test func contextsAreSetUpThroughTheDelegate() throws {
-        let path = temporaryStorePath()
+        let path = SaveFixture.storePath()
         let provider = ContextProvider()
         do {
-            let store = try openStore(path)
+            let store = try SaveFixture.open(path)
             store.delegate = provider  // CLSDataStore.shared.delegate = self
             // let context = try await CLSDataStore.shared.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-1"])
             let context = try #require(
                 try store.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-1"]))
-            #expect(context.identifierPath == [bundleID, "math-jam", "level-1"])
+            #expect(context.identifierPath == [SaveFixture.root, "math-jam", "level-1"])
             #expect(context.type == .level && context.parent?.type == .game && context.effectiveTopic == .math)
             // A delegate that returns nil leaves the path incomplete.
             #expect(try store.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "unknown-level"]) == nil)
             withExtendedLifetime(provider) {}  // the store holds its delegate weakly, as ClassKit does
         }
-        let reopened = try openStore(path)  // no delegate: the contexts were saved by the look-up
+        let reopened = try SaveFixture.open(path)  // no delegate: the contexts were saved by the look-up
         #expect(try reopened.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-1"]) != nil)
         #expect(try reopened.mainAppContext.descendant(matchingIdentifierPath: ["math-jam", "level-2"]) == nil)
     }
 
     /// `contexts(matchingIdentifierPath:completion:)` and `descendant(matchingIdentifierPath:completion:)`.
     @Test func pathLookupsTakeCompletionHandlers() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let provider = ContextProvider()
         store.delegate = provider
         var found: [Context] = []
-        // CLSDataStore.shared.contexts(matchingIdentifierPath: [bundleID, "math-jam", "level-1"]) { contexts, error in … }
-        store.contexts(matchingIdentifierPath: [bundleID, "math-jam", "level-1"]) { contexts, error in
+        // CLSDataStore.shared.contexts(matchingIdentifierPath: [SaveFixture.root, "math-jam", "level-1"]) { contexts, error in … }
+        store.contexts(matchingIdentifierPath: [SaveFixture.root, "math-jam", "level-1"]) { contexts, error in
             #expect(error == nil)
             found = contexts
         }
@@ -48,13 +48,13 @@ import Tracking
         #expect(level === found.last)
         var matches: [Context] = []
         store.contexts(matching: ContextQuery(identifier: "level-1")) { contexts, _ in matches = contexts }
-        #expect(matches.map(\.identifierPath) == [[bundleID, "math-jam", "level-1"]])
+        #expect(matches.map(\.identifierPath) == [[SaveFixture.root, "math-jam", "level-1"]])
         withExtendedLifetime(provider) {}
     }
 
     /// `let child = CLSContext(type:identifier:title:)`, `parent.addChildContext(child)`, `setType(_:)`.
     @Test func childContextsAreAddedAndRetyped() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let game = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
         let quiz = try game.addChildContext(type: .quiz, identifier: "quiz-1", title: "Quiz 1")
         quiz.setType(.exercise)
@@ -65,7 +65,7 @@ import Tracking
 
     /// Start an activity, add progress (`addProgressRange(fromStart:toEnd:)`, `progress =`).
     @Test func progressIsAddedWithClassKitsSpelling() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let game = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
         try game.becomeActive()  // context.becomeActive()
         let activity = try game.createNewActivity(student: "ana")  // let activity = context.createNewActivity()
@@ -85,7 +85,7 @@ import Tracking
     /// `primaryActivityItem =`, `addAdditionalActivityItem(_:)`, `additionalActivityItems`,
     /// `removeAllActivityItems()`, and the three item initializers; then save with a completion.
     @Test func itemsAreRecordedWithClassKitsSpelling() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let game = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
         let activity = try game.createNewActivity(student: "ana")
         try activity.start()
@@ -115,8 +115,8 @@ import Tracking
 
     /// `save(completion:)` hands a failed save's error to the completion, and nothing is lost.
     @Test func saveCompletionReceivesTheError() throws {
-        let path = temporaryStorePath()
-        let store = try openStore(path)
+        let path = SaveFixture.storePath()
+        let store = try SaveFixture.open(path)
         let game = try store.mainAppContext.addChildContext(type: .game, identifier: "math-jam", title: "Math Jam")
         try store.save()
         game.title = "   "
@@ -126,6 +126,6 @@ import Tracking
         game.title = "Math Jam 2"
         store.save { error in saveError = error }
         #expect(saveError == nil)
-        #expect(try openStore(path).context(at: ["math-jam"])?.title == "Math Jam 2")
+        #expect(try SaveFixture.open(path).context(at: ["math-jam"])?.title == "Math Jam 2")
     }
 }

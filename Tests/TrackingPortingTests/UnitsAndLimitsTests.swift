@@ -6,14 +6,14 @@ import Tracking
 /// identifiers stop where ClassKit's do (255 bytes), one short of context identifiers.
 @Suite struct UnitsAndLimitsTests {
     @Test func suggestedCompletionTimeIsInMinutesThroughSaveReopenAndExport() throws {
-        let path = temporaryStorePath()
+        let path = SaveFixture.storePath()
         do {
-            let store = try openStore(path)
+            let store = try SaveFixture.open(path)
             let game = try store.mainContext.addChild(identifier: "math-jam", title: "Math Jam", type: .game)
             game.suggestedCompletionMinutes = 5...10  // ClassKit: context.suggestedCompletionTime = NSRange(5...10)
             try store.save()
         }
-        let store = try openStore(path)
+        let store = try SaveFixture.open(path)
         let game = try #require(try store.context(at: ["math-jam"]))
         #expect(game.suggestedCompletionMinutes == 5...10)
         let export = try JSONDecoder().decode(StoreExport.self, from: try store.exportJSON())
@@ -23,7 +23,7 @@ import Tracking
     }
 
     @Test func negativeCompletionMinutesAreRefusedAtSaveNamingTheField() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let game = try store.mainContext.addChild(identifier: "math-jam", title: "Math Jam", type: .game)
         game.suggestedCompletionMinutes = -5...10
         let error = #expect(throws: (any Error).self) { try store.save() }
@@ -31,7 +31,7 @@ import Tracking
     }
 
     @Test func itemIdentifiersStopAt255BytesAsClassKitsDo() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let game = try store.mainContext.addChild(identifier: "math-jam", title: "Math Jam", type: .game)
         let activity = try game.createNewActivity(student: "ana")
         try activity.start()
@@ -53,7 +53,7 @@ import Tracking
     }
 
     @Test func contextIdentifiersStillTake256BytesAsClassKitsDo() throws {
-        let store = try openStore(temporaryStorePath())
+        let store = try SaveFixture.open(SaveFixture.storePath())
         let longest = String(repeating: "x", count: 256)
         let game = try store.mainContext.addChild(identifier: longest, title: "Math Jam", type: .game)
         try store.save()

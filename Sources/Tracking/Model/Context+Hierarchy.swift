@@ -75,8 +75,21 @@ extension Context {
             }
             chain.append(current)
         }
-        if created { try store?.save() }
+        if created { try saveCreated(chain) }
         return chain
+    }
+
+    /// Saves the contexts just created for a look-up. Refusals of other pending changes are not
+    /// this look-up's failure: they stay pending and the caller's next ``TrackingStore/save()``
+    /// reports them. A refusal of a context along `chain` is thrown.
+    private func saveCreated(_ chain: [Context]) throws {
+        do {
+            try store?.save()
+        } catch TrackingError.partialFailure(let refused) {
+            let paths = Set(chain.map(\.identifierPath))
+            let ours = refused.filter { if case .context(let path) = $0.object { paths.contains(path) } else { false } }
+            if !ours.isEmpty { throw TrackingError.partialFailure(refused: ours) }
+        }
     }
 
     /// Removes this context and all its descendants at the next save (ClassKit's `removeFromParent()`).

@@ -47,8 +47,15 @@ public final class Context {
     public internal(set) var dateCreated: Date
     /// When a property last changed.
     public internal(set) var dateLastModified: Date
-    /// The attempt created last by ``createNewActivity(student:)`` in this session.
-    public internal(set) var currentActivity: Activity?
+    /// Each student's current attempt here, created or restored in this session
+    /// (``currentActivity(student:)``).
+    var currentByStudent: [String: Activity] = [:]
+    /// The attempt created or restored last in this session (``currentActivity``).
+    var latestActivity: Activity?
+    /// Students whose saved attempt was looked up, found or not, so it is read once.
+    var restoredStudents: Set<String> = []
+    /// Whether the latest saved attempt of anyone was looked up.
+    var restoredLatest = false
 
     var childrenByID: [String: Context] = [:]
     var rowID: Int64?
