@@ -60,7 +60,9 @@ import TrackingTestSupport
         #expect(refusedReason { try store.save() } == .blankTitle)
         #expect(run.id != nil)  // the attempt does not wait for the catalog
         #expect(try store.runs().map(\.items.count) == [1])
-        let savedTitle = { try store.connection.statement("SELECT title FROM contexts WHERE identifier = 'BAD'").query { $0.text(0) } }
+        let savedTitle = {
+            try store.connection.statement("SELECT title FROM contexts WHERE identifier = 'BAD'").query { $0.text(0) }
+        }
         #expect(try savedTitle().isEmpty)  // refused, still pending
         bad.title = "Fixed"
         try store.save()
