@@ -19,7 +19,7 @@ public enum StoreCopy {
 
     private static let contextColumns = """
         identifier, title, type, custom_type_name, topic, summary, display_order, is_assignable, age_min, age_max,
-        time_min, time_max, capabilities, keywords, universal_link, created_at, modified_at
+        minutes_min, minutes_max, capabilities, keywords, universal_link, created_at, modified_at
         """
     private static let activityColumns = """
         uuid, student, created_at, started_at, ended_at, outcome, done_by, duration, progress, ranges,
@@ -174,37 +174,40 @@ public enum StoreCopy {
         }
     }
 
-    private static func copyAssignmentParts(
-        of source: SQLValue, into id: SQLValue, from: any StoreRows, to: any StoreRows
-    ) throws {
-        for student in try from.rows("SELECT student FROM assignment_recipients WHERE assignment_id = ?", [source]) {
-            try to.run(
-                "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                [id] + student)
-        }
-        let activities = try from.rows(
+    /// An assignment's recipients, activities (by path) and Done marks (by path and student):
+    /// each read by the source assignment's id, written under the destination's.
+    private static let assignmentParts: [(read: String, write: String)] = [
+        (
+            "SELECT student FROM assignment_recipients WHERE assignment_id = ?",
+            "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?) ON CONFLICT DO NOTHING"
+        ),
+        (
             """
             SELECT c.path, aa.position FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
             WHERE aa.assignment_id = ?
-            """, [source])
-        for activity in activities {
-            try to.run(
-                """
-                INSERT INTO assignment_activities (assignment_id, context_id, position)
-                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?) ON CONFLICT DO NOTHING
-                """, [id] + activity)
-        }
-        let marks = try from.rows(
+            """,
+            """
+            INSERT INTO assignment_activities (assignment_id, context_id, position)
+            VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?) ON CONFLICT DO NOTHING
+            """
+        ),
+        (
             """
             SELECT c.path, d.student, d.done_at FROM assignment_done d JOIN contexts c ON c.id = d.context_id
             WHERE d.assignment_id = ?
-            """, [source])
-        for mark in marks {
-            try to.run(
-                """
-                INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
-                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?, ?) ON CONFLICT DO NOTHING
-                """, [id] + mark)
+            """,
+            """
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+            VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?, ?) ON CONFLICT DO NOTHING
+            """
+        ),
+    ]
+
+    private static func copyAssignmentParts(
+        of source: SQLValue, into id: SQLValue, from: any StoreRows, to: any StoreRows
+    ) throws {
+        for part in assignmentParts {
+            for row in try from.rows(part.read, [source]) { try to.run(part.write, [id] + row) }
         }
     }
 

@@ -47,7 +47,8 @@ import TrackingTestSupport
         defer { cli.remove() }
         let result = try cli.run(["store", "migrate"])
         #expect(result.status == 0)
-        #expect(result.output.hasPrefix("Applied 12 migration(s): 001-store-info, "))
+        #expect(result.output.hasPrefix("Applied "))
+        #expect(result.output.contains(" migration(s): 001-store-info, 002-contexts, "))
         #expect(try cli.run(["store", "migrate"]).output == "The schema is up to date: nothing to apply.\n")
     }
 

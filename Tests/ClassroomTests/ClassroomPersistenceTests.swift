@@ -87,6 +87,8 @@ struct ClassroomPersistenceTests {
             DROP TABLE roster_people;
             DROP TABLE lrs_accepted;
             ALTER TABLE activities DROP COLUMN saved_at;
+            ALTER TABLE contexts RENAME COLUMN minutes_min TO time_min;
+            ALTER TABLE contexts RENAME COLUMN minutes_max TO time_max;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

@@ -57,6 +57,11 @@ package final class UnreachableEngine: StoreEngine {
         return try base.upsert(snapshot)
     }
 
+    package func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
+        try reach()
+        return try base.latestAttempt(contextID: contextID, student: student)
+    }
+
     package func runs(student: String?) throws -> [RunRecord] {
         try reach()
         return try base.runs(student: student)

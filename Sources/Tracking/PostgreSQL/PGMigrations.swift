@@ -30,13 +30,15 @@ enum PGMigrations {
                     summary text,
                     display_order integer NOT NULL DEFAULT 0,
                     is_assignable boolean NOT NULL DEFAULT true,
-                    age_min integer, age_max integer,
-                    time_min integer, time_max integer,
+                    age_min bigint, age_max bigint,
+                    minutes_min bigint, minutes_max bigint,
                     capabilities text NOT NULL DEFAULT '[]',
                     keywords text NOT NULL DEFAULT '[]',
                     universal_link text,
                     created_at double precision NOT NULL,
-                    modified_at double precision NOT NULL
+                    modified_at double precision NOT NULL,
+                    -- Only the main context has no parent: a context whose parent is gone is refused.
+                    CHECK (parent_id IS NOT NULL OR jsonb_array_length(path::jsonb) = 1)
                 );
                 CREATE INDEX contexts_parent ON contexts(parent_id);
                 CREATE TABLE activities (

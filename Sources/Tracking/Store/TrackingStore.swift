@@ -27,6 +27,10 @@ public final class TrackingStore {
     /// Where a run keeps its attempt when this store (a school server) cannot be reached
     /// (``RunSaver``); nil keeps nothing aside: an unreachable store is then the run's error.
     public var outbox: Outbox?
+    /// Creates the missing contexts that the ClassKit-spelled look-ups ask for (ClassKit's
+    /// `CLSDataStore.delegate`); held weakly, as there. The EduJam look-ups ignore it: they take
+    /// a ``ContextFactory`` argument.
+    public weak var delegate: (any TrackingStoreDelegate)?
 
     var runningActivities: [Activity] = []
     var dirtyContexts: [ObjectIdentifier: Context] = [:]
@@ -126,7 +130,7 @@ public final class TrackingStore {
 
     /// Checks the root identifier and title a store is opened with.
     private static func checkRoot(_ identifier: String, _ title: String) throws {
-        try Validate.identifier(identifier, what: "root identifier")
+        try Validate.identifier(identifier, of: .context, what: "root identifier")
         try Validate.title(title)
     }
 
