@@ -24,12 +24,7 @@ enum PGSave {
                 owner_host, owner_pid, owner_start)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM contexts WHERE path = $12), $13, $14,
                 $15, $16, $17)
-            ON CONFLICT (uuid) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
-                outcome = excluded.outcome, done_by = excluded.done_by, duration = excluded.duration,
-                progress = excluded.progress, ranges = excluded.ranges, primary_item = excluded.primary_item,
-                was_started = excluded.was_started, saved_at = excluded.saved_at, owner_host = excluded.owner_host,
-                owner_pid = excluded.owner_pid, owner_start = excluded.owner_start
-            WHERE activities.saved_at <= excluded.saved_at
+            \(ActivityRow.onUUIDConflict)
             """
         return (
             sql,
@@ -69,25 +64,28 @@ enum PGSave {
                     [PGArray.text(removed.map(\.uuid)), PGArray.text(removed.map(\.identifier)), .real(now)]
                 ))
         }
-        if !rows.isEmpty {
-            statements.append(
-                (
-                    """
-                    INSERT INTO activity_items (\(RowDecoder.itemColumns))
-                    SELECT a.id, t.sequence, t.identifier, t.title, t.kind, t.quantity, t.flag, t.value_type, t.score,
-                        t.max_score
-                    FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::float8[],
-                        $7::boolean[], $8::text[], $9::float8[], $10::float8[])
-                        AS t(uuid, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
-                    JOIN activities a ON a.uuid = t.uuid AND a.saved_at = $11
-                    ON CONFLICT (activity_id, identifier) DO UPDATE SET title = excluded.title, kind = excluded.kind,
-                        sequence = excluded.sequence, quantity = excluded.quantity, flag = excluded.flag,
-                        value_type = excluded.value_type, score = excluded.score, max_score = excluded.max_score
-                    """,
-                    PGArray.columns(rows, count: 10) + [.real(now)]
-                ))
-        }
+        if !rows.isEmpty { statements.append(itemRows(rows, savedAt: now)) }
         return statements
+    }
+
+    /// Upserts items given as rows (the attempt's UUID, then ``ActivityRow/itemValues(_:activityID:sequence:)``
+    /// without the activity id) into the attempts whose stored state was saved at `savedAt`.
+    static func itemRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
+        (
+            """
+            INSERT INTO activity_items (\(RowDecoder.itemColumns))
+            SELECT a.id, t.sequence, t.identifier, t.title, t.kind, t.quantity, t.flag, t.value_type, t.score,
+                t.max_score
+            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::float8[],
+                $7::boolean[], $8::text[], $9::float8[], $10::float8[])
+                AS t(uuid, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
+            JOIN activities a ON a.uuid = t.uuid AND a.saved_at = $11
+            ON CONFLICT (activity_id, identifier) DO UPDATE SET title = excluded.title, kind = excluded.kind,
+                sequence = excluded.sequence, quantity = excluded.quantity, flag = excluded.flag,
+                value_type = excluded.value_type, score = excluded.score, max_score = excluded.max_score
+            """,
+            PGArray.columns(rows, count: 10) + [.real(savedAt)]
+        )
     }
 
     /// Appends the events since the last save, numbered from the count already saved; an event
@@ -103,7 +101,12 @@ enum PGSave {
                 ])
             }
         }
-        guard !rows.isEmpty else { return nil }
+        return rows.isEmpty ? nil : eventRows(rows)
+    }
+
+    /// Adds events given as rows (the attempt's UUID, sequence, kind, time, progress, outcome); an
+    /// event already stored is left as it is.
+    static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
         let sql = """
             INSERT INTO attempt_events (\(RowDecoder.eventColumns))
             SELECT a.id, t.sequence, t.kind, t.at, t.progress, t.outcome

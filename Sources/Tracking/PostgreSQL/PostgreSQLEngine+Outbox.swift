@@ -56,15 +56,11 @@ extension PostgreSQLEngine {
     private func attemptRow(_ s: RunSnapshot) throws -> (sql: String, values: [SQLValue]) {
         (
             """
-            INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                was_started, saved_at, uuid, context_id, student, created_at, owner_host, owner_pid, owner_start)
+            INSERT INTO activities (\(ActivityRow.stateColumns), saved_at, uuid, context_id, student, created_at,
+                owner_host, owner_pid, owner_start)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM contexts WHERE path = $12), $13, $14,
                 $15, $16, $17)
-            ON CONFLICT (uuid) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
-                outcome = excluded.outcome, done_by = excluded.done_by, duration = excluded.duration,
-                progress = excluded.progress, ranges = excluded.ranges, primary_item = excluded.primary_item,
-                was_started = excluded.was_started, saved_at = excluded.saved_at
-            WHERE activities.saved_at <= excluded.saved_at
+            \(ActivityRow.onUUIDConflict)
             RETURNING id
             """,
             [
@@ -83,38 +79,17 @@ extension PostgreSQLEngine {
             [.text(snapshot.uuid.lowercasedString)]
                 + ActivityRow.itemValues(try item.activityItem(), activityID: 0, sequence: item.sequence).dropFirst()
         }
-        return (
-            """
-            INSERT INTO activity_items (\(RowDecoder.itemColumns))
-            SELECT a.id, t.sequence, t.identifier, t.title, t.kind, t.quantity, t.flag, t.value_type, t.score,
-                t.max_score
-            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::float8[],
-                $7::boolean[], $8::text[], $9::float8[], $10::float8[])
-                AS t(uuid, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
-            JOIN activities a ON a.uuid = t.uuid AND a.saved_at = $11
-            """,
-            PGArray.columns(rows, count: 10) + [.real(snapshot.savedAt)]
-        )
+        return PGSave.itemRows(rows, savedAt: snapshot.savedAt)
     }
 
     /// The events the store lacks; a recorded event never changes.
     private func events(_ snapshot: RunSnapshot) -> (sql: String, values: [SQLValue]) {
-        let rows: [[SQLValue]] = snapshot.events.map { event in
-            [
-                .text(snapshot.uuid.lowercasedString), .integer(Int64(event.sequence)), .text(event.kind.rawValue),
-                .real(event.at), .real(event.progress), .text(event.outcome?.rawValue),
-            ]
-        }
-        return (
-            """
-            INSERT INTO attempt_events (\(RowDecoder.eventColumns))
-            SELECT a.id, t.sequence, t.kind, t.at, t.progress, t.outcome
-            FROM unnest($1::uuid[], $2::integer[], $3::text[], $4::float8[], $5::float8[], $6::text[])
-                AS t(uuid, sequence, kind, at, progress, outcome)
-            JOIN activities a ON a.uuid = t.uuid
-            ON CONFLICT (activity_id, sequence) DO NOTHING
-            """,
-            PGArray.columns(rows, count: 6)
-        )
+        PGSave.eventRows(
+            snapshot.events.map { event in
+                [
+                    .text(snapshot.uuid.lowercasedString), .integer(Int64(event.sequence)), .text(event.kind.rawValue),
+                    .real(event.at), .real(event.progress), .text(event.outcome?.rawValue),
+                ]
+            })
     }
 }

@@ -61,6 +61,18 @@ enum ActivityRow {
         ]
     }
 
+    /// How an attempt written again by its UUID (a replayed save, an outbox delivery) updates the
+    /// stored row: only when the stored state is not later (`saved_at`), so a state never goes
+    /// back. Both engines' SQL.
+    static let onUUIDConflict = """
+        ON CONFLICT (uuid) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
+            outcome = excluded.outcome, done_by = excluded.done_by, duration = excluded.duration,
+            progress = excluded.progress, ranges = excluded.ranges, primary_item = excluded.primary_item,
+            was_started = excluded.was_started, saved_at = excluded.saved_at, owner_host = excluded.owner_host,
+            owner_pid = excluded.owner_pid, owner_start = excluded.owner_start
+        WHERE activities.saved_at <= excluded.saved_at
+        """
+
     /// The columns of ``stateValues(_:now:)``.
     static let stateColumns =
         "started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item, was_started"

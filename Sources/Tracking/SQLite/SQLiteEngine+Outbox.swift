@@ -46,14 +46,10 @@ extension SQLiteEngine {
     /// - Returns: The row id when the snapshot's state was written, nil when a later one stays.
     private func attemptRow(_ s: RunSnapshot, contextID: Int64) throws -> Int64? {
         let sql = """
-            INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,
-                was_started, saved_at, context_id, student, created_at, owner_host, owner_pid, owner_start, uuid)
+            INSERT INTO activities (\(ActivityRow.stateColumns), saved_at, context_id, student, created_at,
+                owner_host, owner_pid, owner_start, uuid)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(uuid) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
-                outcome = excluded.outcome, done_by = excluded.done_by, duration = excluded.duration,
-                progress = excluded.progress, ranges = excluded.ranges, primary_item = excluded.primary_item,
-                was_started = excluded.was_started, saved_at = excluded.saved_at
-            WHERE activities.saved_at <= excluded.saved_at
+            \(ActivityRow.onUUIDConflict)
             RETURNING id
             """
         let values: [SQLValue] = [
