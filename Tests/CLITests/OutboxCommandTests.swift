@@ -5,11 +5,14 @@ import TrackingTestSupport
 /// Play survives the network (issue 15), through the built binary against a throwaway
 /// PostgreSQL server of this suite's own (the tests stop it in the middle of a run of
 /// `edujam play`, so not the server the other suites share).
+/// The suite's server, made once when the suite first runs; its watchdog removes it at exit.
+private let outboxTestServer = Result { try PostgresServer.dedicated() }
+
 // The condition is read when the suite is about to run, never at discovery: a run filtered to
 // other suites (the sanitizer's) starts no server.
 @Suite(
     .enabled(
-        if: (try? OutboxCommandTests.ownServer.get()) != nil,
+        if: (try? outboxTestServer.get()) != nil,
         "needs a PostgreSQL server of its own: install the Debian packages postgresql and libpq-dev"),
     .serialized)
 struct OutboxCommandTests {
@@ -57,11 +60,8 @@ struct OutboxCommandTests {
     let data: URL
     let cli = Edujam()
 
-    /// The suite's server, made once; the server's watchdog removes it at exit.
-    static let ownServer = Result { try PostgresServer.dedicated() }
-
     init() throws {
-        server = try Self.ownServer.get()
+        server = try outboxTestServer.get()
         database = try server.createDatabase()
         url = server.url(database: database)
         data = try Edujam.scratchFolder("outbox")
