@@ -161,7 +161,7 @@ extension GameRun {
             return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
         }
         if let overrun = Limits.title.overrun(title) { throw call.badArgument(position, overrun.description) }
-        guard !title.allSatisfy(\.isWhitespace) else { throw call.badArgument(position, "title must not be blank") }
+        guard !Validate.isBlank(title) else { throw call.badArgument(position, "title must not be blank") }
         return title
     }
 

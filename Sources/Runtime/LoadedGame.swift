@@ -17,7 +17,7 @@ struct LoadedGame {
     /// fresh sandbox.
     static func load(file: String, into run: GameRun) throws -> LoadedGame {
         // Confined like a module: a game.lua that is a symlink out of its folder is refused.
-        let source = try GameLoadError.reading(file, confinedTo: (file as NSString).deletingLastPathComponent)
+        let source = try GameLoadError.reading(file, confinedTo: run.folder)
         do {
             let cached = try ChunkCache.shared.entry(file: file, source: source) {
                 try run.sandbox.compile(source, name: file)

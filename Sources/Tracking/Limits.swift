@@ -116,6 +116,9 @@ package enum Validate {
 
     /// Whether `text` has no non-whitespace character.
     package static func isBlank(_ text: String) -> Bool {
-        text.allSatisfy { $0.isWhitespace || $0.isNewline }
+        // A printable ASCII byte is a character that is not whitespace: most titles end the
+        // scan at their first byte, where walking Characters was 3% of a playthrough.
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return text.allSatisfy { $0.isWhitespace || $0.isNewline }
     }
 }

@@ -35,11 +35,18 @@ public enum IdentifierRule {
         if bytes.count > Limits.identifierLength {
             return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)"
         }
-        if bytes.contains(UInt8(ascii: "/")) { return "must not contain '/' (it separates identifiers in a path)" }
-        // Bytes first: items are set many times a run, and Character properties are slow.
-        let hasSpace =
-            bytes.contains { $0 <= 0x20 || $0 == 0x7F }
-            || (bytes.contains { $0 >= 0x80 } && id.unicodeScalars.contains { $0.properties.isWhitespace })
+        // Bytes first, in one pass: items are set many times a run, and Character properties
+        // (and a pass per question) are slow.
+        var hasSlash = false
+        var hasASCIISpace = false
+        var hasNonASCII = false
+        for byte in bytes {
+            hasSlash = hasSlash || byte == UInt8(ascii: "/")
+            hasASCIISpace = hasASCIISpace || byte <= 0x20 || byte == 0x7F
+            hasNonASCII = hasNonASCII || byte >= 0x80
+        }
+        if hasSlash { return "must not contain '/' (it separates identifiers in a path)" }
+        let hasSpace = hasASCIISpace || (hasNonASCII && id.unicodeScalars.contains { $0.properties.isWhitespace })
         return hasSpace ? "must not contain spaces or control characters" : nil
     }
 }
