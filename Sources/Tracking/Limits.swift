@@ -33,6 +33,9 @@ public struct TextLimit: Sendable, Equatable {
         let byteCount = text.utf8.count
         // O(1) for native strings
         if byteCount > bytes { return TextOverrun(field: field, count: byteCount, limit: bytes, unit: .bytes) }
+        // Every character takes a byte at least: within the character cap in bytes, it is
+        // within it in characters, without counting grapheme clusters (titles are set often).
+        if byteCount <= characters { return nil }
         let characterCount = text.count
         if characterCount > characters {
             return TextOverrun(field: field, count: characterCount, limit: characters, unit: .characters)

@@ -35,19 +35,25 @@ public enum IdentifierRule {
         if bytes.count > Limits.identifierLength {
             return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)"
         }
-        // Bytes first, in one pass: items are set many times a run, and Character properties
-        // (and a pass per question) are slow.
-        var hasSlash = false
-        var hasASCIISpace = false
-        var hasNonASCII = false
-        for byte in bytes {
-            hasSlash = hasSlash || byte == UInt8(ascii: "/")
-            hasASCIISpace = hasASCIISpace || byte <= 0x20 || byte == 0x7F
-            hasNonASCII = hasNonASCII || byte >= 0x80
-        }
-        if hasSlash { return "must not contain '/' (it separates identifiers in a path)" }
-        let hasSpace = hasASCIISpace || (hasNonASCII && id.unicodeScalars.contains { $0.properties.isWhitespace })
+        // Bytes first, in one pass, in place where the string is contiguous (a native one always
+        // is): items are set many times a run, and Character properties, a pass per question and
+        // iterating the UTF8View each cost more than the checks themselves.
+        let found = bytes.withContiguousStorageIfAvailable(scan) ?? scan(bytes)
+        if found.slash { return "must not contain '/' (it separates identifiers in a path)" }
+        let hasSpace = found.asciiSpace || (found.nonASCII && id.unicodeScalars.contains { $0.properties.isWhitespace })
         return hasSpace ? "must not contain spaces or control characters" : nil
+    }
+
+    /// Whether the bytes hold a '/', an ASCII space or control, a non-ASCII byte: one pass.
+    private static func scan<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (slash: Bool, asciiSpace: Bool, nonASCII: Bool)
+    {
+        var found = (slash: false, asciiSpace: false, nonASCII: false)
+        for byte in bytes {
+            found.slash = found.slash || byte == UInt8(ascii: "/")
+            found.asciiSpace = found.asciiSpace || byte <= 0x20 || byte == 0x7F
+            found.nonASCII = found.nonASCII || byte >= 0x80
+        }
+        return found
     }
 }
 
