@@ -72,6 +72,9 @@ func parentFolder(of file: String) -> String {
 }
 
 /// Lets the sandbox's output closure reach the run that owns the sandbox, without a cycle.
+/// Unowned, not weak: the run owns the sandbox, whose output cannot outlive it (a closing state
+/// prints nothing: scripts get no finalizers), and a weak reference gave every run a side table
+/// and slower reference counting for its whole life.
 private final class OutputBox {
-    weak var run: GameRun?
+    unowned var run: GameRun?
 }
