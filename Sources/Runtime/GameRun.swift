@@ -19,7 +19,9 @@ final class GameRun {
 
     /// The attempt, once play has begun. Whether the game started or finished it is the
     /// attempt's own state (`hasStarted`, `outcome`), never a copy kept here.
-    var activity: Activity?
+    /// Unchecked exclusivity, as the sandbox's argument budget: a run is used from one thread
+    /// and every host call reads this, where the runtime check cost 1% of a playthrough.
+    @exclusivity(unchecked) var activity: Activity?
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
     var inputEnded = false
     var leftAfterEnd = false
@@ -76,5 +78,5 @@ func parentFolder(of file: String) -> String {
 /// prints nothing: scripts get no finalizers), and a weak reference gave every run a side table
 /// and slower reference counting for its whole life.
 private final class OutputBox {
-    unowned var run: GameRun?
+    @exclusivity(unchecked) unowned var run: GameRun?  // read for every line printed (see `activity`)
 }
