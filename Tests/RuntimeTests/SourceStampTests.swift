@@ -87,3 +87,15 @@ import Tracking
         }
     }
 }
+
+/// The folder a game and its modules are confined to, cut from the file's path by bytes.
+@Suite struct ParentFolderTests {
+    @Test func asNSStringCutsThePathsTheRuntimeBuilds() {
+        for file in [
+            "games/math-jam/game.lua", "/srv/games/quiz/game.lua", "game.lua", "/game.lua", "./game.lua",
+            "jeux/café/game.lua",
+        ] {
+            #expect(parentFolder(of: file) == (file as NSString).deletingLastPathComponent, "\(file)")
+        }
+    }
+}
