@@ -49,6 +49,7 @@ let package = Package(
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
+        .testTarget(name: "TrackingPortingTests", dependencies: ["Tracking", "Classroom"]),
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),

@@ -38,10 +38,10 @@ import Testing
             "x\u{3000}": "must not contain spaces or control characters",
         ]
         for (identifier, reason) in refused {
-            #expect(IdentifierRule.violation(identifier)?.reason == reason, "\(identifier.debugDescription)")
+            #expect(IdentifierRule.violation(identifier, of: .item)?.reason == reason, "\(identifier.debugDescription)")
         }
         for fine in ["score", "café", "level-1.question_2", "点数"] {
-            #expect(IdentifierRule.violation(fine) == nil, "\(fine)")
+            #expect(IdentifierRule.violation(fine, of: .item) == nil, "\(fine)")
         }
     }
 }

@@ -62,12 +62,14 @@ extension SQLiteEngine {
             """
         var grouped: [Int64: [ItemRecord]] = [:]
         _ = try connection.statement(sql).query(student.map { [.text($0)] } ?? []) { row in
-            grouped[row.int(0), default: []].append(try itemRecord(row))
+            grouped[row.int(0), default: []].append(ItemRecord(try activityItem(row)))
         }
         return grouped
     }
 
-    private func itemRecord(_ row: Statement) throws -> ItemRecord {
+    /// Decodes an `activity_items` row selected as `activity_id, sequence, identifier, title, kind,
+    /// quantity, flag, value_type, score, max_score`.
+    func activityItem(_ row: Statement) throws -> ActivityItem {
         guard let identifier = row.text(2), let title = row.text(3),
             let kind = row.text(4).flatMap(ItemKind.init(rawValue:))
         else {
@@ -85,6 +87,6 @@ extension SQLiteEngine {
             value = .score(
                 try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
         }
-        return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
+        return ActivityItem(identifier: identifier, title: title, value: value)
     }
 }
