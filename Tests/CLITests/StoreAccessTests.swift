@@ -32,3 +32,19 @@ import Testing
         #expect(try mode(store) == 0o640, "an existing store keeps its mode")
     }
 }
+
+extension StoreAccessTests {
+    /// A SQLite store has no logins to map or create: the options say so and change nothing.
+    @Test func loginsBelongToAPostgreSQLStore() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        #expect(try cli.run(["class", "create", "3B"]).status == 0)
+        for words in [["ana", "--login", "ana2"], ["ana", "--create-logins"]] {
+            let refused = try cli.run(["class", "add", "3B"] + words)
+            #expect(refused.status == 1)
+            #expect(refused.error.contains("logins belong to a PostgreSQL store"), "\(refused.error)")
+        }
+        let listed = try cli.run(["class", "list", "--json"])
+        #expect(!listed.output.contains("ana"), "nothing was added: \(listed.output)")
+    }
+}
