@@ -1,9 +1,10 @@
 # EduJam: the two commands a fresh machine needs are `make play` and `make test` (README.md).
 # Both install the Debian packages the build needs first (as root, or through sudo).
 
-PACKAGES := liblua5.4-dev libsqlite3-dev lua5.4 pkg-config
-# Only the tests need these: a real browser for the HTML report.
-TEST_PACKAGES := chromium
+PACKAGES := liblua5.4-dev libsqlite3-dev libpq-dev lua5.4 pkg-config
+# Only the tests need these: a throwaway PostgreSQL server (Tests/TrackingTestSupport/PostgresServer.swift)
+# and a real browser for the HTML report.
+TEST_PACKAGES := chromium postgresql
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
 # make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam.
@@ -18,11 +19,11 @@ RALPH_VENV := .build/ralph-venv
 
 all: build
 
-## deps: install the system libraries (Lua 5.4, SQLite) if any is missing
+## deps: install the system libraries (Lua 5.4, SQLite, libpq) if any is missing
 deps:
 	@$(MAKE) --no-print-directory install-packages WANTED="$(PACKAGES)"
 
-## test-deps: also what the tests use (headless Chromium for the HTML report)
+## test-deps: also what the tests use (headless Chromium for the HTML report, a PostgreSQL server)
 test-deps: deps
 	@$(MAKE) --no-print-directory install-packages WANTED="$(TEST_PACKAGES)"
 

@@ -1,0 +1,300 @@
+import Foundation
+
+/// A throwaway PostgreSQL server for one test process, shared by every suite that needs one.
+///
+/// Started lazily by the first test that asks (``shared``): a temporary folder owned by the
+/// `postgres` user (mode 700, when the tests run as root), `initdb` with trust authentication and
+/// no syncing, and a server that listens on a Unix socket in that folder only (no TCP port, so
+/// parallel test processes never collide). Each test or suite gets a fresh database
+/// (``createDatabase()``). The server is stopped and its folder removed when the process exits
+/// (`atexit`), and, should the process crash or be killed, by a small watchdog that waits for the
+/// process to end: no server survives a run.
+///
+/// When the binaries are missing or `initdb` fails, ``shared`` is a failure whose message says why;
+/// tests that need the server are then skipped with that reason (``isAvailable``,
+/// ``unavailableReason``), never passed in silence. `make test` installs the Debian package
+/// `postgresql`, so CI never skips.
+package final class PostgresServer: @unchecked Sendable {
+    /// What a tool printed and how it ended.
+    package struct ToolResult: Sendable {
+        package var status: Int32
+        package var output: String
+        package var error: String
+    }
+
+    /// Why the server could not be made or a tool failed.
+    package struct Failure: Error, CustomStringConvertible, Sendable {
+        package var description: String
+        package init(_ description: String) { self.description = description }
+    }
+
+    /// The one server of this test process, started on first use.
+    package static let shared: Result<PostgresServer, Failure> = {
+        do {
+            let server = try PostgresServer()
+            current = server
+            atexit { PostgresServer.current?.removeAtExit() }
+            return .success(server)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure("\(error)"))
+        }
+    }()
+
+    /// The server started by ``shared``, for the exit handler (a C function pointer captures nothing).
+    nonisolated(unsafe) private static var current: PostgresServer?
+
+    /// The running server.
+    /// - Throws: ``Failure`` saying why there is none.
+    package static func server() throws -> PostgresServer { try shared.get() }
+
+    /// Whether a server runs (or could be started) for this process.
+    package static var isAvailable: Bool { (try? shared.get()) != nil }
+
+    /// Why tests that need the server are skipped, for their `.enabled(if:)` trait's comment.
+    package static var unavailableReason: String {
+        switch shared {
+        case .success: return "PostgreSQL is available"
+        case .failure(let failure):
+            return "PostgreSQL test server unavailable (install the Debian packages postgresql and libpq-dev): "
+                + failure.description
+        }
+    }
+
+    /// The folder of the server's binaries: `EDUJAM_PG_BIN`, else the newest `/usr/lib/postgresql/N/bin`.
+    package static let binaries: String? = {
+        if let bin = ProcessInfo.processInfo.environment["EDUJAM_PG_BIN"], !bin.isEmpty { return bin }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        return
+            versions
+            .compactMap { Int($0) }.sorted().reversed()
+            .map { "/usr/lib/postgresql/\($0)/bin" }
+            .first { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") }
+    }()
+
+    /// The temporary folder: the data folder `data/`, the log and the socket.
+    package let folder: URL
+    /// The socket's folder, libpq's `host`.
+    package var socketDirectory: String { folder.path }
+    /// The port, which only names the socket file (`.s.PGSQL.5432`): the server has no TCP port.
+    package let port = 5432
+    /// The superuser that `initdb` made.
+    package let superuser = "postgres"
+
+    private let bin: String
+    private let lock = NSLock()
+    private var server: Process?
+    private var databaseCount = 0
+
+    private var dataDirectory: String { folder.appendingPathComponent("data").path }
+    private var logFile: String { folder.appendingPathComponent("server.log").path }
+    /// Root cannot run the server: the tools then run as `postgres` through `runuser`.
+    private static var asRoot: Bool { getuid() == 0 }
+
+    private init() throws {
+        guard let bin = Self.binaries else {
+            throw Failure("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (or EDUJAM_PG_BIN)")
+        }
+        self.bin = bin
+        folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("edujam-pg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        watchForExit()  // first: a run killed during initdb leaves no folder either
+        do {
+            if Self.asRoot {
+                try Self.require(Self.run("/bin/chown", ["postgres:postgres", folder.path]), "chown")
+            }
+            try Self.require(
+                serverTool(
+                    "initdb",
+                    [
+                        "-D", dataDirectory, "-U", superuser, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8",
+                        "--no-sync",
+                    ]), "initdb")
+            try start()
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    // MARK: Starting and stopping
+
+    /// Starts the server (again, on the same data) and waits until it accepts connections.
+    ///
+    /// The server is this process's child, not a daemon started by `pg_ctl start`: Foundation
+    /// notices a child's end through a descriptor the child inherits, and a daemon that kept it
+    /// would leave `pg_ctl`'s `waitUntilExit` waiting for ever.
+    /// - Throws: ``Failure`` with the server's log when it does not start.
+    package func start() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard server == nil else { return }
+        FileManager.default.createFile(atPath: logFile, contents: nil)
+        let arguments = [
+            "-D", dataDirectory, "-k", socketDirectory, "-p", String(port), "-c", "listen_addresses=",
+            "-c", "fsync=off", "-c", "max_connections=200",
+        ]
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.asRoot ? "/usr/sbin/runuser" : bin + "/postgres")
+        process.arguments = (Self.asRoot ? ["-u", "postgres", "--", bin + "/postgres"] : []) + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
+        process.standardInput = FileHandle.nullDevice
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        try log.close()
+        server = process
+        try waitUntilReady(process)
+    }
+
+    /// Polls `pg_isready` until the server answers, for at most 30 seconds.
+    private func waitUntilReady(_ process: Process) throws {
+        for _ in 0..<600 {
+            guard process.isRunning else { break }
+            let ready = try Self.run(
+                bin + "/pg_isready", ["-q", "-h", socketDirectory, "-p", String(port), "-U", superuser],
+                scratch: folder)
+            if ready.status == 0 { return }
+            usleep(50_000)
+        }
+        process.terminate()
+        server = nil
+        let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
+        throw Failure("the PostgreSQL test server did not start: \(log)")
+    }
+
+    /// Stops the server (fast shutdown: open connections are ended); its data stays for ``start()``.
+    package func stop() throws {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let process = server else { return }
+        try Self.require(serverTool("pg_ctl", ["-D", dataDirectory, "-m", "fast", "-w", "stop"]), "pg_ctl stop")
+        process.waitUntilExit()
+        server = nil
+    }
+
+    /// Stops and starts the server again.
+    package func restart() throws {
+        try stop()
+        try start()
+    }
+
+    /// Stops the server and removes its folder, at process exit.
+    private func removeAtExit() {
+        _ = try? serverTool("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// A detached shell that stops the server and removes its folder once this process is gone,
+    /// for the runs that end without `atexit` (a crash, a signal).
+    private func watchForExit() {
+        let stop = Self.asRoot ? "runuser -u postgres -- " : ""
+        let script = """
+            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+            if [ -f '\(dataDirectory)/postmaster.pid' ]; then \(stop)'\(bin)/pg_ctl' -D '\(dataDirectory)' -m immediate stop; fi
+            rm -rf '\(folder.path)'
+            """
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        watchdog.arguments = ["/bin/sh", "-c", script]
+        watchdog.standardInput = FileHandle.nullDevice
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try? watchdog.run()
+    }
+
+    // MARK: Databases
+
+    /// Creates a fresh empty database and returns its name (`CREATE DATABASE` runs outside a transaction).
+    package func createDatabase() throws -> String {
+        lock.lock()
+        databaseCount += 1
+        let name = "edujam_test_\(getpid())_\(databaseCount)"
+        lock.unlock()
+        try Self.require(psql("CREATE DATABASE \(name)", database: "postgres"), "CREATE DATABASE")
+        return name
+    }
+
+    /// libpq's key-value connection string for `database`, as `role`.
+    package func conninfo(database: String, user: String? = nil) -> String {
+        "host=\(Self.quoted(socketDirectory)) port=\(port) dbname=\(Self.quoted(database)) user=\(Self.quoted(user ?? superuser))"
+    }
+
+    /// The same connection as a URL, as a person would pass `--store`.
+    package func url(database: String, user: String? = nil) -> String {
+        let host = socketDirectory.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? socketDirectory
+        return "postgresql:///\(database)?host=\(host)&port=\(port)&user=\(user ?? superuser)"
+    }
+
+    /// Runs `sql` (one or more statements, each in its own transaction) through `psql` as `role`,
+    /// stopping at the first error. Output is unaligned and tuples only: one row per line, columns
+    /// separated by `|`.
+    /// - Returns: What psql printed and its exit status (0 ok, 3 an SQL error, 2 no connection).
+    package func psql(_ sql: String, database: String, role: String? = nil) throws -> ToolResult {
+        let script = folder.appendingPathComponent("psql-\(UUID().uuidString).sql")
+        try Data(sql.utf8).write(to: script)
+        defer { try? FileManager.default.removeItem(at: script) }
+        return try Self.run(
+            bin + "/psql",
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", String(port),
+                "-U", role ?? superuser, "-d", database, "-f", script.path,
+            ], scratch: folder)
+    }
+
+    // MARK: Tools
+
+    /// Runs a server tool (`initdb`, `pg_ctl`), as `postgres` when the tests run as root.
+    private func serverTool(_ name: String, _ arguments: [String]) throws -> ToolResult {
+        if Self.asRoot {
+            return try Self.run(
+                "/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/" + name] + arguments, scratch: folder)
+        }
+        return try Self.run(bin + "/" + name, arguments, scratch: folder)
+    }
+
+    /// Runs `program` and collects its output through files: the server that `pg_ctl` starts
+    /// inherits no pipe, so reading never waits for the server to end.
+    /// - Parameter scratch: Where the output files go for the time of the call.
+    package static func run(
+        _ program: String, _ arguments: [String], scratch: URL = FileManager.default.temporaryDirectory
+    ) throws -> ToolResult {
+        let out = scratch.appendingPathComponent("edujam-pg-out-\(UUID().uuidString)")
+        let err = scratch.appendingPathComponent("edujam-pg-err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")  // postgres cannot enter root's folders
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return ToolResult(
+            status: process.terminationStatus,
+            output: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            error: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    @discardableResult
+    private static func require(_ result: ToolResult, _ what: String) throws -> ToolResult {
+        guard result.status == 0 else {
+            throw Failure("\(what) failed (status \(result.status)): \(result.error)\(result.output)")
+        }
+        return result
+    }
+
+    /// A libpq connection-string value in single quotes, with `\` and `'` escaped.
+    private static func quoted(_ value: String) -> String {
+        "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+}
