@@ -24,7 +24,9 @@
 ///   may only INSERT contexts, because playing a game nobody has published yet registers its
 ///   contexts in the same save as the attempt. They cannot UPDATE or DELETE one: changing a
 ///   published game's titles, or deleting contexts (which cascades to attempts), stays a
-///   teacher's `catalog --publish`.
+///   teacher's `catalog --publish`. Students hold the UPDATE privilege only because an upsert
+///   (`INSERT ... ON CONFLICT DO UPDATE`) needs it even when it inserts; no policy lets them
+///   update a row, so such an upsert of an existing context fails for them.
 /// - SECURITY DEFINER functions are few and small, each with a fixed `search_path`: the owner of a
 ///   class or an assignment's class (so teachers' policies need not read `classes` through the
 ///   students' policies, which would recurse), and `edujam_create_student_login`, which lets a
@@ -118,7 +120,11 @@ enum SchoolSecurity {
 
                 GRANT SELECT ON schema_migrations, store_info TO edujam_teacher, edujam_student;
                 GRANT SELECT, INSERT, UPDATE, DELETE ON contexts TO edujam_teacher;
-                GRANT SELECT, INSERT ON contexts TO edujam_student;
+                GRANT SELECT, INSERT, UPDATE ON contexts TO edujam_student;
+                ALTER TABLE contexts ENABLE ROW LEVEL SECURITY;
+                CREATE POLICY contexts_read ON contexts FOR SELECT TO edujam_teacher, edujam_student USING (true);
+                CREATE POLICY contexts_teacher ON contexts TO edujam_teacher USING (true) WITH CHECK (true);
+                CREATE POLICY contexts_student_add ON contexts FOR INSERT TO edujam_student WITH CHECK (true);
                 GRANT SELECT, INSERT, UPDATE, DELETE ON lrs_accepted, roster_people TO edujam_teacher;
 
                 GRANT SELECT, INSERT, UPDATE ON activities TO edujam_teacher, edujam_student;
