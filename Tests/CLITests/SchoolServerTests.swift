@@ -24,7 +24,7 @@ struct SchoolServerTests {
         let forged = try school.psql(
             """
             INSERT INTO activities (context_id, student, created_at, started_at, uuid)
-            SELECT context_id, 'Ana Lima', created_at, started_at, 'forged-\(school.tag)'
+            SELECT context_id, 'Ana Lima', created_at, started_at, gen_random_uuid()
             FROM activities WHERE student = '\(school.bo)'
             """, as: school.bo)
         #expect(forged.status != 0)
@@ -41,7 +41,7 @@ struct SchoolServerTests {
             """
             UPDATE activities SET progress = progress WHERE student = '\(school.bo)' RETURNING student;
             INSERT INTO activities (context_id, student, created_at, started_at, uuid)
-            SELECT context_id, student, created_at, started_at, 'own-\(school.tag)'
+            SELECT context_id, student, created_at, started_at, gen_random_uuid()
             FROM activities WHERE student = '\(school.bo)' RETURNING student;
             """, as: school.bo)
         #expect(own.status == 0, "\(own.error)")
@@ -278,7 +278,7 @@ private struct School {
                 psql(
                     """
                     INSERT INTO activities (context_id, student, created_at, started_at, progress, uuid)
-                        SELECT id, '\(name)', 1, 1, 0.5, '\(role)-1' FROM contexts WHERE identifier = 'MATH-JAM';
+                        SELECT id, '\(name)', 1, 1, 0.5, gen_random_uuid() FROM contexts WHERE identifier = 'MATH-JAM';
                     INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity)
                         SELECT id, 'score', 'Score', 'quantity', 0, 10 FROM activities WHERE student = '\(name)';
                     """, as: role))

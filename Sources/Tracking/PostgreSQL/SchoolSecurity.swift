@@ -38,7 +38,7 @@ enum SchoolSecurity {
         // The two group roles (cluster-wide, so a second EduJam database reuses them; two stores
         // initialised at once may race to create them), each class's owner, and the name-to-login map.
         Migration(
-            name: "012-school-roles",
+            name: "006-school-roles",
             sql: """
                 DO $$
                 BEGIN
@@ -81,7 +81,7 @@ enum SchoolSecurity {
                     WHERE octet_length(student) <= 63 ON CONFLICT DO NOTHING;
                 """),
         Migration(
-            name: "013-row-level-security",
+            name: "007-row-level-security",
             sql: """
                 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
                 GRANT USAGE ON SCHEMA public TO edujam_teacher, edujam_student;
