@@ -1,10 +1,12 @@
 import Tracking
 
 /// What the classroom rules need from the database: rows of classes, rosters, assignments and
-/// Done marks, and the linking rule that says which attempts count for which assignment.
+/// Done marks, the linking rule that says which attempts count for which assignment, what a
+/// OneRoster import recorded, and the times a grade export reports.
 ///
 /// The rules themselves (who may be marked done, what is refused before anything is written, the
-/// status of each activity) live in the `TrackingStore+*.swift` files of this module and never see
+/// status of each activity, what a roster sync creates, renames, enrolls or marks as left, what a
+/// gradebook cell holds) live in the `TrackingStore+*.swift` files of this module and never see
 /// SQL. SQLite (`SQLite/`) is the first implementation and shares the tracking store's
 /// connection (``TrackingStore/classroom``); a second engine is a new folder beside it. Every method
 /// but ``transaction(readOnly:_:)`` is called inside a transaction.
@@ -23,8 +25,9 @@ protocol ClassroomEngine {
     func classID(named name: String) throws -> Int64?
     /// Every class's id and name, ordered by name.
     func classList() throws -> [(id: Int64, name: String)]
-    /// Adds an empty class.
-    func insertClass(named name: String, createdAt: Double) throws
+    /// Adds an empty class; returns its id.
+    @discardableResult
+    func insertClass(named name: String, createdAt: Double) throws -> Int64
     /// Gives the class `id` a new name.
     func renameClass(id: Int64, to name: String) throws
     /// The students of a class, in the order they joined.
@@ -78,6 +81,46 @@ protocol ClassroomEngine {
     func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws
     /// Marks the assignment complete, unless it already is (the first time stays).
     func markComplete(assignment id: Int64, at time: Double) throws
+
+    // MARK: OneRoster people
+
+    /// Every person a roster import recorded, by sourcedId.
+    func rosterPeople() throws -> [String: RosterPerson]
+    /// Records a person new to the store.
+    func insertRosterPerson(_ person: RosterPerson) throws
+    /// Replaces the username and names recorded for the person with `person.sourcedId`.
+    func updateRosterPerson(_ person: RosterPerson) throws
+    /// The sourcedIds of the people enrolled as a student in some class, now or in the past.
+    func rosterStudentIDs() throws -> Set<String>
+    /// Files everything `old` did under `new`: attempts, class places, assignments given by name,
+    /// Done marks. Where `new` already has the same row (added by hand), the two become one.
+    func renameStudent(from old: String, to new: String) throws
+
+    // MARK: OneRoster classes and enrollments
+
+    /// Every imported class.
+    func importedClasses() throws -> [ImportedClass]
+    /// The imported class with this sourcedId, or nil.
+    func importedClass(sourcedId: String) throws -> ImportedClass?
+    /// Records that the class `id` came from the roster class `sourcedId` titled `title`.
+    func insertImportedClass(id: Int64, sourcedId: String, title: String) throws
+    /// Records the title the roster gives the imported class `id` now.
+    func setImportedTitle(_ title: String, ofClass id: Int64) throws
+    /// An imported class's enrollments, in the order they were recorded.
+    func enrollments(ofClass id: Int64) throws -> [RosterEnrollment]
+    /// Appends the enrollment of `person` (a sourcedId) in `role`, not left.
+    func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws
+    /// Records when a student left the class, or with nil that they are enrolled again.
+    func setLeft(at time: Double?, student person: String, inClass id: Int64) throws
+    /// Removes the enrollment of `person` in `role`.
+    func deleteEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws
+
+    // MARK: Gradebook
+
+    /// Each attempt's last change, by attempt id: its last event, else its end, else its start.
+    func attemptLastChanges() throws -> [Int64: Double]
+    /// When each Done mark was made.
+    func doneMarkTimes() throws -> [DoneMark: Double]
 }
 
 extension ClassroomEngine {

@@ -6,20 +6,8 @@ extension TrackingStore {
     /// ``StoreEngine`` implementation.
     var classroom: any ClassroomEngine {
         switch engine {
-        case let sqlite as SQLiteEngine: return SQLiteClassroomEngine(connection: sqlite.connection)
+        case let file as SQLiteEngine: return SQLiteClassroomEngine(connection: file.connection)
         default: preconditionFailure("Classroom has no engine for \(type(of: engine))")
         }
-    }
-}
-
-extension TrackingStore {
-    /// The SQLite connection itself, for the two parts that still speak SQL from the rules' side:
-    /// the OneRoster sync (`TrackingStore+Roster.swift`) and the gradebook
-    /// (`TrackingStore+Gradebook.swift`), which landed while the rest moved behind
-    /// ``ClassroomEngine``. Their statements are the next to move into `SQLite/`; until then a
-    /// second engine would have to answer them here.
-    var sqlite: Connection {
-        guard let sqlite = engine as? SQLiteEngine else { preconditionFailure("OneRoster needs the SQLite engine") }
-        return sqlite.connection
     }
 }

@@ -26,20 +26,8 @@ final class ScriptedChannel: PlayChannel {
 
     func handle(_ event: RunEvent) -> Reply? {
         events.append(event)
-        switch event {
-        case .say(let text):
-            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(
-                String.init)
-        case .ask(let prompt):
-            segments[segments.count - 1].append(prompt)
-            return next()
-        case .choose(let prompt, let options):
-            segments[segments.count - 1] += ChannelText.lines(choose: prompt, options: options)
-            return next()
-        case .item, .progress, .end:
-            break
-        }
-        return nil
+        segments[segments.count - 1] += ChannelText.lines(showing: event)
+        return event.isQuestion ? next() : nil
     }
 
     private func next() -> Reply? {
@@ -55,6 +43,17 @@ final class ScriptedChannel: PlayChannel {
 
 /// How prompts and menus read as lines of output, shared by every channel that keeps text.
 public enum ChannelText {
+    /// The lines `event` shows the student, as transcripts keep them: what the game says, line by
+    /// line; a prompt; a menu. Other events show nothing.
+    public static func lines(showing event: RunEvent) -> [String] {
+        switch event {
+        case .say(let text): return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .ask(let prompt): return [prompt]
+        case .choose(let prompt, let options): return lines(choose: prompt, options: options)
+        case .item, .progress, .end: return []
+        }
+    }
+
     /// A menu as a terminal shows it: the prompt, then `  1) option` lines.
     public static func lines(choose prompt: String, options: [String]) -> [String] {
         (prompt.isEmpty ? [] : [prompt]) + options.enumerated().map { "  \($0.offset + 1)) \($0.element)" }

@@ -15,6 +15,14 @@ public enum RunEvent: Equatable {
     case progress(Double)
     /// The run ended; the record is final.
     case end(RunReport)
+
+    /// Whether the event waits for the student's reply (`ask`, `choose`).
+    public var isQuestion: Bool {
+        switch self {
+        case .ask, .choose: return true
+        case .say, .item, .progress, .end: return false
+        }
+    }
 }
 
 /// What a channel answers to an `ask` or `choose`.

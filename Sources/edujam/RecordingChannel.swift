@@ -13,20 +13,10 @@ final class RecordingChannel: PlayChannel {
     init(wrapping inner: PlayChannel) { self.inner = inner }
 
     func handle(_ event: RunEvent) -> Reply? {
-        switch event {
-        case .say(let text):
-            segments[segments.count - 1] += text.split(separator: "\n", omittingEmptySubsequences: false).map(
-                String.init)
-        case .ask(let prompt):
-            segments[segments.count - 1].append(prompt)
-        case .choose(let prompt, let options):
-            segments[segments.count - 1] += ChannelText.lines(choose: prompt, options: options)
-        case .item, .progress, .end:
-            return inner.handle(event)
-        }
+        segments[segments.count - 1] += ChannelText.lines(showing: event)
+        guard event.isQuestion else { return inner.handle(event) }
         let asked = ContinuousClock.now
         guard let reply = inner.handle(event) else { return nil }
-        guard event.isQuestion else { return reply }
         let waited = ContinuousClock.now - asked
         let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
         replies.append(Reply(reply.text, thinking: (seconds * 100).rounded() / 100))
@@ -47,16 +37,6 @@ final class RecordingChannel: PlayChannel {
         } else {
             try ("# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + text)
                 .write(toFile: file, atomically: true, encoding: .utf8)
-        }
-    }
-}
-
-extension RunEvent {
-    /// Whether the event waits for the student.
-    var isQuestion: Bool {
-        switch self {
-        case .ask, .choose: return true
-        default: return false
         }
     }
 }

@@ -15,6 +15,35 @@ import Testing
         }
     }
 
+    /// `--record` cuts the output into segments at each input, as transcripts do: the recorded
+    /// case replays green with `edujam test`.
+    @Test func aRecordedSessionReplaysAsATranscript() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let folder = try Edujam.scratchFolder("record")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let game = folder.appendingPathComponent("math-jam")
+        try FileManager.default.createDirectory(
+            at: game.appendingPathComponent("tests"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Edujam.root.appendingPathComponent("games/math-jam/game.lua"),
+            to: game.appendingPathComponent("game.lua"))
+        let file = game.appendingPathComponent("tests/recorded.play").path
+        let answers = try mathAnswers(seed: 42, cli: cli)
+        let played = try cli.run(
+            ["play", game.path, "--level", "LEVEL-2", "--seed", "42", "--student", "ana", "--record", file],
+            input: answers.prefix(3).joined(separator: "\n") + "\n")
+        #expect(played.status == 0, "\(played.error)")
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let inputs = lines.filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2).split(separator: " ").first ?? "" }
+        #expect(inputs == answers.prefix(3).map { Substring($0) })
+        // The question that reads the first answer is in the segment before it.
+        let first = try #require(lines.firstIndex { $0.hasPrefix("> ") })
+        #expect(lines[first - 1].hasSuffix("= ?"))
+        let replayed = try cli.run(["test", game.path, "--fuzz-runs", "0"])
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.error)")
+    }
+
     @Test func mathJamPerfectRunIsFinishedAndStored() throws {
         let cli = Edujam()
         defer { cli.remove() }

@@ -2,7 +2,7 @@ import Tracking
 
 /// The SQLite implementation of ``ClassroomEngine``, on the tracking store's own connection.
 ///
-/// The tables are the store's migrations `005-classes` and `006-assignments` (Tracking's one
+/// The tables are the store's migrations `005-classes`, `006-assignments` and `010-oneroster` (Tracking's one
 /// ordered schema history, `Sources/Tracking/SQLite/Migrations.swift`: a store file records the
 /// position of every migration it applied, so the list cannot be split per module).
 struct SQLiteClassroomEngine: ClassroomEngine {
@@ -22,10 +22,11 @@ struct SQLiteClassroomEngine: ClassroomEngine {
         }
     }
 
-    func insertClass(named name: String, createdAt: Double) throws {
+    func insertClass(named name: String, createdAt: Double) throws -> Int64 {
         try connection.statement("INSERT INTO classes (name, created_at) VALUES (?, ?)").run([
             .text(name), .real(createdAt),
         ])
+        return connection.lastInsertRowID
     }
 
     func renameClass(id: Int64, to name: String) throws {
