@@ -25,7 +25,7 @@ enum ClassCommand {
         if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
         let options = try ClassOptions(words)
         let context = try StoreContext(options.common)
-        try Identity.requireTeacher("class \(words.first ?? "")", store: context.store)
+        try Identity.requireTeacher("class \(words.first ?? "")", identity: try context.store.identity())
         return try context.suggestingNames { try perform(options, context) }
     }
 

@@ -23,7 +23,7 @@ enum DoneCommand {
                 try context.store.markDone(assignment: id, student: student, paths: paths)
                 Output.line("Marked done for \(student) in assignment \(id).")
             case .allStudents:
-                try Identity.requireTeacher("done --all-students", store: context.store)
+                try Identity.requireTeacher("done --all-students", identity: try context.store.identity())
                 try context.store.markAssignmentComplete(id)
                 Output.line("Assignment \(id) is complete.")
             }

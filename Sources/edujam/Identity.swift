@@ -38,10 +38,10 @@ enum Identity {
     /// Refuses a teacher's command to a student login, and any command to a login with no role.
     /// - Parameters:
     ///   - command: The command as the person typed it, for the message (`class add`).
-    ///   - store: The open store.
+    ///   - identity: Who runs the command (``TrackingStore/identity()``).
     /// - Throws: ``IdentityError/teachersOnly(login:command:)`` or ``IdentityError/noRole(login:)``.
-    static func requireTeacher(_ command: String, store: TrackingStore) throws {
-        switch try store.identity() {
+    static func requireTeacher(_ command: String, identity: StoreIdentity) throws {
+        switch identity {
         case .anyone, .login(_, .teacher, _), .login(_, .owner, _): return
         case .login(let login, .student, _): throw IdentityError.teachersOnly(login: login, command: command)
         case .login(let login, .none, _): throw IdentityError.noRole(login: login)

@@ -27,7 +27,7 @@ enum ReportCommand {
 
     private static func report(_ options: ReportOptions, _ context: StoreContext) throws -> ExitStatus {
         if options.className != nil {
-            try Identity.requireTeacher("report --class", store: context.store)
+            try Identity.requireTeacher("report --class", identity: try context.store.identity())
         } else if options.student != nil {  // a student's report is their own attempts: no --student
             _ = try Identity.student(typed: options.student, identity: try context.store.identity(), usage: "")
         }

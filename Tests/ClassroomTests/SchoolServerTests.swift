@@ -2,11 +2,15 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// A school on a PostgreSQL store (`docs/classroom.md`, "Who can see what"): each rule is proved
-/// twice, with a raw SQL session (`psql` as the student's or teacher's login, as anyone could
-/// connect) that the database itself must refuse, and through the built binary, which says it in
-/// words. The school: the owner ran `edujam store init`; maria owns 5C ("Ana Lima" with the
-/// login ana, and bo) with one assignment; joao owns 6A (cy). Ana and bo have played it.
+@testable import Classroom
+@testable import Tracking
+
+/// A school on a PostgreSQL store (`docs/classroom.md`, "Who can see what"). Each rule is proved
+/// with a raw SQL session, `psql` as the student's or teacher's login (as any client could
+/// connect), which the database itself must refuse; then through the store's own API, as `edujam`
+/// uses it. The school: the owner opened the store (every migration, as `edujam store init`);
+/// maria owns 5C ("Ana Lima", login ana; bo) with one assignment; joao owns 6A (cy). Ana and bo
+/// have each saved an attempt.
 ///
 /// Without a PostgreSQL server the suite is skipped with the reason, never passed.
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
@@ -48,15 +52,33 @@ struct SchoolServerTests {
         #expect(own.output == "\(school.bo)\n\(school.bo)\n")
     }
 
+    @Test func aStudentSavesThroughTheStoreOnlyAsThemselves() throws {
+        let school = try School()
+        let store = try school.store(as: school.ana)
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        let own = try game.createNewActivity(student: "Ana Lima")
+        try own.start()
+        try store.save()
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = 'Ana Lima'") == "2")
+
+        let forged = try game.createNewActivity(student: school.bo)
+        try forged.start()
+        #expect(throws: (any Error).self) { try store.save() }
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.bo)'") == "1")
+    }
+
     @Test func aStudentReadsOnlyTheirOwnAttempts() throws {
         let school = try School()
         #expect(try school.psql("SELECT DISTINCT student FROM activities", as: school.bo).output == "\(school.bo)\n")
         #expect(try school.psql("SELECT DISTINCT student FROM activities", as: school.ana).output == "Ana Lima\n")
         let items = try school.psql(
-            "SELECT count(*) FROM activity_items i JOIN activities a ON a.id = i.activity_id WHERE a.student = 'Ana Lima'",
-            as: school.bo)
+            """
+            SELECT count(*) FROM activity_items i JOIN activities a ON a.id = i.activity_id
+            WHERE a.student = 'Ana Lima'
+            """, as: school.bo)
         #expect(items.output == "0\n", "\(items)")
         #expect(try school.sql("SELECT count(*) > 0 FROM activity_items") == "t", "ana's items exist")
+        #expect(try school.store(as: school.bo).runs(student: nil).map(\.student) == [school.bo])
     }
 
     // MARK: A student reads only their own classes, roster rows and assignments
@@ -76,6 +98,10 @@ struct SchoolServerTests {
         #expect(removed.error.contains("permission denied"), "\(removed)")
         #expect(try school.sql("SELECT count(*) FROM contexts WHERE title = 'Hacked'") == "0")
         #expect(try school.psql("SELECT count(*) > 0 FROM contexts", as: school.cy).output == "t\n")
+
+        let inbox = try school.store(as: school.bo).inbox(student: school.bo)
+        #expect(inbox.map(\.title) == ["Sums"])
+        #expect(try school.store(as: school.bo).classes().map(\.students) == [[school.bo]], "no classmates")
     }
 
     // MARK: A student marks done only their own work
@@ -97,14 +123,12 @@ struct SchoolServerTests {
         let complete = try school.psql("UPDATE assignments SET completed_at = 1", as: school.bo)
         #expect(complete.error.contains("permission denied"), "\(complete)")
 
-        let refused = try school.edujam(["done", "1", "--student", "Ana Lima"], as: school.bo)
-        #expect(refused.status == 1)
-        #expect(refused.error.contains("you play as your login (\(school.bo)): --student is for teachers"))
-        let everyone = try school.edujam(["done", "1", "--all-students"], as: school.bo)
-        #expect(everyone.error.contains("done --all-students is a teacher's command"), "\(everyone.error)")
-        let own = try school.edujam(["done", "1"], as: school.bo)
-        #expect(own.status == 0, "\(own.error)")
+        let store = try school.store(as: school.bo)
+        #expect(throws: (any Error).self) { try store.markDone(assignment: 1, student: "Ana Lima") }
+        #expect(throws: (any Error).self) { try store.markAssignmentComplete(1) }
+        try store.markDone(assignment: 1, student: school.bo)
         #expect(try school.sql("SELECT student FROM assignment_done") == school.bo)
+        #expect(try school.sql("SELECT completed_at IS NULL FROM assignments") == "t")
     }
 
     // MARK: A teacher reads and reviews only the classes they own
@@ -119,92 +143,58 @@ struct SchoolServerTests {
             as: school.joao)
         #expect(spy.status == 0 && spy.output.isEmpty, "5C is not even visible to joao")
         let direct = try school.psql(
-            "INSERT INTO class_students (class_id, student, position) VALUES (\(school.classID("5C")), 'spy', 9)",
+            "INSERT INTO class_students (class_id, student, position) VALUES (\(try school.classID("5C")), 'spy', 9)",
             as: school.joao)
         #expect(direct.error.contains("row-level security"), "\(direct)")
 
-        let report = try school.edujam(["report", "--class", "5C"], as: school.joao)
-        #expect(report.status == 1)
-        #expect(report.error.contains("unknown class"), "\(report.error)")
-        let own = try school.edujam(["report", "--class", "5C", "--json"], as: school.maria)
-        #expect(own.status == 0, "\(own.error)")
-        #expect(own.output.contains("Ana Lima") && own.output.contains(school.bo))
+        #expect(throws: TrackingError.unknownClass("5C")) {
+            _ = try school.store(as: school.joao).classReport(className: "5C")
+        }
+        let report = try school.store(as: school.maria).classReport(className: "5C")
+        #expect(report.assignments.map(\.students.count) == [2])
+        #expect(try school.store(as: school.maria).runs(student: nil).count == 2, "ana's and bo's attempts")
     }
 
-    // MARK: Through the binary: the student is the login
+    // MARK: Identity and logins
 
-    @Test func aStudentPlaysAsTheirLoginAndNeverAsAnother() throws {
+    @Test func theLoginIsTheIdentity() throws {
         let school = try School()
-        let published = try school.edujam(["catalog", "--publish"], as: school.maria)
-        #expect(published.status == 0, "\(published.error)")
-
-        let asClassmate = try school.edujam(
-            ["play", "MATH-JAM/LEVEL-1", "--seed", "3", "--student", school.bo], as: school.ana, input: "0\n")
-        #expect(asClassmate.status == 1)
-        #expect(
-            asClassmate.error.contains(
-                "on this store you play as your login (\(school.ana)): --student is for teachers"),
-            "\(asClassmate.error)")
-        #expect(try school.sql("SELECT count(*) FROM activities") == "2", "nothing was saved")
-
-        let played = try school.edujam(["play", "MATH-JAM/LEVEL-1", "--seed", "3"], as: school.ana, input: "0\n0\n")
-        #expect(played.status == 0, "\(played.error)")
-        #expect(played.output.contains("Saved for assignment 1 (Sums)."), "\(played.output)")
-        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = 'Ana Lima'") == "2")
-
-        let inbox = try school.edujam(["inbox"], as: school.ana)
-        #expect(inbox.status == 0, "\(inbox.error)")
-        #expect(inbox.output.contains("[1] Sums"), "\(inbox.output)")
-        let teachers: [[String]] = [
-            ["class", "create", "7B"], ["report", "--class", "5C"],
-            ["assign", "--class", "5C", "--title", "X", "MATH-JAM"],
-        ]
-        for words in teachers {
-            let refused = try school.edujam(words, as: school.ana)
-            #expect(refused.status == 1, "\(words)")
-            #expect(
-                refused.error.contains("is a teacher's command, and the login \(school.ana) is a student's"),
-                "\(refused.error)")
-        }
-
-        // A teacher may play as a student of their class, to try the assignment.
-        let trial = try school.edujam(
-            ["play", "MATH-JAM/LEVEL-1", "--seed", "3", "--student", school.bo], as: school.maria, input: "0\n")
-        #expect(trial.status == 0, "\(trial.error)")
-        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.bo)'") == "2")
-
-        // A student login that no roster names can do nothing.
+        #expect(try school.store(as: school.ana).identity() == .login(school.ana, role: .student, studentName: "Ana Lima"))
+        #expect(try school.store(as: school.maria).identity() == .login(school.maria, role: .teacher, studentName: nil))
+        #expect(try school.store(as: school.owner).identity() == .login(school.owner, role: .owner, studentName: nil))
         let dee = school.login("dee")
         _ = try school.sql("CREATE ROLE \(dee) LOGIN IN ROLE edujam_student")
-        let lost = try school.edujam(["play", "MATH-JAM/LEVEL-1", "--seed", "3"], as: dee, input: "0\n")
-        #expect(lost.status == 1)
-        #expect(lost.error.contains("the login \(dee) is on no class roster"), "\(lost.error)")
+        #expect(try school.store(as: dee).identity() == .login(dee, role: .student, studentName: nil), "on no roster")
+        #expect(try school.store(as: dee).runs(student: nil).isEmpty)
     }
 
     @Test func aRosterMapsNamesToLoginsAndCreatesThem() throws {
         let school = try School()
         let dee = school.login("dee")
-        let added = try school.edujam(
-            ["class", "add", "5C", "Dee Dias", "--login", dee, "--create-logins"], as: school.maria)
-        #expect(added.status == 0, "\(added.error)")
-        #expect(added.output.contains("Created the student login(s) \(dee), without a password."), "\(added.output)")
+        let maria = try school.store(as: school.maria)
+        let created = try maria.addStudents(["Dee Dias"], toClass: "5C", login: dee, createLogins: true)
+        #expect(created == [dee])
         #expect(try school.sql("SELECT login FROM student_logins WHERE student = 'Dee Dias'") == dee)
         #expect(
             try school.sql(
-                "SELECT rolcanlogin AND NOT rolsuper AND NOT rolcreaterole AND rolpassword IS NULL FROM pg_authid WHERE rolname = '\(dee)'"
-            ) == "t")
+                """
+                SELECT rolcanlogin AND NOT rolsuper AND NOT rolcreaterole AND rolpassword IS NULL
+                FROM pg_authid WHERE rolname = '\(dee)'
+                """) == "t")
         #expect(try school.sql("SELECT pg_has_role('\(dee)', 'edujam_student', 'MEMBER')") == "t")
-        let inbox = try school.edujam(["inbox"], as: dee)
-        #expect(inbox.output.contains("[1] Sums"), "the new login is Dee Dias at once: \(inbox.output)\(inbox.error)")
+        #expect(try school.store(as: dee).inbox(student: "Dee Dias").map(\.title) == ["Sums"], "Dee Dias at once")
 
-        let taken = try school.edujam(["class", "add", "5C", "Ana Two", "--login", school.ana], as: school.maria)
-        #expect(taken.status == 1)
-        #expect(
-            taken.error.contains("the login \(school.ana) is already the login of the student Ana Lima"),
-            "\(taken.error)")
-        let remapped = try school.edujam(["class", "add", "6A", "Ana Lima", "--login", school.cy], as: school.joao)
-        #expect(
-            remapped.error.contains("the student Ana Lima already has the login \(school.ana)"), "\(remapped.error)")
+        #expect(throws: IdentityError.loginTaken(login: school.ana, student: "Ana Lima")) {
+            try maria.addStudents(["Ana Two"], toClass: "5C", login: school.ana, createLogins: false)
+        }
+        #expect(throws: IdentityError.nameHasLogin(student: "Ana Lima", login: school.ana)) {
+            try school.store(as: school.joao).addStudents(
+                ["Ana Lima"], toClass: "6A", login: school.cy, createLogins: false)
+        }
+        let byDefault = try school.psql(
+            "INSERT INTO class_students (class_id, student, position) SELECT id, '\(school.ana)', 5 FROM classes",
+            as: school.maria)
+        #expect(byDefault.error.contains("is another student's login"), "\(byDefault)")
         let forged = try school.psql(
             "UPDATE student_logins SET login = '\(school.cy)' WHERE student = 'Ana Lima'", as: school.joao)
         #expect(forged.error.contains("permission denied"), "only the owner changes a login: \(forged)")
@@ -219,7 +209,6 @@ private struct School {
     let server: PostgresServer
     let database: String
     let tag: String
-    private let cli = Edujam()
 
     func login(_ name: String) -> String { "\(name)_\(tag)" }
     var owner: String { login("owner") }
@@ -237,7 +226,7 @@ private struct School {
             server.psql(
                 "CREATE ROLE \(login("owner")) LOGIN CREATEROLE; ALTER DATABASE \(database) OWNER TO \(login("owner"))",
                 database: "postgres"))
-        try initialiseStore()
+        _ = try store(as: owner)  // the owner's first open applies every migration, as `edujam store init`
         try require(
             psql(
                 """
@@ -248,10 +237,9 @@ private struct School {
         try require(
             psql(
                 """
-                INSERT INTO contexts (path, identifier, title, type, created_at, modified_at)
-                    VALUES ('["org.edujam.games"]', 'org.edujam.games', 'EduJam Games', 0, 0, 0);
                 INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
-                    SELECT id, '["org.edujam.games","MATH-JAM"]', 'MATH-JAM', 'Math Jam', 12, 0, 0 FROM contexts;
+                    SELECT id, '["\(rootID)","MATH-JAM"]', 'MATH-JAM', 'Math Jam', 12, 0, 0 FROM contexts
+                    WHERE parent_id IS NULL;
                 INSERT INTO classes (name, created_at) VALUES ('5C', 0);
                 INSERT INTO student_logins (student, login) VALUES ('Ana Lima', '\(ana)');
                 INSERT INTO class_students (class_id, student, position)
@@ -285,9 +273,11 @@ private struct School {
         }
     }
 
-    /// The owner creates the schema, the roles and the policies: `edujam store init`.
-    private func initialiseStore() throws {
-        try require(edujam(["store", "init"], as: owner))
+    /// The store as `edujam` opens it, connected as `role`.
+    func store(as role: String) throws -> TrackingStore {
+        try TrackingStore(
+            engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: role)),
+            rootIdentifier: rootID, rootTitle: "EduJam Games")
     }
 
     /// `psql` as `role`: unaligned rows, `|` between columns, status 3 on an SQL error.
@@ -304,15 +294,6 @@ private struct School {
 
     /// The row id of a class.
     func classID(_ name: String) throws -> String { try sql("SELECT id FROM classes WHERE name = '\(name)'") }
-
-    /// The built binary, connected as `role`.
-    func edujam(_ words: [String], as role: String, input: String = "") throws -> Edujam.Result {
-        try cli.run(words + ["--store", server.url(database: database, user: role)], input: input)
-    }
-
-    private func require(_ result: Edujam.Result) throws {
-        guard result.status == 0 else { throw PostgresServer.Failure("setup failed: \(result.error)") }
-    }
 
     private func require(_ result: PostgresServer.ToolResult) throws {
         guard result.status == 0 else { throw PostgresServer.Failure("setup failed: \(result.error)") }
