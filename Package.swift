@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
 // CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
-// Sandbox -> LuaShim -> CLua; Tracking -> CSQLite. Each target lists every module it imports.
+// Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
     products: [
@@ -30,7 +30,11 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "Tracking", dependencies: ["CSQLite"]),
+        // libpq, PostgreSQL's client library, for the shared school store (Tracking/PostgreSQL/).
+        .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .target(name: "Tracking", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "Classroom", dependencies: ["Tracking"]),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
         .target(name: "Interop", dependencies: ["Classroom", "Tracking"]),

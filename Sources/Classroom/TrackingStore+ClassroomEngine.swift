@@ -7,6 +7,7 @@ extension TrackingStore {
     var classroom: any ClassroomEngine {
         switch engine {
         case let file as SQLiteEngine: return SQLiteClassroomEngine(connection: file.connection)
+        case let server as PostgreSQLEngine: return PostgreSQLClassroomEngine(connection: server.connection)
         default: preconditionFailure("Classroom has no engine for \(type(of: engine))")
         }
     }

@@ -62,6 +62,14 @@ public enum TrackingError: Error, Equatable, Sendable {
     case sqlite(code: Int32, message: String, sql: String?)
     /// Another connection held the store's lock for longer than the busy timeout.
     case busy(sql: String?)
+    /// No connection to the PostgreSQL server (`server` names its host or socket folder and port,
+    /// never the password), or the connection was lost; `reason` is libpq's, on one line.
+    case serverUnreachable(server: String, reason: String)
+    /// A PostgreSQL connection string that libpq cannot parse; the associated value says why.
+    case invalidConnectionString(String)
+    /// PostgreSQL refused a statement: its SQLSTATE, its message and the statement's text (bound
+    /// values are never included).
+    case postgresql(state: String, message: String, sql: String?)
     /// The file is not an EduJam store: not an SQLite database, or another program's.
     case notAStore
     /// The store may be read but not written (the file's or its folder's permissions, a read-only disk).
@@ -129,6 +137,11 @@ extension TrackingError: CustomStringConvertible {
         case .busy(let sql):
             return "store busy: another process held the lock too long"
                 + (sql.map { " - while executing `\($0)`" } ?? "")
+        case .serverUnreachable(let server, let reason):
+            return "cannot reach the PostgreSQL server at \(server): \(reason)"
+        case .invalidConnectionString(let reason): return "invalid PostgreSQL connection string: \(reason)"
+        case .postgresql(let state, let message, let sql):
+            return "PostgreSQL error \(state): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .notAStore: return "not an EduJam store"
         case .readOnly: return "the store is read-only"
         case .cannotOpen: return "the store cannot be opened"

@@ -89,9 +89,7 @@ import TrackingTestSupport
         let store = try classroomStore()
         let legacy = "ben\u{1B}[31m"
         #expect(trackingError { try store.checkStudentName(legacy) } != nil)
-        try store.connection.statement("UPDATE class_students SET student = ? WHERE student = 'ben'").run([
-            .text(legacy)
-        ])
+        try storeSQL(store, "UPDATE class_students SET student = ? WHERE student = 'ben'", [.text(legacy)])
         #expect(trackingError { try store.checkStudentName(legacy) } == nil, "ben can still play and be reviewed")
         #expect(trackingError { try store.checkStudentName("ana") } == nil)
     }

@@ -5,7 +5,8 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-@Suite struct ClassroomPersistenceTests {
+@Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+struct ClassroomPersistenceTests {
     @Test func classesAndAssignmentsSurviveReopening() throws {
         let path = temporaryStorePath()
         let clock = VirtualClock()

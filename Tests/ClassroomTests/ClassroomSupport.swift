@@ -22,8 +22,10 @@ func publishCatalog(_ store: TrackingStore) throws {
 }
 
 /// A store holding the catalog and class "5A" with ana, ben and cleo.
-func classroomStore(_ clock: VirtualClock = VirtualClock(), path: String = ":memory:") throws -> TrackingStore {
-    let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
+/// - Parameter path: A SQLite file, for SQLite's own tests; nil for the test run's engine (``makeEngine()``).
+func classroomStore(_ clock: VirtualClock = VirtualClock(), path: String? = nil) throws -> TrackingStore {
+    let engine: any StoreEngine = try path.map { try SQLiteEngine(path: $0) } ?? makeEngine()
+    let store = try TrackingStore(engine: engine, rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
     try publishCatalog(store)
     try store.createClass(named: "5A")
     try store.addStudents(["ana", "ben", "cleo"], toClass: "5A")
@@ -65,6 +67,6 @@ func classroomSnapshot(_ store: TrackingStore) throws -> [Int64] {
         "assignment_done", "assignments WHERE completed_at IS NOT NULL",
     ]
     return try tables.map { table in
-        try store.connection.statement("SELECT COUNT(*) FROM \(table)").query { $0.int(0) }.first ?? -1
+        try scalar(store, "SELECT COUNT(*) FROM \(table)") ?? -1
     }
 }

@@ -84,7 +84,8 @@ package final class PostgresServer: @unchecked Sendable {
 
     private let bin: String
     private let lock = NSLock()
-    private var server: Process?
+    /// The server's process (`runuser` when the tests run as root), this process's child.
+    private var server: pid_t?
     private var databaseCount = 0
 
     private var dataDirectory: String { folder.appendingPathComponent("data").path }
@@ -131,36 +132,28 @@ package final class PostgresServer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard server == nil else { return }
-        FileManager.default.createFile(atPath: logFile, contents: nil)
         let arguments = [
             "-D", dataDirectory, "-k", socketDirectory, "-p", String(port), "-c", "listen_addresses=",
             "-c", "fsync=off", "-c", "max_connections=200",
         ]
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.asRoot ? "/usr/sbin/runuser" : bin + "/postgres")
-        process.arguments = (Self.asRoot ? ["-u", "postgres", "--", bin + "/postgres"] : []) + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        process.standardInput = FileHandle.nullDevice
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logFile))
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        try log.close()
-        server = process
-        try waitUntilReady(process)
+        let pid = try Self.spawnDetached(
+            Self.asRoot ? "/usr/sbin/runuser" : bin + "/postgres",
+            (Self.asRoot ? ["-u", "postgres", "--", bin + "/postgres"] : []) + arguments, log: logFile)
+        server = pid
+        try waitUntilReady(pid)
     }
 
     /// Polls `pg_isready` until the server answers, for at most 30 seconds.
-    private func waitUntilReady(_ process: Process) throws {
+    private func waitUntilReady(_ pid: pid_t) throws {
         for _ in 0..<600 {
-            guard process.isRunning else { break }
+            if waitpid(pid, nil, WNOHANG) == pid { break }  // it ended: read why in the log
             let ready = try Self.run(
                 bin + "/pg_isready", ["-q", "-h", socketDirectory, "-p", String(port), "-U", superuser],
                 scratch: folder)
             if ready.status == 0 { return }
             usleep(50_000)
         }
-        process.terminate()
+        kill(pid, SIGTERM)
         server = nil
         let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
         throw Failure("the PostgreSQL test server did not start: \(log)")
@@ -170,9 +163,9 @@ package final class PostgresServer: @unchecked Sendable {
     package func stop() throws {
         lock.lock()
         defer { lock.unlock() }
-        guard let process = server else { return }
+        guard let pid = server else { return }
         try Self.require(serverTool("pg_ctl", ["-D", dataDirectory, "-m", "fast", "-w", "stop"]), "pg_ctl stop")
-        process.waitUntilExit()
+        waitpid(pid, nil, 0)
         server = nil
     }
 
@@ -197,13 +190,7 @@ package final class PostgresServer: @unchecked Sendable {
             if [ -f '\(dataDirectory)/postmaster.pid' ]; then \(stop)'\(bin)/pg_ctl' -D '\(dataDirectory)' -m immediate stop; fi
             rm -rf '\(folder.path)'
             """
-        let watchdog = Process()
-        watchdog.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        watchdog.arguments = ["/bin/sh", "-c", script]
-        watchdog.standardInput = FileHandle.nullDevice
-        watchdog.standardOutput = FileHandle.nullDevice
-        watchdog.standardError = FileHandle.nullDevice
-        try? watchdog.run()
+        _ = try? Self.spawnDetached("/usr/bin/setsid", ["/bin/sh", "-c", script], log: "/dev/null")
     }
 
     // MARK: Databases
@@ -256,6 +243,26 @@ package final class PostgresServer: @unchecked Sendable {
         return try Self.run(bin + "/" + name, arguments, scratch: folder)
     }
 
+    /// Starts `program` with its output appended to `log`, inheriting no descriptor but the
+    /// standard three, and returns its pid. A long-lived child must not hold another thread's
+    /// pipe: Foundation's `Process` and Swift Testing's exit tests wait for their pipes to close,
+    /// and a server that inherited one would keep them waiting for as long as it runs.
+    private static func spawnDetached(_ program: String, _ arguments: [String], log: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        _ = addCloseFrom(&actions, 3)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard status == 0 else { throw Failure("cannot start \(program): \(String(cString: strerror(status)))") }
+        return pid
+    }
+
     /// Runs `program` and collects its output through files: the server that `pg_ctl` starts
     /// inherits no pipe, so reading never waits for the server to end.
     /// - Parameter scratch: Where the output files go for the time of the call.
@@ -264,8 +271,8 @@ package final class PostgresServer: @unchecked Sendable {
     ) throws -> ToolResult {
         let out = scratch.appendingPathComponent("edujam-pg-out-\(UUID().uuidString)")
         let err = scratch.appendingPathComponent("edujam-pg-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: out)
             try? FileManager.default.removeItem(at: err)
@@ -298,3 +305,8 @@ package final class PostgresServer: @unchecked Sendable {
         "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
+/// leaves out (a GNU extension): the child closes every descriptor from `low` up.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ low: Int32) -> Int32

@@ -18,9 +18,31 @@ package final class VirtualClock {
 
 package let rootID = "org.edujam.games"
 
-/// The engine every model test runs against: the one line a second engine (``StoreEngine``) changes.
+/// The engines the model's tests run on: `EDUJAM_TEST_ENGINE=postgresql` runs the Tracking and
+/// Classroom suites again on PostgreSQL (`make test-postgresql`); SQLite otherwise.
+package enum TestEngine: String, Sendable {
+    case sqlite
+    case postgresql
+
+    /// The engine of this test run.
+    package static let current =
+        TestEngine(rawValue: ProcessInfo.processInfo.environment["EDUJAM_TEST_ENGINE"] ?? "") ?? .sqlite
+
+    /// Whether this run is SQLite's: for the tests that inspect, lock or damage a store file, or
+    /// open one by path, which are SQLite's own (and need not run twice).
+    package static var isSQLite: Bool { current == .sqlite }
+}
+
+/// The engine every model test runs against: an in-memory SQLite database, or a fresh database
+/// on the throwaway PostgreSQL server (``PostgresServer``) in a PostgreSQL run.
 package func makeEngine() throws -> any StoreEngine {
-    try SQLiteEngine(path: ":memory:")
+    switch TestEngine.current {
+    case .sqlite:
+        return try SQLiteEngine(path: ":memory:")
+    case .postgresql:
+        let server = try PostgresServer.server()
+        return try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
+    }
 }
 
 /// A fresh store on a fresh engine, with a virtual clock.
@@ -59,4 +81,29 @@ package func startedActivity(_ clock: VirtualClock = VirtualClock()) throws -> (
     let activity = try game.createNewActivity(student: "ana")
     try activity.start()
     return (store, activity)
+}
+
+/// The first column of the first row of `sql` (no parameters), on either engine: for the tests
+/// that count rows the same way on both.
+package func scalar(_ store: TrackingStore, _ sql: String) throws -> Int64? {
+    switch store.engine {
+    case let sqlite as SQLiteEngine: return try sqlite.connection.statement(sql).query { $0.int(0) }.first
+    case let postgres as PostgreSQLEngine: return try postgres.connection.query(sql).rows.first?.int(0)
+    default: preconditionFailure("no engine \(type(of: store.engine))")
+    }
+}
+
+/// Runs `sql` with `?` parameters on either engine (numbered `$1`, `$2`, ... for PostgreSQL) and
+/// returns the first column of every row as text: for the tests that rewrite a row as another
+/// process or an older version would have saved it.
+@discardableResult
+package func storeSQL(_ store: TrackingStore, _ sql: String, _ values: [SQLValue] = []) throws -> [String?] {
+    switch store.engine {
+    case let sqlite as SQLiteEngine: return try sqlite.connection.statement(sql).query(values) { $0.text(0) }
+    case let postgres as PostgreSQLEngine:
+        let parts = sql.split(separator: "?", omittingEmptySubsequences: false)
+        let numbered = parts.enumerated().map { index, part in index == 0 ? String(part) : "$\(index)" + part }
+        return try postgres.connection.query(numbered.joined(), values).map { $0.text(0) }
+    default: preconditionFailure("no engine \(type(of: store.engine))")
+    }
 }

@@ -5,7 +5,8 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-@Suite struct ConcurrencyTests {
+@Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+struct ConcurrencyTests {
     /// Several threads, each with its own connection, write one file; every save must land.
     @Test func concurrentWritersLoseNothing() throws {
         let path = temporaryStorePath()

@@ -11,7 +11,8 @@ import TrackingTestSupport
 /// The child is this test binary run again (`/proc/self/exe`) with a filter selecting
 /// ``childWriterEntry()`` and the store path in the environment. A plain `fork()` would copy only
 /// the forking thread while other tests' threads may hold runtime locks, which hung the child.
-@Suite struct CrashTests {
+@Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection")) struct CrashTests
+{
     static let storeVariable = "TRACKING_CRASH_CHILD_STORE"
     static let progressVariable = "TRACKING_CRASH_CHILD_PROGRESS"
 

@@ -6,7 +6,8 @@ import TrackingTestSupport
 @testable import Tracking
 
 @Suite struct PersistenceTests {
-    @Test func contextsSurviveReopening() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func contextsSurviveReopening() throws {
         let path = temporaryStorePath()
         do {
             let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
@@ -35,7 +36,8 @@ import TrackingTestSupport
         #expect(store.mainContext.title == "EduJam")
     }
 
-    @Test func unsavedChangesAreLostAndSaveIsAllOrNothing() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func unsavedChangesAreLostAndSaveIsAllOrNothing() throws {
         let path = temporaryStorePath()
         do {
             let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
@@ -65,7 +67,8 @@ import TrackingTestSupport
         #expect(try store.runs().map(\.items.count) == [1])
     }
 
-    @Test func migrationsAreNamedAndRecordedInOrder() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func migrationsAreNamedAndRecordedInOrder() throws {
         let store = try makeStore()
         #expect(try Migrator.appliedNames(store.connection) == Migrations.all.map(\.name))
         #expect(try Migrator.migrate(store.connection).isEmpty)  // idempotent
@@ -74,7 +77,8 @@ import TrackingTestSupport
         #expect(trackingError { try Migrator.migrate(store.connection) } == .unknownMigration("999-extra"))
     }
 
-    @Test func storeBelongsToOneRoot() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func storeBelongsToOneRoot() throws {
         let path = temporaryStorePath()
         _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
         #expect(
@@ -82,13 +86,15 @@ import TrackingTestSupport
                 == .rootMismatch(expected: "org.other", found: rootID))
     }
 
-    @Test func storeUsesWALAndForeignKeys() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func storeUsesWALAndForeignKeys() throws {
         let store = try TrackingStore(path: temporaryStorePath(), rootIdentifier: rootID, rootTitle: "EduJam")
         #expect(try store.connection.statement("PRAGMA journal_mode").query { $0.text(0) } == ["wal"])
         #expect(try store.connection.statement("PRAGMA foreign_keys").query { $0.int(0) } == [1])
     }
 
-    @Test func sqliteErrorsNameTheSQLNotTheValues() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func sqliteErrorsNameTheSQLNotTheValues() throws {
         let store = try makeStore()
         let error = trackingError {
             try store.connection.statement("INSERT INTO nowhere VALUES (?)").run([.text("ana")])
@@ -101,7 +107,8 @@ import TrackingTestSupport
         #expect(!(error?.description.contains("ana") ?? true))
     }
 
-    @Test func saveWritesOnlyWhatChanged() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func saveWritesOnlyWhatChanged() throws {
         let (store, run) = try startedActivity()
         for index in 0..<20 {
             try run.addAdditionalItem(ActivityItem(identifier: "q", title: "Q", value: .quantity(Double(index))))

@@ -20,10 +20,12 @@ import TrackingTestSupport
 
     /// Rewrites who owns every attempt, as another process would have saved it.
     private func setOwner(_ store: TrackingStore, host: String?, pid: Int32?, start: String?) throws {
-        try store.connection.statement("UPDATE activities SET owner_host = ?, owner_pid = ?, owner_start = ?").run([
-            host.map(SQLValue.text) ?? .null, pid.map { .integer(Int64($0)) } ?? .null,
-            start.map(SQLValue.text) ?? .null,
-        ])
+        try storeSQL(
+            store, "UPDATE activities SET owner_host = ?, owner_pid = ?, owner_start = ?",
+            [
+                host.map(SQLValue.text) ?? .null, pid.map { .integer(Int64($0)) } ?? .null,
+                start.map(SQLValue.text) ?? .null,
+            ])
     }
 
     /// The pid of a process that has ended.
@@ -48,7 +50,7 @@ import TrackingTestSupport
         #expect(run.outcome == .interrupted)
         #expect(run.items.first?.score == 1)
         #expect(
-            try store.connection.statement("SELECT outcome FROM activities").query { $0.text(0) } == ["running"],
+            try storeSQL(store, "SELECT outcome FROM activities") == ["running"],
             "reading does not rewrite the row")
     }
 
@@ -76,7 +78,8 @@ import TrackingTestSupport
         #expect(trackingError { try attempt.end(outcome: .interrupted) } == .invalidOutcome)
     }
 
-    @Test func anotherProgramsDatabaseIsNotAStoreAndIsLeftAlone() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func anotherProgramsDatabaseIsNotAStoreAndIsLeftAlone() throws {
         let path = temporaryStorePath("other.sqlite")
         do {
             let other = try Connection(path: path)
@@ -91,7 +94,8 @@ import TrackingTestSupport
         #expect(tables == ["notes"])
     }
 
-    @Test func aFileThatIsNotADatabaseIsNotAStore() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func aFileThatIsNotADatabaseIsNotAStore() throws {
         let path = temporaryStorePath("notes.txt")
         try String(repeating: "plain text\n", count: 200).write(toFile: path, atomically: true, encoding: .utf8)
         #expect(

@@ -4,7 +4,8 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-@Suite struct RunsPerformanceTests {
+@Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+struct RunsPerformanceTests {
     /// The report over 100,000 stored attempts must stay fast (target: under 1 s in release).
     @Test func runsOverManyAttemptsIsFast() throws {
         let path = temporaryStorePath()

@@ -5,7 +5,8 @@ import TrackingTestSupport
 @testable import Tracking
 
 /// Text goes into the store and comes back byte for byte: bound and read with explicit lengths.
-@Suite struct StatementTests {
+@Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+struct StatementTests {
     @Test func textWithNULAndControlsRoundTripsExactly() throws {
         let connection = try Connection(path: ":memory:")
         try connection.execute("CREATE TABLE t (value TEXT)")

@@ -52,7 +52,8 @@ import TrackingTestSupport
         #expect(try store.contexts(matchingIdentifierPath: []).isEmpty)
     }
 
-    @Test func removalCascadesToDescendantsAndTheirRuns() throws {
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
+    func removalCascadesToDescendantsAndTheirRuns() throws {
         let path = temporaryStorePath()
         do {
             let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")

@@ -51,13 +51,22 @@ enum ActivityRow {
         }
     }
 
-    private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
-        let duration = a.duration(at: .init(timeIntervalSince1970: now))
-        let common: [SQLValue] = [
+    /// The state an attempt's row holds at `now`, in the order of ``stateColumns``.
+    static func stateValues(_ a: Activity, now: Double) -> [SQLValue] {
+        [
             .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
-            .text(a.outcome.rawValue), .text(a.doneBy?.rawValue), .real(duration), .real(a.progress),
-            .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted),
+            .text(a.outcome.rawValue), .text(a.doneBy?.rawValue),
+            .real(a.duration(at: .init(timeIntervalSince1970: now))),
+            .real(a.progress), .text(a.ranges.json), .text(a.items.primary?.identifier), .bool(a.hasStarted),
         ]
+    }
+
+    /// The columns of ``stateValues(_:now:)``.
+    static let stateColumns =
+        "started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item, was_started"
+
+    private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
+        let common = stateValues(a, now: now)
         if let id = a.rowID {
             try connection.statement(
                 """
@@ -83,7 +92,8 @@ enum ActivityRow {
         return connection.lastInsertRowID
     }
 
-    private static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
+    /// An item's row, in the order of the `activity_items` columns the upsert names.
+    static func itemValues(_ item: ActivityItem, activityID: Int64, sequence: Int64) -> [SQLValue] {
         var quantity: SQLValue = .null
         var flag: SQLValue = .null
         var valueType: SQLValue = .null

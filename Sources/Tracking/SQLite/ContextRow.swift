@@ -8,6 +8,17 @@ enum ContextRow {
         created_at, modified_at
         """
 
+    /// What an upsert by path updates (both engines' SQL: the path, the id and the creation time stay).
+    static let onPathConflict = """
+        ON CONFLICT(path) DO UPDATE SET parent_id = excluded.parent_id, title = excluded.title,
+            type = excluded.type, custom_type_name = excluded.custom_type_name, topic = excluded.topic,
+            summary = excluded.summary, display_order = excluded.display_order,
+            is_assignable = excluded.is_assignable, age_min = excluded.age_min, age_max = excluded.age_max,
+            time_min = excluded.time_min, time_max = excluded.time_max, capabilities = excluded.capabilities,
+            keywords = excluded.keywords, universal_link = excluded.universal_link,
+            modified_at = excluded.modified_at
+        """
+
     /// Inserts or updates `context` by its path, which is unique.
     ///
     /// Upserting by path (not row id) lets two processes that both create the same context end
@@ -21,13 +32,7 @@ enum ContextRow {
     static func upsert(_ context: Context, parentID: Int64?, connection: Connection) throws -> Int64 {
         let sql = """
             INSERT INTO contexts (\(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(path) DO UPDATE SET parent_id = excluded.parent_id, title = excluded.title,
-                type = excluded.type, custom_type_name = excluded.custom_type_name, topic = excluded.topic,
-                summary = excluded.summary, display_order = excluded.display_order,
-                is_assignable = excluded.is_assignable, age_min = excluded.age_min, age_max = excluded.age_max,
-                time_min = excluded.time_min, time_max = excluded.time_max, capabilities = excluded.capabilities,
-                keywords = excluded.keywords, universal_link = excluded.universal_link,
-                modified_at = excluded.modified_at
+            \(onPathConflict)
             RETURNING id
             """
         let rows = try connection.statement(sql).query(try values(context, parentID: parentID)) { $0.int(0) }
@@ -35,7 +40,8 @@ enum ContextRow {
         return id
     }
 
-    private static func values(_ c: Context, parentID: Int64?) throws -> [SQLValue] {
+    /// The values of ``columns``, in order.
+    static func values(_ c: Context, parentID: Int64?) throws -> [SQLValue] {
         [
             .integer(parentID.map(Int.init)), .text(try JSON.encode(c.identifierPath)), .text(c.identifier),
             .text(c.title), .integer(Int64(c.type.rawValue)), .text(c.customTypeName), .text(c.topic?.rawValue),
@@ -76,7 +82,8 @@ enum ContextLoader {
         return root
     }
 
-    private static func decode(_ row: Statement, parent: Context?) throws -> Context {
+    /// One context row (`id` then ``ContextRow/columns``), attached to `parent`.
+    static func decode(_ row: some SQLRow, parent: Context?) throws -> Context {
         guard let identifier = row.text(3), let title = row.text(4),
             let type = ContextType(rawValue: Int(row.int(5)))
         else { throw TrackingError.corruptRow("contexts") }

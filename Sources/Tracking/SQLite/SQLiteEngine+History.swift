@@ -22,22 +22,9 @@ extension SQLiteEngine {
 
     private func eventsByActivity() throws -> [Int64: [AttemptEvent]] {
         var grouped: [Int64: [AttemptEvent]] = [:]
-        let sql =
-            "SELECT activity_id, sequence, kind, at, progress, outcome FROM attempt_events ORDER BY activity_id, sequence"
+        let sql = "SELECT \(RowDecoder.eventColumns) FROM attempt_events ORDER BY activity_id, sequence"
         _ = try connection.statement(sql).query { row in
-            guard let kind = row.text(2).flatMap(AttemptEvent.Kind.init(rawValue:)) else {
-                throw TrackingError.corruptRow("attempt_events.kind")
-            }
-            let outcome = try row.text(5).map { text in
-                guard let outcome = RunOutcome(rawValue: text) else {
-                    throw TrackingError.corruptRow("attempt_events.outcome")
-                }
-                return outcome
-            }
-            grouped[row.int(0), default: []].append(
-                AttemptEvent(
-                    sequence: Int(row.int(1)), kind: kind, at: ISO8601.string(fromEpoch: row.double(3)),
-                    progress: row.isNull(4) ? nil : row.double(4), outcome: outcome))
+            grouped[row.int(0), default: []].append(try RowDecoder.event(row))
         }
         return grouped
     }

@@ -3,7 +3,7 @@ import CSQLite
 /// A prepared statement that owns its handle: prepared in `init`, finalized in `deinit`.
 ///
 /// See <https://sqlite.org/c3ref/stmt.html>.
-package final class Statement {
+package final class Statement: SQLRow {
     let handle: OpaquePointer
     let sql: String
     private let db: OpaquePointer
@@ -99,23 +99,6 @@ package final class Statement {
 
     /// Reads column `index` of the current row as a double.
     package func double(_ index: Int32) -> Double { sqlite3_column_double(handle, index) }
-
-    /// Reads column `index` as a double that must be finite (and within `range`, if given):
-    /// SQLite stores infinities, which no report can print or encode.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` naming `column` and the value.
-    func finite(_ index: Int32, _ column: String, in range: ClosedRange<Double>? = nil) throws -> Double {
-        let value = double(index)
-        guard value.isFinite, range?.contains(value) ?? true else {
-            throw TrackingError.corruptRow("\(column) = \(value)")
-        }
-        return value
-    }
-
-    /// Reads column `index` as a double, or nil when it is NULL.
-    package func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
-
-    /// Reads column `index` as an integer, or nil when it is NULL.
-    package func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
 
     /// Reads column `index` as text, or nil when it is NULL: every byte SQLite holds, a NUL
     /// included (the length comes from SQLite, not from the first zero byte).

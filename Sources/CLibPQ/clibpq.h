@@ -1,0 +1,2 @@
+/* Debian's libpq-dev: the PostgreSQL client library (headers in /usr/include/postgresql). */
+#include <libpq-fe.h>

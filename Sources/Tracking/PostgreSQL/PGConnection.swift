@@ -1,0 +1,228 @@
+import CLibPQ
+import Foundation
+
+/// One connection to a PostgreSQL server through libpq, confined to the thread or task that uses
+/// its store (like SQLite's ``Connection``).
+///
+/// Every value travels as a parameter (`$1`, `$2`, ...; ``SQLValue``, sent as text and typed by the
+/// server), never spliced into SQL. Results come back as text and are read through ``PGRow``.
+/// Failures become one ``TrackingError``: ``TrackingError/serverUnreachable(server:reason:)`` when
+/// there is no connection (naming the server, never the password), else
+/// ``TrackingError/postgresql(state:message:sql:)`` with the SQLSTATE and the server's message.
+package final class PGConnection {
+    private let connection: OpaquePointer
+    /// The server as a person would name it: its host or socket folder and port.
+    package let server: String
+
+    /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
+    /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
+    /// `PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` and service files.
+    /// - Throws: ``TrackingError/invalidConnectionString(_:)`` for a string libpq cannot parse,
+    ///   ``TrackingError/serverUnreachable(server:reason:)`` when no connection is made.
+    package init(conninfo: String) throws {
+        try Self.checkSyntax(conninfo)
+        guard let handle = PQconnectdb(conninfo) else {
+            throw TrackingError.serverUnreachable(server: "(unknown)", reason: "out of memory")
+        }
+        server = Self.serverName(handle)
+        guard PQstatus(handle) == CONNECTION_OK else {
+            let reason = Self.connectionFailure(handle)
+            PQfinish(handle)
+            throw TrackingError.serverUnreachable(server: server, reason: reason)
+        }
+        connection = handle
+        PQsetClientEncoding(connection, "UTF8")
+        try execute("SET client_min_messages = warning")  // no NOTICE lines on the terminal
+    }
+
+    deinit { PQfinish(connection) }
+
+    // MARK: Running SQL
+
+    /// Runs trusted SQL without parameters: one or more statements (schema, transaction control).
+    /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` or ``TrackingError/serverUnreachable(server:reason:)``.
+    package func execute(_ sql: String) throws {
+        _ = try check(PQexec(connection, sql), sql: sql)
+    }
+
+    /// Runs one statement with `values` bound to `$1`, `$2`, ... and returns its rows.
+    /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` or ``TrackingError/serverUnreachable(server:reason:)``.
+    @discardableResult
+    package func query(_ sql: String, _ values: [SQLValue] = []) throws -> PGResult {
+        try check(
+            withParameters(values, sql: sql) { PQexecParams(connection, sql, $0, nil, $1, nil, nil, 0) }, sql: sql)
+    }
+
+    /// Sends every statement in one pipeline with one sync: one round trip to the server, and one
+    /// implicit transaction (all or nothing: the first failure rolls back the whole batch).
+    /// - Parameter statements: SQL with its parameters, run in order; each statement sees the
+    ///   effects of the ones before it.
+    /// - Returns: Each statement's rows, in order.
+    /// - Throws: The first statement's error, or ``TrackingError/serverUnreachable(server:reason:)``.
+    package func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+        guard !statements.isEmpty else { return [] }
+        for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
+        guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
+        let outcome = Result { try sendAndCollect(statements) }
+        PQexitPipelineMode(connection)
+        // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.
+        if case .failure = outcome, PQstatus(connection) == CONNECTION_OK,
+            PQtransactionStatus(connection) != PQTRANS_IDLE
+        {
+            try? execute("ROLLBACK")
+        }
+        return try outcome.get()
+    }
+
+    private func sendAndCollect(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+        for statement in statements {
+            let sent = try withParameters(statement.values, sql: statement.sql) {
+                PQsendQueryParams(connection, statement.sql, $0, nil, $1, nil, nil, 0)
+            }
+            guard sent == 1 else { throw lostConnection() }
+        }
+        guard PQpipelineSync(connection) == 1 else { throw lostConnection() }
+        return try collectPipelineResults(statements.map(\.sql))
+    }
+
+    /// Reads one result per statement, then the sync; keeps the first error and reads on to the
+    /// sync so the connection is ready for the next command.
+    private func collectPipelineResults(_ sqls: [String]) throws -> [PGResult] {
+        var results: [PGResult] = []
+        var firstError: Error?
+        for sql in sqls {
+            guard let result = PQgetResult(connection) else { throw lostConnection() }
+            while let extra = PQgetResult(connection) { PQclear(extra) }  // the NULL that ends each statement
+            if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
+                PQclear(result)
+                continue
+            }
+            do { results.append(try check(result, sql: sql)) } catch { firstError = firstError ?? error }
+        }
+        guard let sync = PQgetResult(connection) else { throw lostConnection() }
+        let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
+        PQclear(sync)
+        if let firstError { throw firstError }
+        guard synced else { throw lostConnection() }
+        return results
+    }
+
+    /// Runs `body` inside `BEGIN` ... `COMMIT`, rolling back if anything throws.
+    ///
+    /// A read-only transaction is `REPEATABLE READ`: one snapshot for every read in `body`, as
+    /// SQLite's deferred transaction gives.
+    /// - Throws: The first error thrown by `body` or by `COMMIT`; a rollback failure never hides it.
+    package func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
+        try execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if PQtransactionStatus(connection) != PQTRANS_IDLE { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    // MARK: Errors
+
+    /// Turns a result into a ``PGResult``, or its error into a ``TrackingError``.
+    private func check(_ result: OpaquePointer?, sql: String) throws -> PGResult {
+        guard let result else { throw lostConnection() }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            return PGResult(result)
+        default:
+            let state = Self.field(result, "C")  // PG_DIAG_SQLSTATE, a char macro Swift cannot import
+            let message = Self.field(result, "M")  // PG_DIAG_MESSAGE_PRIMARY
+            PQclear(result)
+            if PQstatus(connection) != CONNECTION_OK { throw lostConnection() }
+            throw TrackingError.postgresql(state: state, message: message, sql: sql)
+        }
+    }
+
+    private func lostConnection() -> TrackingError {
+        .serverUnreachable(server: server, reason: Self.connectionFailure(connection))
+    }
+
+    private static func field(_ result: OpaquePointer, _ code: Unicode.Scalar) -> String {
+        PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) } ?? ""
+    }
+
+    /// Refuses a connection string libpq cannot parse, before anything is sent.
+    private static func checkSyntax(_ conninfo: String) throws {
+        var error: UnsafeMutablePointer<CChar>?
+        guard let options = PQconninfoParse(conninfo, &error) else {
+            let message = error.map { String(cString: $0) } ?? "cannot parse it"
+            PQfreemem(error)
+            throw TrackingError.invalidConnectionString(oneLine(message))
+        }
+        PQconninfoFree(options)
+    }
+
+    /// "HOST (port PORT)", the socket folder standing for the host on a local connection.
+    private static func serverName(_ handle: OpaquePointer) -> String {
+        let host = PQhost(handle).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let port = PQport(handle).map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        return "\(host ?? "/var/run/postgresql") (port \(port ?? "5432"))"
+    }
+
+    /// libpq's message as one short line: `connection to server on socket "..." failed: Connection
+    /// refused` becomes `connection refused`; `FATAL:  role "x" does not exist` keeps its words.
+    private static func connectionFailure(_ handle: OpaquePointer) -> String {
+        var message = oneLine(PQerrorMessage(handle).map { String(cString: $0) } ?? "")
+        if let failed = message.range(of: "failed: ", options: .backwards) {
+            message = String(message[failed.upperBound...])
+        }
+        for prefix in ["FATAL:", "ERROR:"] where message.hasPrefix(prefix) {
+            message = String(message.dropFirst(prefix.count))
+        }
+        message = message.trimmingCharacters(in: .whitespaces)
+        guard let first = message.first else { return "no connection" }
+        return first.lowercased() + message.dropFirst()
+    }
+
+    /// The first line of `message`, without its trailing newline.
+    private static func oneLine(_ message: String) -> String {
+        String(message.split(whereSeparator: \.isNewline).first ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Refuses text holding a NUL, which PostgreSQL's text cannot store (and a C string would cut short).
+    private static func checkText(_ values: [SQLValue], sql: String) throws {
+        for case .text(let text) in values where text.utf8.contains(0) {
+            throw TrackingError.postgresql(
+                state: "22021", message: "text with a NUL character cannot be stored in PostgreSQL", sql: sql)
+        }
+    }
+
+    /// Calls `body` with libpq's parameter arrays: their count and C strings (NULL for SQL NULL).
+    /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` for text holding a NUL, which
+    ///   PostgreSQL's text cannot store (and a C string would cut short).
+    private func withParameters<T>(
+        _ values: [SQLValue], sql: String, _ body: (Int32, UnsafePointer<UnsafePointer<CChar>?>?) -> T
+    ) throws -> T {
+        if values.isEmpty { return body(0, nil) }
+        try Self.checkText(values, sql: sql)
+        let texts = values.map(\.postgresText)
+        let pointers: [UnsafeMutablePointer<CChar>?] = texts.map { $0.map { strdup($0) } ?? nil }
+        defer { for pointer in pointers { free(pointer) } }
+        return pointers.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                body(Int32(values.count), $0)
+            }
+        }
+    }
+}
+
+extension SQLValue {
+    /// The parameter as PostgreSQL reads it in text format: `1`/`0` are booleans too, and Swift's
+    /// `inf`, `-inf` and `nan` are float8 input PostgreSQL accepts.
+    var postgresText: String? {
+        switch self {
+        case .null: return nil
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .text(let value): return value
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Reads the rows the two engines' queries return in the same column order (``SQLRow``): one
+/// place that says what a stored run, item and event must hold to be decoded.
+enum RowDecoder {
+    /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
+    static let runColumns = """
+        a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
+        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
+        """
+
+    /// The columns of an item, in the order ``item(_:)`` reads them.
+    static let itemColumns =
+        "activity_id, sequence, identifier, title, kind, quantity, flag, value_type, score, max_score"
+
+    /// The columns of an event, in the order ``event(_:)`` reads them.
+    static let eventColumns = "activity_id, sequence, kind, at, progress, outcome"
+
+    /// One run (``runColumns``), its items left empty.
+    /// - Parameters:
+    ///   - paths: Each context's decoded path, so a path is decoded once.
+    ///   - gone: Whether each owning process is gone, so each is looked up once.
+    static func run(_ row: some SQLRow, paths: inout [Int64: [String]], gone: inout [RunOwner: Bool]) throws
+        -> RunRecord
+    {
+        let contextID = row.int(10)
+        let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text(2), column: "contexts.path")
+        paths[contextID] = path
+        guard var outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
+            throw TrackingError.corruptRow("activities.outcome")
+        }
+        if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
+        return RunRecord(
+            id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
+            outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0,
+            startedAt: ISO8601.string(fromEpoch: row.double(6)),
+            // Clamped, not refused: versions before the limit could save an infinite duration.
+            durationSeconds: SafeNumbers.duration(row.double(7)),
+            progress: try row.finite(8, "activities.progress", in: 0...1),
+            primaryItem: row.text(9), items: [])
+    }
+
+    /// Whether the process that saved this running row (columns 12-14) is gone. A row saved
+    /// before owners were recorded has none: no edujam that old can still be playing it.
+    private static func ownerIsGone(_ row: some SQLRow, cache: inout [RunOwner: Bool]) -> Bool {
+        guard !row.isNull(13) else { return true }
+        let owner = RunOwner(
+            host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
+        if let known = cache[owner] { return known }
+        let isGone = owner.isGone
+        cache[owner] = isGone
+        return isGone
+    }
+
+    /// One item (``itemColumns``).
+    static func item(_ row: some SQLRow) throws -> ItemRecord {
+        guard let identifier = row.text(2), let title = row.text(3),
+            let kind = row.text(4).flatMap(ItemKind.init(rawValue:))
+        else {
+            throw TrackingError.corruptRow("activity_items")
+        }
+        let value: ActivityItem.Value
+        switch kind {
+        case .quantity: value = .quantity(try row.finite(5, "activity_items.quantity"))
+        case .binary:
+            guard let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
+                throw TrackingError.corruptRow("activity_items.value_type")
+            }
+            value = .binary(row.int(6) != 0, type)
+        case .score:
+            value = .score(
+                try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
+        }
+        return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
+    }
+
+    /// One event (``eventColumns``).
+    static func event(_ row: some SQLRow) throws -> AttemptEvent {
+        guard let kind = row.text(2).flatMap(AttemptEvent.Kind.init(rawValue:)) else {
+            throw TrackingError.corruptRow("attempt_events.kind")
+        }
+        let outcome = try row.text(5).map { text in
+            guard let outcome = RunOutcome(rawValue: text) else {
+                throw TrackingError.corruptRow("attempt_events.outcome")
+            }
+            return outcome
+        }
+        return AttemptEvent(
+            sequence: Int(row.int(1)), kind: kind, at: ISO8601.string(fromEpoch: row.double(3)),
+            progress: row.isNull(4) ? nil : row.double(4), outcome: outcome)
+    }
+}
