@@ -20,12 +20,19 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     package func open(rootIdentifier: String) throws {
-        try PGMigrator.migrate(connection)
-        try connection.query(
-            "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
-            [.text(rootIdentifier)])
+        // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
+        // students open a store that is up to date and claimed, and read both.
+        if try !PGMigrator.pending(connection).isEmpty { try PGMigrator.migrate(connection) }
+        let claimed = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
+            .text(0)
+        if claimed == nil {
+            try connection.query(
+                "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
+                [.text(rootIdentifier)])
+        }
         let stored =
-            try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
+            try claimed
+            ?? connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
             ?? rootIdentifier
         guard stored == rootIdentifier else {
             throw TrackingError.rootMismatch(expected: rootIdentifier, found: stored)
@@ -52,7 +59,10 @@ package final class PostgreSQLEngine: StoreEngine {
         var statements: [(sql: String, values: [SQLValue])] = []
         if !changes.removedPaths.isEmpty {
             statements.append(
-                ("DELETE FROM contexts WHERE path = ANY($1::text[])", [try PGArray.text(changes.removedPaths.map(path))]))
+                (
+                    "DELETE FROM contexts WHERE path = ANY($1::text[])",
+                    [try PGArray.text(changes.removedPaths.map(path))]
+                ))
         }
         for context in changes.contexts { statements.append(try PGSave.context(context)) }
         for activity in changes.activities {
