@@ -159,7 +159,8 @@ struct SchoolServerTests {
 
     @Test func theLoginIsTheIdentity() throws {
         let school = try School()
-        #expect(try school.store(as: school.ana).identity() == .login(school.ana, role: .student, studentName: "Ana Lima"))
+        #expect(
+            try school.store(as: school.ana).identity() == .login(school.ana, role: .student, studentName: "Ana Lima"))
         #expect(try school.store(as: school.maria).identity() == .login(school.maria, role: .teacher, studentName: nil))
         #expect(try school.store(as: school.owner).identity() == .login(school.owner, role: .owner, studentName: nil))
         let dee = school.login("dee")

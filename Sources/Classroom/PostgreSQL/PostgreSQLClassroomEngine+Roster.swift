@@ -3,7 +3,8 @@ import Tracking
 extension PostgreSQLClassroomEngine {
     func rosterPeople() throws -> [String: RosterPerson] {
         var people: [String: RosterPerson] = [:]
-        for row in try connection.query("SELECT sourced_id, username, given_name, family_name FROM roster_people").rows {
+        for row in try connection.query("SELECT sourced_id, username, given_name, family_name FROM roster_people").rows
+        {
             let person = RosterPerson(
                 sourcedId: row.text(0) ?? "", username: row.text(1) ?? "",
                 givenName: row.text(2) ?? "", familyName: row.text(3) ?? "")
@@ -25,9 +26,10 @@ extension PostgreSQLClassroomEngine {
     }
 
     func rosterStudentIDs() throws -> Set<String> {
-        Set(try connection.query("SELECT DISTINCT person FROM roster_enrollments WHERE role = 'student'").map {
-            $0.text(0) ?? ""
-        })
+        Set(
+            try connection.query("SELECT DISTINCT person FROM roster_enrollments WHERE role = 'student'").map {
+                $0.text(0) ?? ""
+            })
     }
 
     /// As SQLite's `UPDATE OR REPLACE`: a row the new name already has (same class, same Done
@@ -120,7 +122,8 @@ extension PostgreSQLClassroomEngine {
 
     func doneMarkTimes() throws -> [DoneMark: Double] {
         var times: [DoneMark: Double] = [:]
-        for row in try connection.query("SELECT assignment_id, context_id, student, done_at FROM assignment_done").rows {
+        for row in try connection.query("SELECT assignment_id, context_id, student, done_at FROM assignment_done").rows
+        {
             times[DoneMark(assignment: row.int(0), contextID: row.int(1), student: row.text(2) ?? "")] = row.double(3)
         }
         return times
