@@ -15,7 +15,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test lint format test-swift test-asan test-games bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test lint format test-swift test-postgresql test-asan test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -46,7 +46,7 @@ play: build
 ## test: the style lint, every test: Swift unit and end-to-end tests, the sandbox's tests again
 ## under AddressSanitizer, the pattern matcher and every other replaced library function against
 ## stock Lua, and the games' own checks and playthrough tests
-test: lint test-swift test-asan test-patterns test-differential test-games
+test: lint test-swift test-postgresql test-asan test-patterns test-differential test-games
 
 ## lint: swift format lint --strict with the root .swift-format, over every Swift file of the
 ## package (run `make format` to rewrite them in the house style before committing).
@@ -64,6 +64,11 @@ test-swift: build test-deps ralph
 	@if [ -z "$$EDUJAM_RALPH_VENV" ] && [ -x $(RALPH_VENV)/bin/ralph ]; then \
 		export EDUJAM_RALPH_VENV="$(CURDIR)/$(RALPH_VENV)"; fi; \
 	$(SWIFT) test
+
+## test-postgresql: the Tracking and Classroom suites again, on PostgreSQL (a throwaway server per
+## run, Tests/TrackingTestSupport/PostgresServer.swift); SQLite's own tests are skipped there
+test-postgresql: build test-deps
+	EDUJAM_TEST_ENGINE=postgresql $(SWIFT) test --filter 'TrackingTests|ClassroomTests'
 
 ## ralph: Ralph LRS (PyPI ralph-malph) in a virtual environment, for the LRS tests. Optional and
 ## fail-safe: if it cannot be installed (no python3-venv, no network), those tests are skipped.

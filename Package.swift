@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLITests", dependencies: ["CSQLite", "Interop"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "CLITests", dependencies: ["CSQLite", "Interop", "TrackingTestSupport"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "Classroom"]),

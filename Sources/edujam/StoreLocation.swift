@@ -2,7 +2,8 @@ import Foundation
 import Runtime
 import Tracking
 
-/// Where the store lives: `--store`, else `EDUJAM_STORE`, else `edujam/edujam.sqlite` in the
+/// Where the store lives: `--store`, else `EDUJAM_STORE` (a file path, or a PostgreSQL URL
+/// `postgresql://...` for a school's shared store: ``StoreAddress``), else `edujam/edujam.sqlite` in the
 /// user's data folder: `$XDG_DATA_HOME` when it is an absolute path (the XDG Base Directory
 /// rule: a relative one is ignored), else `$HOME/.local/share`. `HOME` wins over the password
 /// database, so `HOME=/somewhere edujam ...` keeps a separate store, as every tool does.
@@ -26,15 +27,20 @@ enum StoreLocation {
         return (folder as NSString).appendingPathComponent("edujam.sqlite")
     }
 
+    /// The store's address: ``path(_:)`` read as a file or a server URL.
+    static func address(_ options: CommonOptions) throws -> StoreAddress {
+        StoreAddress(try path(options))
+    }
+
     /// Opens (or creates) the store rooted at the collection's id.
     static func open(_ options: CommonOptions, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
-        let path = try path(options)
+        let address = try address(options)
         do {
             return try TrackingStore(
-                path: path, rootIdentifier: collection.id, rootTitle: collection.title,
+                address: address, rootIdentifier: collection.id, rootTitle: collection.title,
                 clock: { clock.date() })
         } catch let error as TrackingError {
-            throw StoreError(path: path, error)
+            throw StoreError(address, error)
         }
     }
 }
@@ -54,6 +60,16 @@ enum StoreError: Error, CustomStringConvertible {
     case isFolder(String)
     /// Anything else the store reported.
     case other(String, TrackingError)
+    /// A PostgreSQL store's error, which names the server itself: the URL is never repeated,
+    /// since it may hold a password.
+    case server(TrackingError)
+
+    init(_ address: StoreAddress, _ error: TrackingError) {
+        switch address {
+        case .file(let path): self.init(path: path, error)
+        case .server: self = .server(error)
+        }
+    }
 
     init(path: String, _ error: TrackingError) {
         switch error {
@@ -87,6 +103,10 @@ enum StoreError: Error, CustomStringConvertible {
                 "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
         case .other(let path, let error):
             return "store \(path): \(error)"
+        case .server(.notAStore):
+            return "not an EduJam store: the PostgreSQL database has other tables (it was left as it is)"
+        case .server(let error):
+            return "\(error)"
         }
     }
 }

@@ -18,6 +18,7 @@ let commands: [String: (usage: String, run: ([String]) throws -> ExitStatus)] = 
     "check": (CheckCommand.usage, CheckCommand.run),
     "export": (ExportCommand.usage, ExportCommand.run),
     "push": (PushCommand.usage, PushCommand.run),
+    "store": (StoreSchemaCommand.usage, StoreSchemaCommand.run),
 ]
 
 let overview = """
@@ -37,6 +38,7 @@ let overview = """
       check     find mistakes, with hints         edujam check games/my-quiz
       export    xAPI statements for an LRS        edujam export --xapi --since 2026-11-01
       push      send new statements to an LRS     edujam push --lrs https://lrs.example/xAPI/
+      store     create or migrate the schema      edujam store migrate --store postgresql:///edujam
 
     Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
     Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).

@@ -13,6 +13,9 @@ package final class PGConnection {
     private let connection: OpaquePointer
     /// The server as a person would name it: its host or socket folder and port.
     package let server: String
+    /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
+    /// ``query(_:_:)`` and ``pipeline(_:)``): what a save costs on a distant server.
+    package private(set) var roundTrips = 0
 
     /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
     /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
@@ -42,6 +45,7 @@ package final class PGConnection {
     /// Runs trusted SQL without parameters: one or more statements (schema, transaction control).
     /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` or ``TrackingError/serverUnreachable(server:reason:)``.
     package func execute(_ sql: String) throws {
+        roundTrips += 1
         _ = try check(PQexec(connection, sql), sql: sql)
     }
 
@@ -49,7 +53,8 @@ package final class PGConnection {
     /// - Throws: ``TrackingError/postgresql(state:message:sql:)`` or ``TrackingError/serverUnreachable(server:reason:)``.
     @discardableResult
     package func query(_ sql: String, _ values: [SQLValue] = []) throws -> PGResult {
-        try check(
+        roundTrips += 1
+        return try check(
             withParameters(values, sql: sql) { PQexecParams(connection, sql, $0, nil, $1, nil, nil, 0) }, sql: sql)
     }
 
@@ -63,6 +68,7 @@ package final class PGConnection {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
+        roundTrips += 1
         let outcome = Result { try sendAndCollect(statements) }
         PQexitPipelineMode(connection)
         // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.

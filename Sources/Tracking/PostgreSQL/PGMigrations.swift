@@ -206,12 +206,6 @@ enum PGMigrator {
         }
     }
 
-    /// The names a migrate would apply, without applying them.
-    static func pending(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> [String] {
-        let applied = try hasMigrationsTable(connection) ? appliedNames(connection) : []
-        return migrations.dropFirst(applied.count).map(\.name)
-    }
-
     /// EduJam's key for `pg_advisory_xact_lock` while migrating ("EDUJAM" in ASCII).
     private static let lockKey: Int64 = 0x4544_554A_414D
 
@@ -222,6 +216,13 @@ enum PGMigrator {
             "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
         ).rows.first?.int(0)
         if (tables ?? 0) > 0, try !hasMigrationsTable(connection) { throw TrackingError.notAStore }
+    }
+
+    /// Whether every migration is applied, so that teachers and students, who may not change the
+    /// schema (`SchoolSecurity`), open the store without migrating; a newer schema is not up to
+    /// date, so ``migrate(_:migrations:)`` names it.
+    static func isUpToDate(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> Bool {
+        try hasMigrationsTable(connection) && appliedNames(connection) == migrations.map(\.name)
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {

@@ -19,10 +19,14 @@ package final class PostgreSQLEngine: StoreEngine {
         connection = try PGConnection(conninfo: conninfo)
     }
 
+    package func migrate() throws -> [String] {
+        try PGMigrator.migrate(connection)
+    }
+
     package func open(rootIdentifier: String) throws {
         // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
         // students open a store that is up to date and claimed, and read both.
-        if try !PGMigrator.pending(connection).isEmpty { try PGMigrator.migrate(connection) }
+        if try !PGMigrator.isUpToDate(connection) { try migrate() }
         let claimed = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
             .text(0)
         if claimed == nil {

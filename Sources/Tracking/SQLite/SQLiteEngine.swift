@@ -13,8 +13,12 @@ package final class SQLiteEngine: StoreEngine {
         connection = try Connection(path: path)
     }
 
-    package func open(rootIdentifier: String) throws {
+    package func migrate() throws -> [String] {
         try Migrator.migrate(connection)
+    }
+
+    package func open(rootIdentifier: String) throws {
+        try migrate()
         try claimRoot(rootIdentifier)
     }
 

@@ -17,6 +17,12 @@ package protocol StoreEngine: AnyObject {
     ///   store, ``TrackingError/unknownMigration(_:)`` for a newer schema, or an engine error.
     func open(rootIdentifier: String) throws
 
+    /// Applies the schema's pending migrations, and nothing else (`edujam store migrate`).
+    /// - Returns: The names applied, in order; empty when the schema is up to date.
+    /// - Throws: ``TrackingError/notAStore``, ``TrackingError/unknownMigration(_:)`` or an engine error.
+    @discardableResult
+    func migrate() throws -> [String]
+
     /// Every saved context, parents before children, attached into one tree.
     /// - Returns: The main context with its descendants, or nil for an empty store.
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where a store lives: a SQLite file, or a PostgreSQL server's database (a school's shared store).
+///
+/// A `postgresql://` or `postgres://` URL names a server, passed to libpq untouched, so libpq's
+/// own conventions all apply (`PGHOST`, `PGUSER`, `PGPASSWORD`, `PGSSLMODE`, `~/.pgpass`, service
+/// files; `postgresql:///edujam?host=/run/postgresql` for a local socket). Anything else is a
+/// file path, as it always was.
+public enum StoreAddress: Equatable, Sendable {
+    /// A SQLite file (or `:memory:`).
+    case file(String)
+    /// A PostgreSQL connection URL.
+    case server(String)
+
+    /// Reads `text` as a server URL or a file path.
+    public init(_ text: String) {
+        let lowered = text.lowercased()
+        self = lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") ? .server(text) : .file(text)
+    }
+
+    /// The engine at this address.
+    package func engine() throws -> any StoreEngine {
+        switch self {
+        case .file(let path): return try SQLiteEngine(path: path)
+        case .server(let url): return try PostgreSQLEngine(conninfo: url)
+        }
+    }
+}
+
+extension TrackingStore {
+    /// Opens the store at `address` (a file or a PostgreSQL database), creating it and its main
+    /// context if needed.
+    /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``; for a server,
+    ///   ``TrackingError/invalidConnectionString(_:)``, ``TrackingError/serverUnreachable(server:reason:)``
+    ///   or ``TrackingError/postgresql(state:message:sql:)``.
+    public convenience init(
+        address: StoreAddress, rootIdentifier: String, rootTitle: String, clock: @escaping () -> Date = { Date() }
+    ) throws {
+        try self.init(engine: address.engine(), rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
+    }
+
+    /// Applies the schema's pending migrations at `address` without opening a collection
+    /// (`edujam store migrate`, `edujam store init`).
+    /// - Returns: The names of the migrations applied, in order (empty when up to date).
+    /// - Throws: ``TrackingError/notAStore`` for another program's database,
+    ///   ``TrackingError/unknownMigration(_:)`` for a newer schema, or the engine's errors.
+    public static func migrate(_ address: StoreAddress) throws -> [String] {
+        try address.engine().migrate()
+    }
+}

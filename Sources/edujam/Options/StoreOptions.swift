@@ -1,0 +1,32 @@
+import Runtime
+
+/// `edujam store init|migrate`, parsed once.
+struct StoreOptions {
+    /// What to do with the store.
+    enum Action: Equatable {
+        /// Create the schema in an empty database (or file).
+        case initialize
+        /// Apply the pending migrations.
+        case migrate
+    }
+
+    static let actions = ["init", "migrate"]
+
+    var common: CommonOptions
+    var action: Action
+
+    /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or extra words.
+    init(_ words: [String]) throws {
+        let arguments = try Arguments(words, spec: Arguments.Spec())
+        common = CommonOptions(arguments)
+        let positionals = arguments.positionals
+        guard let first = positionals.first else { throw UsageError("store needs an action: init or migrate") }
+        guard positionals.count == 1 else { throw UsageError("store \(first) takes no other words") }
+        switch first {
+        case "init": action = .initialize
+        case "migrate": action = .migrate
+        default:
+            throw UsageError("unknown store action '\(first)'\(Suggest.hint(for: first, among: Self.actions))")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+/// `--store` / `EDUJAM_STORE` as a PostgreSQL URL, and `edujam store init|migrate`, through the
+/// built binary against the throwaway server (`PostgresServer`).
+@Suite struct PostgreSQLStoreTests {
+    /// A fresh database on the test server, as the URL a person would pass.
+    private func freshStore() throws -> (server: PostgresServer, database: String, url: String) {
+        let server = try PostgresServer.server()
+        let database = try server.createDatabase()
+        return (server, database, server.url(database: database))
+    }
+
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    func initCreatesTheSchemaOnceAndMigrateFindsNothingToDo() throws {
+        let (server, database, url) = try freshStore()
+        let cli = Edujam()
+        let created = try cli.run(["store", "init", "--store", url])
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output.hasPrefix("Created the EduJam schema"))
+        let names = try server.psql("SELECT name FROM schema_migrations ORDER BY position", database: database)
+        #expect(names.output.split(separator: "\n").first == "001-store-info")
+        #expect(try cli.run(["store", "init", "--store", url]).output.hasPrefix("Already an EduJam store"))
+        let migrate = try cli.run(["store", "migrate"], environment: ["EDUJAM_STORE": url])
+        #expect(migrate.status == 0)
+        #expect(migrate.output == "The schema is up to date: nothing to apply.\n")
+    }
+
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    func anotherProgramsDatabaseIsLeftAlone() throws {
+        let (server, database, url) = try freshStore()
+        #expect(
+            try server.psql("CREATE TABLE invoices (id int); INSERT INTO invoices VALUES (1);", database: database)
+                .status == 0)
+        let result = try Edujam().run(["store", "init", "--store", url])
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "edujam store: not an EduJam store: the PostgreSQL database has other tables (it was left as it is)\n"
+        )
+        #expect(try server.psql("SELECT to_regclass('schema_migrations') IS NULL", database: database).output == "t\n")
+    }
+
+    @Test func migrateOnAFileAppliesEveryMigration() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let result = try cli.run(["store", "migrate"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("Applied 11 migration(s): 001-store-info, "))
+        #expect(try cli.run(["store", "migrate"]).output == "The schema is up to date: nothing to apply.\n")
+    }
+
+    @Test func anUnreachableServerIsOneLineNamingItAndNeverThePassword() throws {
+        let folder = "/nonexistent-edujam-\(UUID().uuidString.prefix(8))"
+        let result = try Edujam().run(
+            ["class", "list"], environment: ["EDUJAM_STORE": "postgresql://ana:s3cret@/edujam?host=\(folder)"])
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "edujam class: cannot reach the PostgreSQL server at \(folder) (port 5432): no such file or directory\n"
+        )
+        #expect(!result.error.contains("s3cret"))
+    }
+
+    @Test func aBadURLIsOneLineSayingWhy() throws {
+        let typo = try Edujam().run(["store", "migrate", "--store", "postgresql://localhost/edujam?sslmod=require"])
+        #expect(typo.status == 1)
+        #expect(
+            typo.error
+                == "edujam store: invalid PostgreSQL connection string: invalid URI query parameter: \"sslmod\"\n")
+        let port = try Edujam().run(["store", "migrate", "--store", "postgresql://localhost:notaport/edujam"])
+        #expect(
+            port.error
+                == "edujam store: cannot reach the PostgreSQL server at localhost (port notaport): invalid integer value \"notaport\" for connection option \"port\"\n"
+        )
+    }
+
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    func classesAndPlaysLiveOnTheServer() throws {
+        let (server, database, url) = try freshStore()
+        let cli = Edujam()
+        let env = ["EDUJAM_STORE": url]
+        #expect(try cli.run(["catalog", "--publish"], environment: env).status == 0)
+        #expect(try cli.run(["class", "create", "3B"], environment: env).status == 0)
+        #expect(try cli.run(["class", "add", "3B", "ana"], environment: env).status == 0)
+        let play = try cli.run(
+            ["play", "--student", "ana", "MATH-JAM/LEVEL-1", "--seed", "3"], input: String(repeating: "0\n", count: 10),
+            environment: env)
+        #expect(play.status == 0, "\(play.error)")
+        let runs = try server.psql("SELECT student, outcome FROM activities", database: database)
+        #expect(runs.output == "ana|finished\n")
+        let list = try cli.run(["class", "list"], environment: env)
+        #expect(list.output.contains("3B"))
+        #expect(list.output.contains("ana"))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+@testable import Tracking
+
+/// What only the PostgreSQL engine promises: a save is one round trip, a replayed or late save
+/// never duplicates or takes an attempt back, its own named migrations, and errors that name the
+/// server in one line.
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+struct PostgreSQLEngineTests {
+    private func freshEngine() throws -> PostgreSQLEngine {
+        let server = try PostgresServer.server()
+        return try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
+    }
+
+    private func store(_ engine: PostgreSQLEngine, _ clock: VirtualClock) throws -> TrackingStore {
+        try TrackingStore(engine: engine, rootIdentifier: rootID, rootTitle: "EduJam Games", clock: clock.read)
+    }
+
+    private func count(_ engine: PostgreSQLEngine, _ table: String) throws -> Int64? {
+        try engine.connection.query("SELECT count(*) FROM \(table)").rows.first?.int(0)
+    }
+
+    @Test func aSaveIsOneRoundTripWhateverItHolds() throws {
+        let engine = try freshEngine()
+        let clock = VirtualClock()
+        let store = try store(engine, clock)
+        let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+        var attempts: [Activity] = []
+        for (number, student) in ["ana", "ben"].enumerated() {
+            let level = try game.addChild(identifier: "LEVEL-\(number)", title: "Level \(number)", type: .level)
+            let attempt = try level.createNewActivity(student: student)
+            try attempt.start()
+            for question in 1...5 {
+                try attempt.setBinary(
+                    id: "q\(question)", title: "Question \(question)", value: true, valueType: .correctIncorrect)
+            }
+            try attempt.setScore(id: "score", title: "Score", score: 5, maxScore: 5)
+            attempts.append(attempt)
+        }
+        let before = engine.connection.roundTrips
+        try store.save()
+        #expect(engine.connection.roundTrips - before == 1)
+        #expect(try count(engine, "activity_items") == 6, "per attempt: the primary, the latest binary, the score")
+        #expect(attempts.allSatisfy { $0.rowID != nil }, "row ids come back from the same round trip")
+        clock.advance(5)
+        try attempts[0].setScore(id: "score", title: "Score", score: 4, maxScore: 5)
+        let again = engine.connection.roundTrips
+        try store.save()
+        #expect(engine.connection.roundTrips - again == 1)
+        #expect(try store.runs(student: "ana").first?.items.first { $0.identifier == "score" }?.score == 4)
+    }
+
+    @Test func aReplayedSaveWritesNothingTwiceAndALateOneNeverGoesBack() throws {
+        let engine = try freshEngine()
+        let clock = VirtualClock()
+        let store = try store(engine, clock)
+        let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+        let attempt = try game.createNewActivity(student: "ana")
+        try attempt.start()
+        try attempt.setProgress(0.2)
+        let first = StoreChanges(
+            removedPaths: [], contexts: [store.mainContext, game], activities: [attempt], now: clock.now)
+        _ = try engine.write(first)
+        let written = try ["activities", "activity_items", "attempt_events", "contexts"].map { try count(engine, $0) }
+        _ = try engine.write(first)  // the same save again, as an outbox would replay it
+        #expect(
+            try ["activities", "activity_items", "attempt_events", "contexts"].map { try count(engine, $0) } == written)
+        #expect(written[2] ?? 0 > 0, "the events were written once")
+
+        clock.advance(60)
+        try attempt.setProgress(0.9)
+        try store.save()
+        try attempt.setProgress(1)
+        let late = StoreChanges(removedPaths: [], contexts: [], activities: [attempt], now: clock.now - 30)
+        _ = try engine.write(late)  // saved before the last one, arriving after it
+        #expect(try store.runs().first?.progress == 0.9)
+        #expect(try count(engine, "activities") == 1)
+    }
+
+    @Test func migrationsAreItsOwnNamedAndOrdered() throws {
+        let engine = try freshEngine()
+        _ = try store(engine, VirtualClock())
+        #expect(try PGMigrator.appliedNames(engine.connection) == PGMigrations.all.map(\.name))
+        #expect(try engine.migrate().isEmpty)
+        let extended = PGMigrations.all + [Migration(name: "999-extra", sql: "CREATE TABLE extra (x int)")]
+        #expect(try PGMigrator.migrate(engine.connection, migrations: extended) == ["999-extra"])
+        #expect(trackingError { try PGMigrator.migrate(engine.connection) } == .unknownMigration("999-extra"))
+    }
+
+    @Test func theStoreBelongsToOneRoot() throws {
+        let server = try PostgresServer.server()
+        let conninfo = server.conninfo(database: try server.createDatabase())
+        _ = try TrackingStore(engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: rootID, rootTitle: "Games")
+        #expect(
+            trackingError {
+                _ = try TrackingStore(
+                    engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: "org.other", rootTitle: "Other")
+            } == .rootMismatch(expected: "org.other", found: rootID))
+    }
+
+    @Test func aStatementErrorNamesTheSQLNotTheValues() throws {
+        let engine = try freshEngine()
+        let error = trackingError { try engine.connection.query("INSERT INTO nowhere VALUES ($1)", [.text("ana")]) }
+        #expect(
+            error
+                == .postgresql(
+                    state: "42P01", message: "relation \"nowhere\" does not exist",
+                    sql: "INSERT INTO nowhere VALUES ($1)"))
+        #expect(!"\(error!)".contains("ana"))
+    }
+
+    @Test func textWithANULIsRefusedNotCutShort() throws {
+        let engine = try freshEngine()
+        let store = try store(engine, VirtualClock())
+        _ = try store.mainContext.addChild(identifier: "GAME", title: "Game\u{0}hidden", type: .game)
+        guard case .postgresql(let state, _, _)? = trackingError({ try store.save() }) else {
+            Issue.record("expected a PostgreSQL error")
+            return
+        }
+        #expect(state == "22021")
+        #expect(try count(engine, "contexts") == 1, "nothing of the save was written")
+    }
+
+    @Test func noServerIsOneLineNamingIt() throws {
+        let error = trackingError { _ = try PGConnection(conninfo: "host=/nonexistent-edujam port=6543 dbname=x") }
+        #expect(
+            error == .serverUnreachable(server: "/nonexistent-edujam (port 6543)", reason: "no such file or directory"))
+        #expect(
+            "\(error!)"
+                == "cannot reach the PostgreSQL server at /nonexistent-edujam (port 6543): no such file or directory")
+        let role = trackingError {
+            let server = try PostgresServer.server()
+            _ = try PGConnection(conninfo: server.conninfo(database: "postgres", user: "nobody_here"))
+        }
+        guard case .serverUnreachable(_, let reason)? = role else {
+            Issue.record("expected serverUnreachable, got \(String(describing: role))")
+            return
+        }
+        #expect(reason == "role \"nobody_here\" does not exist")
+    }
+}
