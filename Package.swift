@@ -47,12 +47,14 @@ let package = Package(
                 "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox",
             ]),
         .executableTarget(
-            name: "edujam-bench", dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Tracking", "CSQLite"],
+            name: "edujam-bench",
+            dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Playtest", "Tracking", "CSQLite"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
+        .testTarget(name: "TrackingPortingTests", dependencies: ["Tracking", "Classroom"]),
         .testTarget(
             name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(

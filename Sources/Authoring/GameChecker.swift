@@ -18,6 +18,10 @@ public enum GameChecker {
         /// take per game. A game that burns half a second a run would otherwise hold `check`
         /// for minutes; when the time runs out, the findings so far are reported and a note says so.
         public var fuzzTimeLimit: Duration = .seconds(30)
+        /// Threads that play the monkey runs (``Fuzzer/fuzz(_:runs:seed:timeLimit:jobs:progress:)``):
+        /// the findings are the same for any number, as long as the time limit is not reached.
+        /// The library's default is 1; `edujam check` passes the machine's cores.
+        public var jobs = 1
         /// Fold in luacheck's findings when it is installed.
         public var useLuacheck = true
         /// Creates the defaults.
@@ -97,7 +101,7 @@ public enum GameChecker {
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
             let (fuzzFindings, note) = FuzzCheck.findings(
-                folder: folder, runs: settings.fuzzRuns, timeLimit: settings.fuzzTimeLimit)
+                folder: folder, runs: settings.fuzzRuns, timeLimit: settings.fuzzTimeLimit, jobs: settings.jobs)
             findings += fuzzFindings
             notes += [note].compactMap { $0 }
         }
@@ -147,9 +151,9 @@ public enum GameChecker {
 /// A short monkey run: the failures a student could hit by typing anything.
 enum FuzzCheck {
     /// The findings, and a note when the time limit cut the runs or the shrinking short.
-    static func findings(folder: String, runs: Int, timeLimit: Duration) -> ([Finding], String?) {
+    static func findings(folder: String, runs: Int, timeLimit: Duration, jobs: Int) -> ([Finding], String?) {
         guard let game = try? GameUnderTest(folder: folder) else { return ([], nil) }
-        let summary = Fuzzer.fuzz(game, runs: runs, seed: 1, timeLimit: timeLimit)
+        let summary = Fuzzer.fuzz(game, runs: runs, seed: 1, timeLimit: timeLimit, jobs: jobs)
         let gameFile = (folder as NSString).appendingPathComponent("game.lua")
         var note: String?
         if summary.ranOutOfTime {

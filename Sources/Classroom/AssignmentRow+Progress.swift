@@ -23,10 +23,12 @@ extension AssignmentRow {
         }
     }
 
-    /// The status rules; `attempts` are newest first.
+    /// The status rules; `attempts` are newest first. Done belongs to the assignment, as in
+    /// Schoolwork: once any attempt that counts was marked done (the game's `activity.done()`), the
+    /// activity stays done when the student plays again; the report shows the newer results.
     private func status(of student: String, contextID: Int64, attempts: [RunRecord]) -> ActivityStatus {
         if completedAt != nil || doneMarks.contains(DoneKey(student: student, contextID: contextID)) { return .done }
-        guard let latest = attempts.first else { return .notStarted }
-        return latest.done ? .done : .inProgress  // the game (or anyone) marked its latest run done
+        guard !attempts.isEmpty else { return .notStarted }
+        return attempts.contains(where: \.done) ? .done : .inProgress
     }
 }

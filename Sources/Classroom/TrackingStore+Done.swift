@@ -38,6 +38,38 @@ extension TrackingStore {
         }
     }
 
+    /// Marks done, for `student`, every assigned activity at `identifierPath` (ClassKit's
+    /// `completeAllAssignedActivities(matching:)`), for an app whose task has a hard end (a timed
+    /// quiz, a submit button). It needs no attempt, live or saved.
+    ///
+    /// Only assigned work is marked: each assignment of the student that is not complete and holds
+    /// exactly this context, as ClassKit affects only the last context of the path (an assignment
+    /// of the whole game is not done because one level is). Practice is never done. The mark
+    /// belongs to the assignment: it stays when the student plays again (the teacher sees the
+    /// newer results). Marking twice keeps the first time.
+    /// - Parameters:
+    ///   - identifierPath: The context's path, with or without the root identifier first.
+    ///   - student: The student.
+    /// - Returns: The ids of the assignments in which the activity is now done for the student,
+    ///   oldest first; empty when nothing assigned to them holds it.
+    /// - Throws: ``TrackingError/busy(sql:)`` or another engine error; nothing is marked then.
+    @discardableResult
+    public func completeAllAssignedActivities(matching identifierPath: [String], student: String) throws -> [Int64] {
+        let full = [rootIdentifier] + relativePath(identifierPath)
+        let now = clock().timeIntervalSince1970
+        let engine = classroom
+        return try engine.transaction {
+            var marked: [Int64] = []
+            for row in try engine.assignmentRows(student: student) where row.completedAt == nil {
+                let targets = row.activities.filter { $0.activity.identifierPath == full }.map(\.contextID)
+                guard !targets.isEmpty else { continue }
+                try engine.insertDoneMarks(assignment: row.id, contextIDs: targets, student: student, at: now)
+                marked.append(row.id)
+            }
+            return marked.sorted()
+        }
+    }
+
     /// The context ids of `paths` inside `row`, in the order given.
     private func contextIDs(of paths: [[String]], in row: AssignmentRow) throws -> [Int64] {
         try paths.map { path in

@@ -24,6 +24,10 @@ extension TrackingStore {
     }
 
     /// A student's saved attempts that count for no assignment: practice, shown apart.
+    ///
+    /// Done belongs to assignments, so a practice run is never done: `done` is false even when
+    /// the game marked the attempt (`activity.done()`), as ClassKit's
+    /// `completeAllAssignedActivities` does nothing for work nobody assigned.
     /// - Parameter student: A student name.
     /// - Returns: The runs, newest first.
     /// - Throws: A SQLite error.
@@ -31,7 +35,11 @@ extension TrackingStore {
         let runs = try runs(student: student)  // first: every run read here is visible to the link query
         let engine = classroom
         let linked = try engine.transaction(readOnly: true) { try engine.linkedAttempts(student: student) }
-        return runs.filter { !linked.contains($0.id) }
+        return runs.filter { !linked.contains($0.id) }.map { run in
+            var practice = run
+            practice.done = false
+            return practice
+        }
     }
 
     /// The attempts of one student that count for one assignment, in detail (`edujam report --student`).

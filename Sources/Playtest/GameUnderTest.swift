@@ -35,8 +35,33 @@ public struct GameUnderTest {
         declaration = try Catalog.declaration(ofGameIn: folder)
     }
 
+    /// The game as loaded, without its store: what another thread needs to play it too.
+    /// A store belongs to one thread, so each thread makes its own `GameUnderTest` from this.
+    struct Blueprint: Sendable {
+        var folder: String
+        var collection: GameCollection
+        var declaration: GameDeclaration
+        var limits: SandboxLimits
+
+        /// The folder's last component, for messages: `math-jam`.
+        var name: String { ((folder as NSString).standardizingPath as NSString).lastPathComponent }
+    }
+
+    /// This game, for another thread (``OrderedWork``).
+    var blueprint: Blueprint {
+        Blueprint(folder: folder, collection: collection, declaration: declaration, limits: limits)
+    }
+
+    /// The same game with a store pool of its own, loaded from nothing but `blueprint`.
+    init(_ blueprint: Blueprint) {
+        folder = blueprint.folder
+        collection = blueprint.collection
+        declaration = blueprint.declaration
+        limits = blueprint.limits
+    }
+
     /// The folder's last component, for messages: `math-jam`.
-    public var name: String { ((folder as NSString).standardizingPath as NSString).lastPathComponent }
+    public var name: String { blueprint.name }
 
     /// The level paths the game declares, as `LEVEL-1` or `A/B`.
     var levels: [String] { declaration.childPaths.map { $0.joined(separator: "/") } }

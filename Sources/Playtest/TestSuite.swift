@@ -2,7 +2,7 @@ import Foundation
 import Runtime
 
 /// One line of `edujam test`'s results: a transcript case, a bot, or a smoke fuzz.
-public struct TestOutcome {
+public struct TestOutcome: Sendable {
     /// The game folder's name: `math-jam`.
     public var game: String
     /// `basic.play: perfect round`, `math.bot.lua (500 playthroughs)`, `fuzz (200 runs)`.
@@ -86,45 +86,142 @@ public struct TestSuite {
         public var fuzzRuns = 200
         /// Rewrite failing transcript expectations (bless).
         public var update = false
+        /// Threads that play the tests (``OrderedWork``): transcript cases, bot files and
+        /// smoke fuzzes are spread over them and reported in the same order as with one.
+        /// The library's default is 1; `edujam test` passes the machine's cores.
+        public var jobs = 1
         /// Creates the defaults.
         public init() {}
     }
 
-    /// Runs everything, reporting each result as it comes.
-    /// - Parameters:
-    ///   - settings: fuzz runs and update mode.
-    ///   - progress: a label for what runs now, for a progress line.
-    ///   - report: called with each result as soon as it is known.
-    public func run(
-        _ settings: Settings, progress: (String) -> Void = { _ in },
-        report: (TestOutcome) -> Void
-    ) {
+    /// One piece of work: a result known before anything plays, a transcript case, a bot
+    /// file (its seeds in order, in one task) or a game's smoke fuzz.
+    enum Task: Sendable {
+        case known(TestOutcome)
+        case transcriptCase(game: Int, file: Int, TranscriptCase)
+        case bot(game: Int, String)
+        case fuzz(game: Int, runs: Int)
+    }
+
+    /// What runs, in report order: the games loaded and the `.play` files read, here on the
+    /// calling thread; nothing is played yet.
+    struct Plan {
+        var games: [GameUnderTest.Blueprint] = []
+        var transcripts: [TranscriptTests] = []
+        var tasks: [Task] = []
+        /// For the last case of each `.play` file: the file, for `--update` once its cases are all in.
+        var fileEnds: [Int: Int] = [:]
+    }
+
+    func plan(_ settings: Settings) -> Plan {
+        var plan = Plan()
         for entry in entries {
             let name = ((entry.folder as NSString).standardizingPath as NSString).lastPathComponent
             let game: GameUnderTest
             do {
                 game = try GameUnderTest(folder: entry.folder)
             } catch {
-                report(TestOutcome(game: name, name: "load game.lua", failure: "\(error)", seconds: 0))
+                plan.tasks.append(
+                    .known(TestOutcome(game: name, name: "load game.lua", failure: "\(error)", seconds: 0)))
                 continue
             }
+            let gameIndex = plan.games.count
+            plan.games.append(game.blueprint)
             for file in entry.transcripts {
-                TranscriptTests.run(file, on: game, update: settings.update, progress: progress, report: report)
+                switch TranscriptTests.load(file, game: name) {
+                case .failure(let failed): plan.tasks.append(.known(failed.outcome))
+                case .success(let transcript):
+                    let fileIndex = plan.transcripts.count
+                    plan.transcripts.append(transcript)
+                    for testCase in transcript.transcript.cases {
+                        plan.tasks.append(.transcriptCase(game: gameIndex, file: fileIndex, testCase))
+                    }
+                    if !transcript.transcript.cases.isEmpty { plan.fileEnds[plan.tasks.count - 1] = fileIndex }
+                }
             }
-            for file in entry.bots {
-                BotTests.run(file, on: game, progress: progress, report: report)
-            }
+            plan.tasks += entry.bots.map { .bot(game: gameIndex, $0) }
             if entry.fuzz && settings.fuzzRuns > 0 {
-                progress("\(name): fuzz")
-                let started = Date()
-                let summary = Fuzzer.fuzz(game, runs: settings.fuzzRuns, seed: 1)
-                let failure =
-                    summary.findings.isEmpty ? nil : summary.findings.map(FuzzReport.describe).joined(separator: "\n")
-                report(
-                    TestOutcome(
-                        game: name, name: "fuzz (\(settings.fuzzRuns) runs)", failure: failure,
-                        seconds: Date().timeIntervalSince(started)))
+                plan.tasks.append(.fuzz(game: gameIndex, runs: settings.fuzzRuns))
             }
         }
+        return plan
+    }
+
+    /// Runs everything, reporting each result as it comes, in the same order for any number of jobs.
+    /// - Parameters:
+    ///   - settings: fuzz runs, update mode and jobs.
+    ///   - progress: a label for what runs now (with several jobs, the first test not yet
+    ///     reported), for a progress line; called on the calling thread.
+    ///   - report: called on the calling thread with each result, in order, as soon as it and
+    ///     every result before it are known.
+    public func run(
+        _ settings: Settings, progress: (String) -> Void = { _ in },
+        report: (TestOutcome) -> Void
+    ) {
+        let plan = plan(settings)
+        let games = plan.games
+        let transcripts = plan.transcripts
+        let tasks = plan.tasks
+        var caseResults: [Int: [CaseResult]] = [:]
+        OrderedWork.run(
+            count: tasks.count, jobs: settings.jobs,
+            worker: { SuiteWorker(games: games) },
+            task: { worker, index in worker.run(tasks[index], transcripts: transcripts) },
+            waiting: { index in progress(Self.label(of: tasks[index], games: games, transcripts: transcripts)) },
+            deliver: { index, result in
+                report(result.outcome)
+                guard case .transcriptCase(_, let file, _) = tasks[index], let caseResult = result.caseResult else {
+                    return
+                }
+                caseResults[file, default: []].append(caseResult)
+                guard settings.update, plan.fileEnds[index] == file else { return }
+                if let notice = transcripts[file].update(caseResults[file] ?? [], game: result.outcome.game) {
+                    report(notice)
+                }
+            })
+    }
+
+    /// `math-jam: rounds.play: perfect round`, for the progress line.
+    static func label(of task: Task, games: [GameUnderTest.Blueprint], transcripts: [TranscriptTests]) -> String {
+        func name(_ game: Int) -> String { games[game].name }
+        switch task {
+        case .known(let outcome): return "\(outcome.game): \(outcome.name)"
+        case .transcriptCase(let game, let file, let testCase):
+            return "\(name(game)): \(transcripts[file].label): \(testCase.name)"
+        case .bot(let game, let file): return "\(name(game)): \((file as NSString).lastPathComponent)"
+        case .fuzz(let game, _): return "\(name(game)): fuzz"
+        }
+    }
+}
+
+/// One thread's share of a suite: its own copy of each game it plays, made on first use.
+struct SuiteWorker {
+    let games: [GameUnderTest.Blueprint]
+    private var loaded: [Int: GameUnderTest] = [:]
+
+    init(games: [GameUnderTest.Blueprint]) { self.games = games }
+
+    /// A task's line of results, and a transcript case's result for `--update`.
+    struct Result: Sendable {
+        var outcome: TestOutcome
+        var caseResult: CaseResult?
+    }
+
+    mutating func run(_ task: TestSuite.Task, transcripts: [TranscriptTests]) -> Result {
+        switch task {
+        case .known(let outcome): return Result(outcome: outcome)
+        case .transcriptCase(let game, let file, let testCase):
+            let (outcome, caseResult) = TranscriptTests.run(testCase, file: transcripts[file].file, on: self.game(game))
+            return Result(outcome: outcome, caseResult: caseResult)
+        case .bot(let game, let file): return Result(outcome: BotTests.run(file, on: self.game(game)))
+        case .fuzz(let game, let runs): return Result(outcome: SmokeFuzz.run(self.game(game), runs: runs))
+        }
+    }
+
+    private mutating func game(_ index: Int) -> GameUnderTest {
+        if let game = loaded[index] { return game }
+        let game = GameUnderTest(games[index])
+        loaded[index] = game
+        return game
     }
 }

@@ -23,7 +23,7 @@ struct CaseFailure: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// How one transcript case went.
-struct CaseResult {
+struct CaseResult: Sendable {
     /// The `.play` file.
     var file: String
     /// The case.

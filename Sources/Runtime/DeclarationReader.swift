@@ -15,7 +15,8 @@ struct DeclarationReader {
         guard case .string(let id) = table[field] else {
             throw fail(field, table[field] == .nil ? "missing: every game and context needs an id" : "must be a string")
         }
-        if let violation = IdentifierRule.violation(id) { throw fail(field, violation.reason) }  // Tracking's rule
+        // Tracking's rule
+        if let violation = IdentifierRule.violation(id, of: .context) { throw fail(field, violation.reason) }
         return id
     }
 

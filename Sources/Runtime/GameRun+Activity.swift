@@ -152,7 +152,7 @@ extension GameRun {
 
     private func itemIdentifier(_ call: HostCall) throws -> String {
         let id = try call.string(1)
-        if let violation = IdentifierRule.violation(id) { throw call.badArgument(1, violation.description) }
+        if let violation = IdentifierRule.violation(id, of: .item) { throw call.badArgument(1, violation.description) }
         return id
     }
 

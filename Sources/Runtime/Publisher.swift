@@ -23,7 +23,6 @@ enum Publisher {
 
     /// Assigns only what changed, so an unchanged game writes nothing.
     private static func update(_ context: Context, from d: GameDeclaration, order: Int) {
-        let seconds = d.minutes.map { ($0.lowerBound * 60)...($0.upperBound * 60) }
         if context.title != d.title { context.title = d.title }
         if context.type != d.type { context.type = d.type }
         if context.topic != d.topic { context.topic = d.topic }
@@ -32,6 +31,6 @@ enum Publisher {
         if context.displayOrder != order { context.displayOrder = order }
         if context.isAssignable != d.isAssignable { context.isAssignable = d.isAssignable }
         if context.suggestedAge != d.age { context.suggestedAge = d.age }
-        if context.suggestedCompletionTime != seconds { context.suggestedCompletionTime = seconds }
+        if context.suggestedCompletionMinutes != d.minutes { context.suggestedCompletionMinutes = d.minutes }
     }
 }

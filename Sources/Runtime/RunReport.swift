@@ -2,7 +2,7 @@ import Sandbox
 import Tracking
 
 /// How a run ended, with the attempt as tracked.
-public struct RunReport: Equatable {
+public struct RunReport: Equatable, Sendable {
     /// The attempt's record, as `edujam report --json` prints it.
     public var record: RunRecord
     /// The author's detail when the game failed or hit a limit: file, line, message, traceback.

@@ -1,7 +1,16 @@
 /// ClassKit's limits, enforced by this module.
 public enum Limits {
-    /// Maximum UTF-8 bytes in a context or item identifier (``IdentifierRule``).
-    public static let identifierLength = 256
+    /// Maximum UTF-8 bytes in a context identifier (``IdentifierRule/Kind/context``); ClassKit's
+    /// context identifiers are at most 256 characters.
+    public static let contextIdentifierBytes = 256
+    /// Maximum UTF-8 bytes in an activity item identifier (``IdentifierRule/Kind/item``); ClassKit
+    /// refuses an item identifier of 256 characters or more, one less than a context's.
+    public static let itemIdentifierBytes = 255
+    /// Maximum characters in the student name an attempt is made for (``Context/createNewActivity(student:)``).
+    public static let studentNameCharacters = 256
+    /// The context identifier limit, named before item identifiers got their own.
+    @available(*, deprecated, renamed: "contextIdentifierBytes")
+    public static var identifierLength: Int { contextIdentifierBytes }
     /// A context, item or assignment title: what a student or teacher reads in a list.
     public static let title = TextLimit(field: "title", characters: 256, bytes: 1024)
     /// A context summary.
@@ -78,14 +87,15 @@ public struct TextOverrun: Error, Sendable, Equatable, CustomStringConvertible {
 
 /// Shared validation rules, so contexts and items reject the same inputs the same way.
 package enum Validate {
-    /// Checks an identifier: not blank, then ``IdentifierRule``.
+    /// Checks an identifier: not blank, then ``IdentifierRule`` for its kind.
     /// - Parameters:
     ///   - identifier: The candidate.
+    ///   - kind: What it identifies, which sets its length limit.
     ///   - what: Names the identifier in the error message.
     /// - Throws: ``TrackingError/invalidIdentifier(_:)`` or ``TrackingError/identifierRefused(what:reason:)``.
-    static func identifier(_ identifier: String, what: String) throws {
+    static func identifier(_ identifier: String, of kind: IdentifierRule.Kind, what: String) throws {
         guard !isBlank(identifier) else { throw TrackingError.invalidIdentifier(what) }
-        if let violation = IdentifierRule.violation(identifier) {
+        if let violation = IdentifierRule.violation(identifier, of: kind) {
             throw TrackingError.identifierRefused(what: what, reason: violation.reason)
         }
     }

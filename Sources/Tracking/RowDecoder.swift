@@ -52,8 +52,11 @@ enum RowDecoder {
         return isGone
     }
 
-    /// One item (``itemColumns``).
-    static func item(_ row: some SQLRow) throws -> ItemRecord {
+    /// One item (``itemColumns``), as a run reports it.
+    static func item(_ row: some SQLRow) throws -> ItemRecord { ItemRecord(try activityItem(row)) }
+
+    /// One item (``itemColumns``), as an activity holds it.
+    static func activityItem(_ row: some SQLRow) throws -> ActivityItem {
         guard let identifier = row.text(2), let title = row.text(3),
             let kind = row.text(4).flatMap(ItemKind.init(rawValue:))
         else {
@@ -71,7 +74,7 @@ enum RowDecoder {
             value = .score(
                 try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
         }
-        return ItemRecord(ActivityItem(identifier: identifier, title: title, value: value))
+        return ActivityItem(identifier: identifier, title: title, value: value)
     }
 
     /// One event (``eventColumns``).
@@ -89,4 +92,35 @@ enum RowDecoder {
             sequence: Int(row.int(1)), kind: kind, at: ISO8601.string(fromEpoch: row.double(3)),
             progress: row.isNull(4) ? nil : row.double(4), outcome: outcome)
     }
+
+    /// The columns of ``savedAttempt(_:)``, in order.
+    static let savedAttemptColumns = """
+        id, uuid, student, created_at, started_at, ended_at, outcome, done_by, was_started, duration, ranges,
+        primary_item
+        """
+
+    /// The latest attempt at a context (``savedAttemptColumns``), its items and events left out.
+    static func savedAttempt(_ row: some SQLRow) throws -> SavedAttempt {
+        guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
+            throw TrackingError.corruptRow("activities.uuid")
+        }
+        guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)) else {
+            throw TrackingError.corruptRow("activities.outcome")
+        }
+        let ranges = try JSON.decode([[Double]].self, from: row.text(10), column: "activities.ranges").map { pair in
+            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite, 0 <= pair[0], pair[0] <= pair[1], pair[1] <= 1
+            else { throw TrackingError.corruptRow("activities.ranges") }
+            return pair[0]...pair[1]
+        }
+        return SavedAttempt(
+            rowID: row.int(0), uuid: uuid, student: row.text(2) ?? "",
+            createdAt: Date(timeIntervalSince1970: row.double(3)),
+            startedAt: Date(timeIntervalSince1970: row.double(4)),
+            endedAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
+            doneBy: row.text(7).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(8) != 0,
+            // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
+            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(11), items: [],
+            nextEvent: 0)
+    }
+
 }

@@ -19,22 +19,39 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The rule for context and item identifiers: 1 to ``Limits/identifierLength`` UTF-8 bytes, no
-/// `/` (it separates identifiers in a path), no spaces and no control characters.
+/// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (256 for a
+/// context, 255 for an item, as ClassKit's limits), no `/` (it separates identifiers in a path),
+/// no spaces and no control characters.
 public enum IdentifierRule {
-    /// Why `identifier` is refused, or nil when it is fine.
-    /// - Parameter identifier: The candidate.
-    /// - Returns: The violation, its field `identifier`.
-    public static func violation(_ identifier: String) -> RuleViolation? {
-        reason(identifier).map { RuleViolation(field: "identifier", reason: $0) }
+    /// What an identifier names; the kinds differ only in their length limit.
+    public enum Kind: Sendable, Equatable {
+        /// A context's identifier (and the root's): at most ``Limits/contextIdentifierBytes``.
+        case context
+        /// An activity item's identifier: at most ``Limits/itemIdentifierBytes``.
+        case item
+
+        /// The most UTF-8 bytes an identifier of this kind may have.
+        public var maxBytes: Int {
+            switch self {
+            case .context: return Limits.contextIdentifierBytes
+            case .item: return Limits.itemIdentifierBytes
+            }
+        }
     }
 
-    private static func reason(_ id: String) -> String? {
+    /// Why `identifier` is refused as an identifier of `kind`, or nil when it is fine.
+    /// - Parameters:
+    ///   - identifier: The candidate.
+    ///   - kind: What it identifies.
+    /// - Returns: The violation, its field `identifier`.
+    public static func violation(_ identifier: String, of kind: Kind) -> RuleViolation? {
+        reason(identifier, maxBytes: kind.maxBytes).map { RuleViolation(field: "identifier", reason: $0) }
+    }
+
+    private static func reason(_ id: String, maxBytes: Int) -> String? {
         let bytes = id.utf8
         if bytes.isEmpty { return "must not be empty" }
-        if bytes.count > Limits.identifierLength {
-            return "is \(bytes.count) bytes; the most is \(Limits.identifierLength)"
-        }
+        if bytes.count > maxBytes { return "is \(bytes.count) bytes; the most is \(maxBytes)" }
         if bytes.contains(UInt8(ascii: "/")) { return "must not contain '/' (it separates identifiers in a path)" }
         // Bytes first: items are set many times a run, and Character properties are slow.
         let hasSpace =

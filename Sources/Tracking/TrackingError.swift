@@ -1,8 +1,13 @@
+import Foundation
+
 /// Every error the tracking model throws.
 ///
 /// Where ClassKit silently drops a bad call (mutating an activity that is not started, an unknown
 /// topic), this module throws instead. Messages name identifiers and limits but never student
-/// names or other bound values.
+/// names or other bound values. ``category`` sorts the cases the way ClassKit's `CLSError.Code`
+/// does, for an app to switch on; ``object`` names the context an error is about when the case
+/// carries it; a save that refused some changes throws ``partialFailure(refused:)``, which names
+/// each object refused and why.
 public enum TrackingError: Error, Equatable, Sendable {
     /// An identifier was empty or only whitespace. The associated value says which one.
     case invalidIdentifier(String)
@@ -95,6 +100,13 @@ public enum TrackingError: Error, Equatable, Sendable {
     case pathNotInAssignment([String], assignment: Int64)
     /// A date was neither `YYYY-MM-DD` nor an ISO 8601 timestamp. Carries the bad text.
     case invalidDate(String)
+    /// The context at this path was refused by the save and was never saved before, so what
+    /// hangs from it (a child context, an attempt) cannot be written yet. It stays pending and is
+    /// written by the first save after the context is fixed.
+    case contextNotSaved([String])
+    /// A save wrote every valid change and refused these (ClassKit's `partialFailure`). The
+    /// refused objects stay pending: fix them and save again.
+    case partialFailure(refused: [RefusedChange])
 }
 
 extension TrackingError: CustomStringConvertible {
@@ -157,6 +169,17 @@ extension TrackingError: CustomStringConvertible {
             return "path '\(path.joined(separator: "/"))' is not part of assignment \(id)"
         case .invalidDate(let text):
             return "invalid date '\(text)': expected YYYY-MM-DD or an ISO 8601 timestamp such as 2026-12-01T15:00:00Z"
+        case .contextNotSaved(let path):
+            return "context '\(path.joined(separator: "/"))' was refused and never saved: fix it and save again"
+        case .partialFailure(let refused):
+            let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
+            return "save refused \(count) (every other change was saved): "
+                + refused.map(\.description).joined(separator: "; ")
         }
     }
+}
+
+extension TrackingError: LocalizedError {
+    /// The same message as ``description``, so `localizedDescription` reads as the CLI prints it.
+    public var errorDescription: String? { description }
 }

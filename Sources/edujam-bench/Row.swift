@@ -10,7 +10,7 @@ struct Row: Sendable {
 
     /// Every row, in report order.
     static func all(_ context: Context) -> [Row] {
-        cpuOverhead(context) + [sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, memory]
+        cpuOverhead(context) + [sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, memory, fuzzScaling]
     }
 
     func isSelected(by only: String?) -> Bool {

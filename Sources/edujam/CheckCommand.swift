@@ -2,10 +2,11 @@ import Authoring
 import Foundation
 import Runtime
 
-/// `edujam check [game folders...] [--fuzz-runs N] [--no-luacheck]`
+/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N] [--no-luacheck]`
 enum CheckCommand {
     static let usage = """
-        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--fuzz-seconds N] [--no-luacheck]
+        usage: edujam check [game folders...] [--games DIR] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N]
+                            [--no-luacheck]
         Finds what authors commonly get wrong, each with file:line and a hint: syntax, the
         declaration, undefined globals and typos, writes to globals, bad activity calls, a game
         that never starts or reports, and (when those pass) failures under random input.
@@ -13,6 +14,7 @@ enum CheckCommand {
           --fuzz-runs N    random-input runs per game (default 300; 0 for none)
           --fuzz-seconds N the most time those runs and shrinking what they find take per
                            game (default 30); a note says when it ran out
+        \(JobsOption.usage(plays: "those runs", same: "the findings are"))
           --no-luacheck    do not fold in luacheck's findings even when it is installed
         """
 
@@ -20,6 +22,7 @@ enum CheckCommand {
         let options = try CheckOptions(words)
         var settings = GameChecker.Settings()
         settings.useLuacheck = options.useLuacheck
+        settings.jobs = options.jobs
         if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
         if let seconds = options.fuzzSeconds { settings.fuzzTimeLimit = .seconds(seconds) }
         let folders = try gameFolders(options)

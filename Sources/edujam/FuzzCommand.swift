@@ -2,13 +2,14 @@ import Foundation
 import Playtest
 import Runtime
 
-/// `edujam fuzz <game> [--runs N] [--seed S]`
+/// `edujam fuzz <game> [--runs N] [--seed S] [--jobs N]`
 enum FuzzCommand {
     static let usage = """
-        usage: edujam fuzz <game folder | identifier> [--runs N] [--seed S] [--games DIR]
+        usage: edujam fuzz <game folder | identifier> [--runs N] [--seed S] [--jobs N] [--games DIR]
         Plays the game N times (default 1000) with a monkey that types anything. Each script
         error or limit hit is printed with the seed that reproduces it and the input, shrunk
         to a minimal .play case. Run S is replayed by --seed S --runs 1.
+        \(JobsOption.usage(plays: "the runs", same: "the findings are"))
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -23,7 +24,7 @@ enum FuzzCommand {
         }
         let game = try GameUnderTest(folder: target.folder)
         let progress = Progress()
-        let summary = Fuzzer.fuzz(game, runs: runs, seed: seed) { done, found in
+        let summary = Fuzzer.fuzz(game, runs: runs, seed: seed, jobs: options.jobs) { done, found in
             progress.show("fuzz \(game.name): \(done)/\(runs) runs, \(found) findings")
         }
         progress.clear()

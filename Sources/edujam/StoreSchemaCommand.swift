@@ -1,18 +1,25 @@
+import Classroom
 import Foundation
 import Tracking
 
-/// `edujam store init|migrate`: the store's schema, on a SQLite file or a PostgreSQL database.
+/// `edujam store init|migrate|copy`: the store's schema, on a SQLite file or a PostgreSQL
+/// database, and copying a store's history between them.
 enum StoreSchemaCommand {
     static let usage = """
         usage: edujam store init      create the schema in an empty store (a school's PostgreSQL database)
                edujam store migrate   apply the schema's pending migrations
+               edujam store copy FROM TO   copy a store's history (attempts, classes, assignments) into another
         The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
         postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
         (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
+        FROM and TO are files or URLs; copying again adds only what TO lacks.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try StoreOptions(words)
+        if case .copy(let from, let to) = options.action {
+            return try copy(from: StoreAddress(from), to: StoreAddress(to))
+        }
         let address = try StoreLocation.address(options.common)
         let applied: [String]
         do {
@@ -29,7 +36,28 @@ enum StoreSchemaCommand {
             Output.line("Applied \(applied.count) migration(s): \(applied.joined(separator: ", ")).")
         case (.migrate, true):
             Output.line("The schema is up to date: nothing to apply.")
+        case (.copy, _):
+            break
         }
+        return .success
+    }
+
+    private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {
+        if case .file(let path) = from, !FileManager.default.fileExists(atPath: path) {
+            throw StoreError.cannotOpen(path)  // a missing source is a mistake, not an empty store to create
+        }
+        let added: StoreCopy.Added
+        do {
+            added = try StoreCopy.copy(from: from, to: to)
+        } catch let error as TrackingError {
+            throw StoreError(to, error)
+        }
+        let changed = added.filter { $0.rows > 0 }
+        guard !changed.isEmpty else {
+            Output.line("Nothing to copy: the destination already holds everything.")
+            return .success
+        }
+        Output.line("Copied " + changed.map { "\($0.rows) \($0.table)" }.joined(separator: ", ") + ".")
         return .success
     }
 }

@@ -1,15 +1,16 @@
 import Foundation
 import Playtest
 
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]`
+/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`
 enum TestCommand {
     static let usage = """
-        usage: edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]
+        usage: edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]
         Runs every transcript (tests/*.play) and bot (tests/*.bot.lua) of each game under
         the paths (default: the games folder), plus a short smoke fuzz of each game.
           --junit FILE     also write the results as JUnit XML
           --update         rewrite failing transcript expectations from what the game now does
           --fuzz-runs N    smoke-fuzz runs per game (default 200; 0 for none)
+        \(JobsOption.usage(plays: "the tests", same: "the report is"))
         """
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try TestOptions(words)
@@ -17,6 +18,7 @@ enum TestCommand {
         var settings = TestSuite.Settings()
         settings.update = options.update
         if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
+        settings.jobs = options.jobs
         let suite: TestSuite
         do {
             suite = try TestSuite.discover(paths)

@@ -174,3 +174,26 @@ import Testing
         #expect(finding.check == "load")
     }
 }
+
+/// `check --jobs N`: the random-input findings are the same, in the same order, for any N.
+@Suite struct CheckJobsTests {
+    /// Playtest's fixture with several distinct failures under random input.
+    private static let manyBugs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../PlaytestTests/Fixtures/games/many-bugs-jam").standardizedFileURL.path
+
+    private func findings(jobs: Int) -> [String] {
+        var settings = GameChecker.Settings()
+        settings.fuzzRuns = 200
+        settings.useLuacheck = false
+        settings.jobs = jobs
+        let result = GameChecker.check(folder: Self.manyBugs, settings: settings)
+        return result.findings.map { "\($0)\n\($0.detail ?? "")" } + result.notes
+    }
+
+    @Test func theFindingsAreTheSameForAnyNumberOfJobs() {
+        let one = findings(jobs: 1)
+        #expect(one.filter { $0.contains("with random input (seed ") }.count >= 4, "\(one)")
+        #expect(findings(jobs: 2) == one)
+        #expect(findings(jobs: 4) == one)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Tracking
 
@@ -120,5 +121,26 @@ import Tracking
         #expect(try NewOptions(["quiz", "--topic", "math"]).topic == "math")
         #expect(try InboxOptions(["--student", "ana"]).student == "ana")
         #expect(try InboxOptions([]).student == nil, "a PostgreSQL login needs no --student (Identity)")
+    }
+
+    @Test func jobsForTestFuzzAndCheck() throws {
+        #expect(try TestOptions(["--jobs", "3"]).jobs == 3)
+        #expect(try FuzzOptions(["g", "--jobs=1"]).jobs == 1)
+        #expect(try CheckOptions(["--jobs", "256"]).jobs == 256)
+        // Unless given, the machine's cores.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(try TestOptions([]).jobs == cores && FuzzOptions(["g"]).jobs == cores && CheckOptions([]).jobs == cores)
+        let parsers: [([String]) throws -> Any] = [
+            { try TestOptions($0) }, { try FuzzOptions(["g"] + $0) }, { try CheckOptions($0) },
+        ]
+        for parse in parsers {
+            for bad in ["0", "-2", "100000", "257"] {
+                #expect(
+                    usageError { try parse(["--jobs", bad]) }
+                        == "--jobs needs a number of threads from 1 to 256, got \(bad)")
+            }
+            #expect(usageError { try parse(["--jobs", "two"]) } == "--jobs needs a whole number, got 'two'")
+            #expect(usageError { try parse(["--jobs"]) } == "--jobs needs a value")
+        }
     }
 }

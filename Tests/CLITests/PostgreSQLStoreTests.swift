@@ -94,4 +94,38 @@ import TrackingTestSupport
         #expect(list.output.contains("3B"))
         #expect(list.output.contains("ana"))
     }
+
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    func copyMovesTheHistoryToTheServerAndBackOnce() throws {
+        let (server, database, url) = try freshStore()
+        let cli = Edujam()
+        defer { cli.remove() }
+        #expect(try cli.run(["catalog", "--publish"]).status == 0)
+        #expect(try cli.run(["class", "create", "3B"]).status == 0)
+        #expect(try cli.run(["class", "add", "3B", "ana", "bo"]).status == 0)
+        let assign = try cli.run(["assign", "--class", "3B", "--title", "Sums", "MATH-JAM/LEVEL-1"])
+        #expect(assign.status == 0, "\(assign.error)")
+        let play = try cli.run(
+            ["play", "--student", "ana", "MATH-JAM/LEVEL-1", "--seed", "3"], input: String(repeating: "0\n", count: 10))
+        #expect(play.status == 0)
+        #expect(try cli.run(["done", "1", "--student", "ana"]).status == 0)
+        let report = try cli.run(["report", "--class", "3B", "--json"]).output
+
+        let copied = try cli.run(["store", "copy", cli.store, url])
+        #expect(copied.status == 0, "\(copied.error)")
+        #expect(copied.output.contains("1 assignments"))
+        #expect(
+            try cli.run(["report", "--class", "3B", "--json"], environment: ["EDUJAM_STORE": url]).output == report)
+        let events = try server.psql("SELECT count(*) FROM attempt_events", database: database).output
+        #expect(events != "0\n")
+
+        let again = try cli.run(["store", "copy", cli.store, url])
+        #expect(again.output == "Nothing to copy: the destination already holds everything.\n")
+        #expect(try server.psql("SELECT count(*) FROM attempt_events", database: database).output == events)
+
+        let back = Edujam()
+        defer { back.remove() }
+        #expect(try cli.run(["store", "copy", url, back.store]).status == 0)
+        #expect(try back.run(["report", "--class", "3B", "--json"]).output == report)
+    }
 }

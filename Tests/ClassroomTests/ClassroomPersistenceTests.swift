@@ -86,6 +86,8 @@ struct ClassroomPersistenceTests {
             DROP TABLE roster_classes;
             DROP TABLE roster_people;
             DROP TABLE lrs_accepted;
+            ALTER TABLE contexts RENAME COLUMN minutes_min TO time_min;
+            ALTER TABLE contexts RENAME COLUMN minutes_max TO time_max;
             DELETE FROM schema_migrations WHERE position >= 6;
             """)
         let reopened = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")

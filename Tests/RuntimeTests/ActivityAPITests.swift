@@ -13,7 +13,7 @@ import Tracking
         ("max-zero", "bad argument #3 to 'score' (maxScore must be above 0, got 0)"),
         ("progress-range", "bad argument #1 to 'progress' (progress must be within 0..1, got 1.5)"),
         ("empty-id", "bad argument #1 to 'quantity' (identifier must not be empty)"),
-        ("long-id", "bad argument #1 to 'quantity' (identifier is 257 bytes; the most is 256)"),
+        ("long-id", "bad argument #1 to 'quantity' (identifier is 256 bytes; the most is 255)"),
         (
             "value-type",
             "bad argument #3 to 'binary' (unknown value type 'passFial'; did you mean 'passFail'?; use one of trueFalse, passFail, yesNo, correctIncorrect)"

@@ -94,7 +94,7 @@ import Tracking
         #expect(context.topic == .math)
         #expect(context.keywords == ["test"])
         #expect(context.suggestedAge == 6...9)
-        #expect(context.suggestedCompletionTime == 60...120)
+        #expect(context.suggestedCompletionMinutes == 1...2)  // `minutes = { 1, 2 }`, as declared
     }
 
     @Test func everyChangeIsSavedAsTheGameGoes() throws {

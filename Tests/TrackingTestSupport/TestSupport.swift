@@ -101,9 +101,7 @@ package func storeSQL(_ store: TrackingStore, _ sql: String, _ values: [SQLValue
     switch store.engine {
     case let sqlite as SQLiteEngine: return try sqlite.connection.statement(sql).query(values) { $0.text(0) }
     case let postgres as PostgreSQLEngine:
-        let parts = sql.split(separator: "?", omittingEmptySubsequences: false)
-        let numbered = parts.enumerated().map { index, part in index == 0 ? String(part) : "$\(index)" + part }
-        return try postgres.connection.query(numbered.joined(), values).map { $0.text(0) }
+        return try postgres.connection.query(PostgreSQLEngine.numbered(sql), values).map { $0.text(0) }
     default: preconditionFailure("no engine \(type(of: store.engine))")
     }
 }

@@ -60,14 +60,14 @@ import TrackingTestSupport
         try store.save()
         game.summary = String(repeating: "s", count: 4001)
         #expect(
-            trackingError { try store.save() }
+            refusedReason { try store.save() }
                 == .tooLong(TextOverrun(field: "summary", count: 4001, limit: 4000, unit: .characters)))
         game.summary = nil
         game.title = "   "
-        #expect(trackingError { try store.save() } == .blankTitle)
+        #expect(refusedReason { try store.save() } == .blankTitle)
         game.title = "G"
         game.suggestedAge = -1...3
-        #expect(trackingError { try store.save() } == .invalidRange(field: "suggestedAge"))
+        #expect(refusedReason { try store.save() } == .invalidRange(field: "suggestedAge"))
         game.suggestedAge = 6...9
         try store.save()
     }

@@ -143,8 +143,8 @@ import TrackingTestSupport
             trackingError { try run.setQuantity(id: "q", title: "Q", value: .infinity) }
                 == .nonFinite(field: "quantity"))
         #expect(
-            trackingError { try run.setQuantity(id: String(repeating: "q", count: 257), title: "Q", value: 1) }
-                == .identifierRefused(what: "item identifier", reason: "is 257 bytes; the most is 256"))
+            trackingError { try run.setQuantity(id: String(repeating: "q", count: 256), title: "Q", value: 1) }
+                == .identifierRefused(what: "item identifier", reason: "is 256 bytes; the most is 255"))
         #expect(trackingError { try run.setQuantity(id: "q", title: "", value: 1) } == .blankTitle)
         #expect(
             trackingError { try run.setQuantity(id: "q", title: String(repeating: "t", count: 257), value: 1) }

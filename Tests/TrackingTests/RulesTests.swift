@@ -10,7 +10,9 @@ import TrackingTestSupport
     static let accented = String(repeating: "é", count: 200)
 
     @Test func identifiersAreCappedInBytesForContextsAndItems() throws {
-        #expect(IdentifierRule.violation(Self.accented)?.description == "identifier is 400 bytes; the most is 256")
+        #expect(
+            IdentifierRule.violation(Self.accented, of: .context)?.description
+                == "identifier is 400 bytes; the most is 256")
         let store = try makeStore()
         #expect(
             trackingError { try store.mainContext.addChild(identifier: Self.accented, title: "x", type: .game) }
@@ -18,7 +20,7 @@ import TrackingTestSupport
         let (_, run) = try startedActivity()
         #expect(
             trackingError { try run.setQuantity(id: Self.accented, title: "Q", value: 1) }
-                == .identifierRefused(what: "item identifier", reason: "is 400 bytes; the most is 256"))
+                == .identifierRefused(what: "item identifier", reason: "is 400 bytes; the most is 255"))
     }
 
     @Test func identifiersRefuseSlashesAndSpaces() throws {
@@ -33,8 +35,9 @@ import TrackingTestSupport
                 == .identifierRefused(
                     what: "context identifier", reason: "must not contain spaces or control characters"))
         #expect(trackingError { try root.addChild(identifier: "MATH\u{00A0}JAM", title: "x", type: .game) } != nil)
-        #expect(IdentifierRule.violation("LEVEL-1") == nil)
-        #expect(IdentifierRule.violation("") == RuleViolation(field: "identifier", reason: "must not be empty"))
+        #expect(IdentifierRule.violation("LEVEL-1", of: .context) == nil)
+        #expect(
+            IdentifierRule.violation("", of: .item) == RuleViolation(field: "identifier", reason: "must not be empty"))
     }
 
     @Test func scoreReasonsNameTheValueAtFault() {

@@ -47,9 +47,9 @@ import TrackingTestSupport
         }
         #expect(found == nil)
         #expect(try store.context(at: ["MATH-JAM", "X"]) != nil)
-        let chain = try store.contexts(matchingIdentifierPath: ["MATH-JAM", "X", "Y"])
+        let chain = try store.contextChain(matchingIdentifierPath: ["MATH-JAM", "X", "Y"])
         #expect(chain.map(\.identifier) == [rootID, "MATH-JAM", "X"])
-        #expect(try store.contexts(matchingIdentifierPath: []).isEmpty)
+        #expect(try store.contextChain(matchingIdentifierPath: []).isEmpty)
     }
 
     @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))

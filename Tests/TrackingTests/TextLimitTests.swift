@@ -44,16 +44,16 @@ import TrackingTestSupport
         let store = try makeStore()
         let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
         game.summary = String(repeating: "👍🏽", count: 2001)  // 2,001 characters, 16,008 bytes
-        #expect(trackingError { try store.save() } == Self.overBytes("summary", 16_008, 16_000))
+        #expect(refusedReason { try store.save() } == Self.overBytes("summary", 16_008, 16_000))
         game.summary = "Sums."
         game.keywords = ["addition", "a" + String(repeating: "\u{301}", count: 200)]
-        #expect(trackingError { try store.save() } == Self.overBytes("keyword", 401, 256))
+        #expect(refusedReason { try store.save() } == Self.overBytes("keyword", 401, 256))
         game.keywords = [String(repeating: "k", count: 65)]
         #expect(
-            trackingError { try store.save() }
+            refusedReason { try store.save() }
                 == .tooLong(TextOverrun(field: "keyword", count: 65, limit: 64, unit: .characters)))
         game.keywords = (1...33).map { "k\($0)" }
-        #expect(trackingError { try store.save() } == .tooManyKeywords(count: 33))
+        #expect(refusedReason { try store.save() } == .tooManyKeywords(count: 33))
         game.keywords = (1...32).map { "k\($0)" }
         try store.save()
     }

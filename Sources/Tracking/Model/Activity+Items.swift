@@ -32,7 +32,7 @@ extension Activity {
     ///   when there is no such item yet and an earlier choice locked the kind.
     public func setPrimaryItem(withIdentifier identifier: String) throws {
         try requireMutable()
-        try Validate.identifier(identifier, what: "item identifier")
+        try Validate.identifier(identifier, of: .item, what: "item identifier")
         try items.namePrimary(identifier)
         changed()
     }

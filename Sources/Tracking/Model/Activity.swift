@@ -9,7 +9,7 @@ public final class Activity {
     /// Who made the attempt.
     public let student: String
     /// The attempt's identity beyond this store (an xAPI registration), made at creation.
-    public let uuid = UUID()
+    public let uuid: UUID
     /// The context's identifier path, root first.
     public let identifierPath: [String]
     /// The context attempted.
@@ -41,6 +41,7 @@ public final class Activity {
     let clock: () -> Date
 
     init(context: Context, student: String, store: TrackingStore) {
+        self.uuid = UUID()
         self.student = student
         self.identifierPath = context.identifierPath
         self.context = context
@@ -51,6 +52,28 @@ public final class Activity {
         self.startedAt = now
     }
 
+    /// Rebuilds a saved attempt (``Context/currentActivity(student:)``), stopped, with its items,
+    /// progress and duration; continuing it and saving updates the same row.
+    init(restoring saved: SavedAttempt, context: Context, store: TrackingStore) {
+        self.uuid = saved.uuid
+        self.student = saved.student
+        self.identifierPath = context.identifierPath
+        self.context = context
+        self.store = store
+        self.clock = store.clock
+        self.createdAt = saved.createdAt
+        self.startedAt = saved.startedAt
+        self.endedAt = saved.endedAt
+        self.outcome = saved.outcome
+        self.doneBy = saved.doneBy
+        self.hasStarted = saved.hasStarted
+        self.accumulated = saved.duration
+        self.ranges = ProgressRanges(saved.ranges)
+        self.items = ItemSet(restoring: saved.items, primary: saved.primaryItem)
+        self.rowID = saved.rowID
+        self.eventCount = saved.nextEvent
+    }
+
     /// The stored row id, assigned by the first save that writes this activity.
     public var id: Int64? { rowID }
     /// Whether it is running (started and not stopped).
@@ -58,7 +81,14 @@ public final class Activity {
     /// Whether someone marked it done.
     public var isDone: Bool { doneBy != nil }
     /// Total length of the union of progress ranges, 0...1; never goes down within an attempt.
-    public var progress: Double { ranges.total }
+    ///
+    /// Setting it is ClassKit's `progress =`: ``setProgress(_:)``, which adds `0...newValue`. A
+    /// setter cannot throw, so, as in ClassKit, a refused value (outside 0...1, an attempt not
+    /// started) is ignored; call ``setProgress(_:)`` to get the error.
+    public var progress: Double {
+        get { ranges.total }
+        set { try? setProgress(newValue) }
+    }
     /// The union of the progress ranges added, sorted.
     public var progressRanges: [ClosedRange<Double>] { ranges.ranges }
 

@@ -41,7 +41,7 @@ public struct ActivityItem: Hashable, Sendable {
 
     /// Creates an item; it is validated when added to an activity.
     /// - Parameters:
-    ///   - identifier: Unique within the activity, 1 to 256 characters.
+    ///   - identifier: Unique within the activity, 1 to 255 bytes (``Limits/itemIdentifierBytes``).
     ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
     ///   - value: The metric.
     public init(identifier: String, title: String, value: Value) {
@@ -64,7 +64,7 @@ public struct ActivityItem: Hashable, Sendable {
     ///   ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
     ///   ``TrackingError/nonFinite(field:)`` or ``TrackingError/invalidScore(score:maxScore:)``.
     public func validate() throws {
-        try Validate.identifier(identifier, what: "item identifier")
+        try Validate.identifier(identifier, of: .item, what: "item identifier")
         try Validate.title(title)
         switch value {
         case .quantity(let quantity):

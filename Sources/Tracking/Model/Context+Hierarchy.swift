@@ -3,7 +3,7 @@ extension Context {
     ///
     /// The child is written by the next ``TrackingStore/save()``.
     /// - Parameters:
-    ///   - identifier: Unique among this context's children; 1 to 256 characters.
+    ///   - identifier: Unique among this context's children; 1 to 256 bytes (``Limits/contextIdentifierBytes``).
     ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
     ///   - type: Anything but `.app`, which is reserved for the main context.
     /// - Returns: The new child.
@@ -14,7 +14,7 @@ extension Context {
     public func addChild(identifier: String, title: String, type: ContextType) throws -> Context {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
         guard type != .app else { throw TrackingError.reservedType }
-        try Validate.identifier(identifier, what: "context identifier")
+        try Validate.identifier(identifier, of: .context, what: "context identifier")
         try Validate.title(title)
         guard depth + 1 <= Limits.depth else { throw TrackingError.depthExceeded(depth: depth + 1) }
         guard childrenByID[identifier] == nil else { throw TrackingError.duplicateIdentifier(identifier) }
@@ -75,8 +75,21 @@ extension Context {
             }
             chain.append(current)
         }
-        if created { try store?.save() }
+        if created { try saveCreated(chain) }
         return chain
+    }
+
+    /// Saves the contexts just created for a look-up. Refusals of other pending changes are not
+    /// this look-up's failure: they stay pending and the caller's next ``TrackingStore/save()``
+    /// reports them. A refusal of a context along `chain` is thrown.
+    private func saveCreated(_ chain: [Context]) throws {
+        do {
+            try store?.save()
+        } catch TrackingError.partialFailure(let refused) {
+            let paths = Set(chain.map(\.identifierPath))
+            let ours = refused.filter { if case .context(let path) = $0.object { paths.contains(path) } else { false } }
+            if !ours.isEmpty { throw TrackingError.partialFailure(refused: ours) }
+        }
     }
 
     /// Removes this context and all its descendants at the next save (ClassKit's `removeFromParent()`).

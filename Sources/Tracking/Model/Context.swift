@@ -31,8 +31,10 @@ public final class Context {
     public var isAssignable: Bool { didSet { touch() } }
     /// Suggested ages in years; nil means all ages. Bounds must not be negative.
     public var suggestedAge: ClosedRange<Int>? { didSet { touch() } }
-    /// Suggested completion time in seconds; nil means any. Bounds must not be negative.
-    public var suggestedCompletionTime: ClosedRange<Int>? { didSet { touch() } }
+    /// Suggested completion time in minutes, as ClassKit's `suggestedCompletionTime`; nil means any.
+    /// Bounds must not be negative. (Named for its unit: until issue 14 this was
+    /// `suggestedCompletionTime` in seconds, see ``suggestedCompletionTime``.)
+    public var suggestedCompletionMinutes: ClosedRange<Int>? { didSet { touch() } }
     /// Search tags, as in the ClassKit Catalog API's `keywords`.
     /// At most ``Limits/keywordCount``, each within ``Limits/keyword`` (checked at save).
     public var keywords: [String] { didSet { touch() } }
@@ -45,8 +47,15 @@ public final class Context {
     public internal(set) var dateCreated: Date
     /// When a property last changed.
     public internal(set) var dateLastModified: Date
-    /// The attempt created last by ``createNewActivity(student:)`` in this session.
-    public internal(set) var currentActivity: Activity?
+    /// Each student's current attempt here, created or restored in this session
+    /// (``currentActivity(student:)``).
+    var currentByStudent: [String: Activity] = [:]
+    /// The attempt created or restored last in this session (``currentActivity``).
+    var latestActivity: Activity?
+    /// Students whose saved attempt was looked up, found or not, so it is read once.
+    var restoredStudents: Set<String> = []
+    /// Whether the latest saved attempt of anyone was looked up.
+    var restoredLatest = false
 
     var childrenByID: [String: Context] = [:]
     var rowID: Int64?
@@ -87,14 +96,14 @@ public final class Context {
     /// Checks every property against ClassKit's limits; run by ``TrackingStore/save()``.
     /// - Throws: The first ``TrackingError`` validation case that applies.
     public func validate() throws {
-        try Validate.identifier(identifier, what: "context identifier")
+        try Validate.identifier(identifier, of: .context, what: "context identifier")
         try Validate.title(title)
         if let summary { try Limits.summary.check(summary) }
         try Validate.keywords(keywords)
         if type == .app && parent != nil { throw TrackingError.reservedType }
         if let suggestedAge, suggestedAge.lowerBound < 0 { throw TrackingError.invalidRange(field: "suggestedAge") }
-        if let time = suggestedCompletionTime, time.lowerBound < 0 {
-            throw TrackingError.invalidRange(field: "suggestedCompletionTime")
+        if let time = suggestedCompletionMinutes, time.lowerBound < 0 {
+            throw TrackingError.invalidRange(field: "suggestedCompletionMinutes")
         }
         if depth > Limits.depth { throw TrackingError.depthExceeded(depth: depth) }
     }

@@ -23,6 +23,22 @@ struct ItemSet {
     /// Identifiers to delete at the next save.
     var removed: Set<String> = []
 
+    /// An empty set.
+    init() {}
+
+    /// The items of a saved attempt, nothing dirty. The saved primary comes back as the default
+    /// primary, not a choice: the kind lock is not stored, so a relaunch starts without it.
+    /// - Parameters:
+    ///   - items: Every item with its sequence number.
+    ///   - primary: The primary item's identifier, if any.
+    init(restoring items: [(item: ActivityItem, sequence: Int64)], primary: String?) {
+        for (item, number) in items.sorted(by: { $0.sequence < $1.sequence }) {
+            if item.identifier == primary { self.primary = item } else { additional.append(item) }
+            sequence[item.identifier] = number
+        }
+        nextSequence = (sequence.values.max() ?? 0) + 1
+    }
+
     /// Chooses `item` as the primary item, replacing the default or an earlier choice.
     /// - Throws: ``TrackingError/primaryKindLocked(existing:attempted:)`` when an item was chosen
     ///   before and had another kind; ``TrackingError/duplicateItemIdentifier(_:)`` when an item

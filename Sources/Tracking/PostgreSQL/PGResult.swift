@@ -14,6 +14,12 @@ package final class PGResult {
     /// The rows, in order.
     package var rows: [PGRow] { (0..<count).map { PGRow(result: self, index: Int32($0)) } }
 
+    /// How many columns each row has.
+    package var columnCount: Int32 { PQnfields(handle) }
+
+    /// The type of column `column` (its `pg_type` oid).
+    fileprivate func type(_ column: Int32) -> Oid { PQftype(handle, column) }
+
     /// How many rows an `INSERT`, `UPDATE` or `DELETE` touched.
     package var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
 
@@ -47,4 +53,15 @@ package struct PGRow: SQLRow {
     package func double(_ column: Int32) -> Double { text(column).flatMap(Double.init) ?? 0 }
 
     package func isNull(_ column: Int32) -> Bool { text(column) == nil }
+
+    /// Column `column` as a value of its type: integers and Booleans (as 1 or 0) as integers,
+    /// float8 as reals, anything else (text, UUIDs) as text.
+    package func value(_ column: Int32) -> SQLValue {
+        guard !isNull(column) else { return .null }
+        switch result.type(column) {
+        case 16, 20, 21, 23: return .integer(int(column))  // bool, int8, int2, int4
+        case 700, 701: return .real(double(column))  // float4, float8
+        default: return .text(text(column))
+        }
+    }
 }

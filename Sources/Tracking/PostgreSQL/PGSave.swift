@@ -16,7 +16,9 @@ enum PGSave {
 
     /// Inserts an attempt or updates it by UUID, unless the stored state was saved later.
     static func activity(_ activity: Activity, path: String, now: Double) -> (sql: String, values: [SQLValue]) {
-        let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
+        // The attempt lives in this process's memory until it ends: the process that writes it owns
+        // it, also when it continues an attempt restored from an earlier launch.
+        let owner = RunOwner.current
         let sql = """
             INSERT INTO activities (\(ActivityRow.stateColumns), saved_at, uuid, context_id, student, created_at,
                 owner_host, owner_pid, owner_start)
@@ -25,7 +27,8 @@ enum PGSave {
             ON CONFLICT (uuid) DO UPDATE SET started_at = excluded.started_at, ended_at = excluded.ended_at,
                 outcome = excluded.outcome, done_by = excluded.done_by, duration = excluded.duration,
                 progress = excluded.progress, ranges = excluded.ranges, primary_item = excluded.primary_item,
-                was_started = excluded.was_started, saved_at = excluded.saved_at
+                was_started = excluded.was_started, saved_at = excluded.saved_at, owner_host = excluded.owner_host,
+                owner_pid = excluded.owner_pid, owner_start = excluded.owner_start
             WHERE activities.saved_at <= excluded.saved_at
             """
         return (

@@ -60,3 +60,27 @@ extension PostgreSQLEngine {
         return Array(results.dropFirst().dropLast())
     }
 }
+
+extension PostgreSQLEngine {
+    /// The attempt, its items and its next event number: one snapshot, one round trip.
+    package func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
+        let values: [SQLValue] = [.integer(contextID)] + (student.map { [.text($0)] } ?? [])
+        let latest = """
+            SELECT id FROM activities WHERE context_id = $1 \(student == nil ? "" : "AND student = $2")
+            ORDER BY created_at DESC, id DESC LIMIT 1
+            """
+        let results = try snapshot([
+            ("SELECT \(RowDecoder.savedAttemptColumns) FROM activities WHERE id = (\(latest))", values),
+            (
+                "SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence",
+                values
+            ),
+            ("SELECT COALESCE(MAX(sequence) + 1, 0) FROM attempt_events WHERE activity_id = (\(latest))", values),
+        ])
+        guard let row = results[0].rows.first else { return nil }
+        var attempt = try RowDecoder.savedAttempt(row)
+        attempt.items = try results[1].map { (try RowDecoder.activityItem($0), $0.int(1)) }
+        attempt.nextEvent = Int(results[2].rows.first?.int(0) ?? 0)
+        return attempt
+    }
+}

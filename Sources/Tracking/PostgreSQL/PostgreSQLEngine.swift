@@ -57,17 +57,13 @@ package final class PostgreSQLEngine: StoreEngine {
         return root
     }
 
+    /// One pipeline for the whole save. Should the database refuse a row (a constraint: another
+    /// process removed its context) or an object's parent have no row, the save is written again
+    /// object by object (``writeEachAlone(_:)``), so only the refused ones are left out.
     package func write(_ changes: StoreChanges) throws -> SavedRowIDs {
-        try requireSavedParents(changes)
         let now = changes.now.timeIntervalSince1970
-        var statements: [(sql: String, values: [SQLValue])] = []
-        if !changes.removedPaths.isEmpty {
-            statements.append(
-                (
-                    "DELETE FROM contexts WHERE path = ANY($1::text[])",
-                    [try PGArray.text(changes.removedPaths.map(path))]
-                ))
-        }
+        guard allParentsSaved(changes) else { return try writeEachAlone(changes) }
+        var statements = try removals(changes)
         for context in changes.contexts { statements.append(try PGSave.context(context)) }
         for activity in changes.activities {
             guard let context = activity.context else { continue }
@@ -75,29 +71,103 @@ package final class PostgreSQLEngine: StoreEngine {
         }
         statements += PGSave.items(changes.activities, now: now)
         if let events = PGSave.events(changes.activities) { statements.append(events) }
-        let contextPaths = try changes.contexts.map { try path($0.identifierPath) }
-        let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
-        statements.append(("SELECT path, id FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(contextPaths)]))
-        statements.append(("SELECT uuid, id FROM activities WHERE uuid = ANY($1::uuid[])", [PGArray.text(uuids)]))
-        let results = try connection.pipeline(statements)
-        return savedIDs(changes, contexts: results[results.count - 2], activities: results[results.count - 1])
+        statements += try idLookups(changes)
+        do {
+            let results = try connection.pipeline(statements)
+            return savedIDs(changes, contexts: results[results.count - 2], activities: results[results.count - 1])
+        } catch let error as TrackingError where Self.refusesOneObject(error) {
+            return try writeEachAlone(changes)
+        }
     }
 
-    /// The engine writes parents by path, so an unsaved ancestor must be in this save
-    /// (SQLite's engine finds the same by row id).
-    private func requireSavedParents(_ changes: StoreChanges) throws {
+    /// Whether every context and attempt of the save has a parent with a row, or one written in this save.
+    private func allParentsSaved(_ changes: StoreChanges) -> Bool {
         var written = Set<ObjectIdentifier>()
         for context in changes.contexts {
             if let parent = context.parent, parent.rowID == nil, !written.contains(ObjectIdentifier(parent)) {
-                throw TrackingError.contextRemoved
+                return false
             }
             written.insert(ObjectIdentifier(context))
         }
-        for activity in changes.activities {
-            if let context = activity.context, context.rowID == nil, !written.contains(ObjectIdentifier(context)) {
-                throw TrackingError.contextRemoved
-            }
+        return changes.activities.allSatisfy { activity in
+            activity.context.map { $0.rowID != nil || written.contains(ObjectIdentifier($0)) } ?? true
         }
+    }
+
+    /// The save written as SQLite's engine writes it: one transaction, each object in a savepoint;
+    /// one the database refuses, or whose parent has no row, is rolled back alone and refused.
+    private func writeEachAlone(_ changes: StoreChanges) throws -> SavedRowIDs {
+        let now = changes.now.timeIntervalSince1970
+        var refused: [RefusedChange] = []
+        var written = Set<ObjectIdentifier>()
+        let results = try connection.transaction { () throws -> [PGResult] in
+            if !changes.removedPaths.isEmpty { _ = try connection.pipeline(try removals(changes)) }
+            for context in changes.contexts {
+                let object = TrackedObject.context(identifierPath: context.identifierPath)
+                let parentSaved = context.parent.map { $0.rowID != nil || written.contains(ObjectIdentifier($0)) }
+                if try alone(object, parentSaved: parentSaved ?? true, refused: &refused, [try PGSave.context(context)])
+                {
+                    written.insert(ObjectIdentifier(context))
+                }
+            }
+            for activity in changes.activities {
+                guard let context = activity.context else { continue }
+                let object = TrackedObject.attempt(identifierPath: activity.identifierPath, uuid: activity.uuid)
+                var statements = [PGSave.activity(activity, path: try path(context.identifierPath), now: now)]
+                statements += PGSave.items([activity], now: now)
+                if let events = PGSave.events([activity]) { statements.append(events) }
+                let contextSaved = context.rowID != nil || written.contains(ObjectIdentifier(context))
+                _ = try alone(object, parentSaved: contextSaved, refused: &refused, statements)
+            }
+            return try connection.pipeline(try idLookups(changes))
+        }
+        var ids = savedIDs(changes, contexts: results[0], activities: results[1])
+        ids.refused = refused
+        return ids
+    }
+
+    /// Writes one object's statements inside a savepoint; returns whether it was written.
+    private func alone(
+        _ object: TrackedObject, parentSaved: Bool, refused: inout [RefusedChange],
+        _ statements: [(sql: String, values: [SQLValue])]
+    ) throws -> Bool {
+        guard parentSaved else {
+            refused.append(RefusedChange(object: object, reason: .contextRemoved))
+            return false
+        }
+        try connection.execute("SAVEPOINT one_object")
+        do {
+            _ = try connection.pipeline(statements)
+        } catch let error as TrackingError where Self.refusesOneObject(error) {
+            try connection.execute("ROLLBACK TO SAVEPOINT one_object")
+            refused.append(RefusedChange(object: object, reason: error))
+            return false
+        }
+        try connection.execute("RELEASE SAVEPOINT one_object")
+        return true
+    }
+
+    /// A constraint the database enforces (SQLSTATE class 23): this row alone is at fault.
+    private static func refusesOneObject(_ error: TrackingError) -> Bool {
+        if case .postgresql(let state, _, _) = error { return state.hasPrefix("23") }
+        return false
+    }
+
+    private func removals(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+        guard !changes.removedPaths.isEmpty else { return [] }
+        return [
+            ("DELETE FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(try changes.removedPaths.map(path))])
+        ]
+    }
+
+    /// The row ids of the save's contexts (by path) and attempts (by UUID), whatever was written.
+    private func idLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+        let contextPaths = try changes.contexts.map { try path($0.identifierPath) }
+        let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
+        return [
+            ("SELECT path, id FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(contextPaths)]),
+            ("SELECT uuid, id FROM activities WHERE uuid = ANY($1::uuid[])", [PGArray.text(uuids)]),
+        ]
     }
 
     private func savedIDs(_ changes: StoreChanges, contexts: PGResult, activities: PGResult) -> SavedRowIDs {

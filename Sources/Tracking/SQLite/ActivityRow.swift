@@ -67,16 +67,19 @@ enum ActivityRow {
 
     private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
         let common = stateValues(a, now: now)
+        // The attempt lives in this process's memory until it ends: the process that writes it
+        // owns it, also when it continues an attempt restored from an earlier launch.
+        let owner = RunOwner.current
         if let id = a.rowID {
             try connection.statement(
                 """
                 UPDATE activities SET started_at = ?, ended_at = ?, outcome = ?, done_by = ?, duration = ?,
-                    progress = ?, ranges = ?, primary_item = ?, was_started = ? WHERE id = ?
+                    progress = ?, ranges = ?, primary_item = ?, was_started = ?,
+                    owner_host = ?, owner_pid = ?, owner_start = ? WHERE id = ?
                 """
-            ).run(common + [.integer(id)])
+            ).run(common + [.text(owner.host), .integer(Int64(owner.pid)), .text(owner.start), .integer(id)])
             return id
         }
-        let owner = RunOwner.current  // the attempt lives in this process's memory until it ends
         try connection.statement(
             """
             INSERT INTO activities (started_at, ended_at, outcome, done_by, duration, progress, ranges, primary_item,

@@ -4,7 +4,7 @@ import Foundation
 enum ContextRow {
     static let columns = """
         parent_id, path, identifier, title, type, custom_type_name, topic, summary, display_order,
-        is_assignable, age_min, age_max, time_min, time_max, capabilities, keywords, universal_link,
+        is_assignable, age_min, age_max, minutes_min, minutes_max, capabilities, keywords, universal_link,
         created_at, modified_at
         """
 
@@ -14,7 +14,8 @@ enum ContextRow {
             type = excluded.type, custom_type_name = excluded.custom_type_name, topic = excluded.topic,
             summary = excluded.summary, display_order = excluded.display_order,
             is_assignable = excluded.is_assignable, age_min = excluded.age_min, age_max = excluded.age_max,
-            time_min = excluded.time_min, time_max = excluded.time_max, capabilities = excluded.capabilities,
+            minutes_min = excluded.minutes_min, minutes_max = excluded.minutes_max,
+            capabilities = excluded.capabilities,
             keywords = excluded.keywords, universal_link = excluded.universal_link,
             modified_at = excluded.modified_at
         """
@@ -47,7 +48,7 @@ enum ContextRow {
             .text(c.title), .integer(Int64(c.type.rawValue)), .text(c.customTypeName), .text(c.topic?.rawValue),
             .text(c.summary), .integer(Int64(c.displayOrder)), .bool(c.isAssignable),
             .integer(c.suggestedAge?.lowerBound), .integer(c.suggestedAge?.upperBound),
-            .integer(c.suggestedCompletionTime?.lowerBound), .integer(c.suggestedCompletionTime?.upperBound),
+            .integer(c.suggestedCompletionMinutes?.lowerBound), .integer(c.suggestedCompletionMinutes?.upperBound),
             .text(try JSON.encode(c.capabilityList)), .text(try JSON.encode(c.keywords)),
             .text(c.universalLinkURL?.absoluteString),
             .real(c.dateCreated.timeIntervalSince1970), .real(c.dateLastModified.timeIntervalSince1970),
@@ -97,7 +98,7 @@ enum ContextLoader {
         context.displayOrder = Int(row.int(9))
         context.isAssignable = row.int(10) != 0
         context.suggestedAge = range(row.optionalInt(11), row.optionalInt(12))
-        context.suggestedCompletionTime = range(row.optionalInt(13), row.optionalInt(14))
+        context.suggestedCompletionMinutes = range(row.optionalInt(13), row.optionalInt(14))
         context.capabilityList = try JSON.decode(
             [ProgressReportingCapability].self, from: row.text(15), column: "capabilities")
         context.keywords = try JSON.decode([String].self, from: row.text(16), column: "keywords")

@@ -215,5 +215,17 @@ enum Migrations {
                     PRIMARY KEY (endpoint, statement_id)
                 ) WITHOUT ROWID;
                 """),
+        // The suggested completion time is kept in minutes, as ClassKit's `suggestedCompletionTime`
+        // (it was seconds in `time_min`/`time_max`); the columns are renamed for their unit. Old
+        // bounds widen to whole minutes (low rounded down, high up); `x / 60 + (x % 60 > 0)`
+        // cannot overflow where `(x + 59) / 60` would for a bound near Int64.max.
+        Migration(
+            name: "012-completion-minutes",
+            sql: """
+                ALTER TABLE contexts RENAME COLUMN time_min TO minutes_min;
+                ALTER TABLE contexts RENAME COLUMN time_max TO minutes_max;
+                UPDATE contexts SET minutes_min = minutes_min / 60, minutes_max = minutes_max / 60 + (minutes_max % 60 > 0)
+                WHERE minutes_min IS NOT NULL AND minutes_max IS NOT NULL;
+                """),
     ]
 }

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The SQLite implementation of ``StoreEngine``: one connection in WAL mode, the schema as ordered
@@ -32,18 +33,46 @@ package final class SQLiteEngine: StoreEngine {
         try connection.transaction {
             for path in changes.removedPaths { try ContextRow.delete(path: path, connection: connection) }
             for context in changes.contexts {
-                let parentID = try context.parent.map { try rowID(of: $0, pending: ids.contexts) }
-                ids.contexts[ObjectIdentifier(context)] = try ContextRow.upsert(
-                    context, parentID: parentID, connection: connection)
+                try alone(.context(identifierPath: context.identifierPath), refused: &ids.refused) {
+                    let parentID = try context.parent.map { try rowID(of: $0, pending: ids.contexts) }
+                    ids.contexts[ObjectIdentifier(context)] = try ContextRow.upsert(
+                        context, parentID: parentID, connection: connection)
+                }
             }
             for activity in changes.activities {
                 guard let context = activity.context else { continue }
-                let contextID = try rowID(of: context, pending: ids.contexts)
-                ids.activities[ObjectIdentifier(activity)] = try ActivityRow.write(
-                    activity, contextID: contextID, now: now, connection: connection)
+                let object = TrackedObject.attempt(identifierPath: activity.identifierPath, uuid: activity.uuid)
+                try alone(object, refused: &ids.refused) {
+                    let contextID = try rowID(of: context, pending: ids.contexts)
+                    ids.activities[ObjectIdentifier(activity)] = try ActivityRow.write(
+                        activity, contextID: contextID, now: now, connection: connection)
+                }
             }
         }
         return ids
+    }
+
+    /// Writes one object inside a savepoint. A row the database refuses (a constraint: its
+    /// context or parent was removed by another process) or a parent with no row is rolled back
+    /// alone and refused, so the rest of the save is still written; any other failure (busy,
+    /// read-only, disk) fails the whole save.
+    private func alone(_ object: TrackedObject, refused: inout [RefusedChange], _ write: () throws -> Void) throws {
+        try connection.statement("SAVEPOINT one_object").run()
+        do {
+            try write()
+        } catch let error as TrackingError where Self.refusesOneObject(error) {
+            try connection.statement("ROLLBACK TO one_object").run()
+            refused.append(RefusedChange(object: object, reason: error))
+        }
+        try connection.statement("RELEASE one_object").run()
+    }
+
+    private static func refusesOneObject(_ error: TrackingError) -> Bool {
+        switch error {
+        case .sqlite(let code, _, _): return code & 0xff == SQLITE_CONSTRAINT
+        case .contextRemoved: return true
+        default: return false
+        }
     }
 
     /// Records the root identifier on first open, or checks it on later opens.

@@ -108,6 +108,19 @@ package final class Statement: SQLRow {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
+    /// How many columns the statement returns.
+    package var columnCount: Int32 { sqlite3_column_count(handle) }
+
+    /// Column `index` of the current row as the value SQLite holds.
+    package func value(_ index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_NULL: return .null
+        case SQLITE_INTEGER: return .integer(int(index))
+        case SQLITE_FLOAT: return .real(double(index))
+        default: return .text(text(index))
+        }
+    }
+
     /// Whether column `index` of the current row is NULL.
     package func isNull(_ index: Int32) -> Bool { sqlite3_column_type(handle, index) == SQLITE_NULL }
 }

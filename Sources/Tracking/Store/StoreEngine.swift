@@ -28,12 +28,26 @@ package protocol StoreEngine: AnyObject {
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     func loadTree() throws -> Context?
 
-    /// Writes one save in a single transaction: nothing is written if anything fails.
+    /// Writes one save in a single transaction. Each context and activity is written on its own
+    /// (a savepoint): one the database refuses, because a constraint fails (another process
+    /// removed its context) or its parent has no row (``TrackingError/contextRemoved``), is rolled
+    /// back alone and listed in ``SavedRowIDs/refused``; the rest is committed. Any other failure
+    /// (busy, read-only, I/O) writes nothing.
     /// - Parameter changes: What changed since the last save.
-    /// - Returns: The row ids of the contexts and activities written, to apply only after the commit.
-    /// - Throws: ``TrackingError/contextRemoved`` for an unsaved ancestor no longer in the tree,
-    ///   or an engine error.
+    /// - Returns: The row ids of the contexts and activities written, to apply only after the
+    ///   commit, and the objects refused.
+    /// - Throws: An engine error; nothing is written then.
     func write(_ changes: StoreChanges) throws -> SavedRowIDs
+
+    /// The latest saved attempt at one context, to restore as its current activity after a
+    /// relaunch (``Context/currentActivity(student:)``): the one created last, the higher row id
+    /// breaking a tie, with its items and the number of its recorded events.
+    /// - Parameters:
+    ///   - contextID: The context's row id.
+    ///   - student: Only this student's attempts; nil for anyone's.
+    /// - Returns: The attempt as saved, or nil when the context has none.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
+    func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt?
 
     /// Every saved attempt with its items, newest first (``TrackingStore/runs(student:)``).
     /// - Parameter student: A student, or nil for everyone.
@@ -64,8 +78,55 @@ package struct StoreChanges {
     package var now: Date
 }
 
+/// One attempt as saved, for ``StoreEngine/latestAttempt(contextID:student:)``: every column a
+/// live ``Activity`` is rebuilt from.
+package struct SavedAttempt {
+    package var rowID: Int64
+    package var uuid: UUID
+    package var student: String
+    package var createdAt: Date
+    package var startedAt: Date
+    package var endedAt: Date?
+    /// As saved: an attempt whose process died is still `running` here (readers call it interrupted).
+    package var outcome: RunOutcome
+    package var doneBy: DoneMarker?
+    package var hasStarted: Bool
+    package var duration: TimeInterval
+    package var ranges: [ClosedRange<Double>]
+    /// The primary item's identifier, nil when none.
+    package var primaryItem: String?
+    /// Every item with its sequence number, in the order added.
+    package var items: [(item: ActivityItem, sequence: Int64)]
+    /// The sequence number the next recorded event takes.
+    package var nextEvent: Int
+
+    package init(
+        rowID: Int64, uuid: UUID, student: String, createdAt: Date, startedAt: Date, endedAt: Date?,
+        outcome: RunOutcome, doneBy: DoneMarker?, hasStarted: Bool, duration: TimeInterval,
+        ranges: [ClosedRange<Double>], primaryItem: String?, items: [(item: ActivityItem, sequence: Int64)],
+        nextEvent: Int
+    ) {
+        self.rowID = rowID
+        self.uuid = uuid
+        self.student = student
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.outcome = outcome
+        self.doneBy = doneBy
+        self.hasStarted = hasStarted
+        self.duration = duration
+        self.ranges = ranges
+        self.primaryItem = primaryItem
+        self.items = items
+        self.nextEvent = nextEvent
+    }
+}
+
 /// The row ids an engine gave the contexts and activities of one save.
 package struct SavedRowIDs {
     package var contexts: [ObjectIdentifier: Int64] = [:]
     package var activities: [ObjectIdentifier: Int64] = [:]
+    /// The objects the database refused; they have no entry above and stay pending.
+    package var refused: [RefusedChange] = []
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The whole-store JSON document written by ``TrackingStore/exportJSON(student:)``.
 ///
-/// Keys: `formatVersion` (1), `rootIdentifier`, `student` (null for the whole store),
+/// Keys: `formatVersion` (2: `suggestedCompletionTime` became minutes; 1 had seconds), `rootIdentifier`, `student` (null for the whole store),
 /// `contexts` (see ``ContextRecord``) and `runs` (see ``RunRecord``).
 public struct StoreExport: Codable, Equatable, Sendable {
     /// Bumped when a key changes meaning.
@@ -39,7 +39,7 @@ public struct ContextRecord: Codable, Equatable, Sendable {
     public var isAssignable: Bool
     /// `[low, high]` in years, absent for all ages.
     public var suggestedAge: [Int]?
-    /// `[low, high]` in seconds, absent for any.
+    /// `[low, high]` in minutes (as the Catalog API's), absent for any. Format 1 gave seconds.
     public var suggestedCompletionTime: [Int]?
     /// Always includes duration.
     public var progressReportingCapabilities: [ProgressReportingCapability]
@@ -61,7 +61,7 @@ public struct ContextRecord: Codable, Equatable, Sendable {
         displayOrder = context.displayOrder
         isAssignable = context.isAssignable
         suggestedAge = context.suggestedAge.map { [$0.lowerBound, $0.upperBound] }
-        suggestedCompletionTime = context.suggestedCompletionTime.map { [$0.lowerBound, $0.upperBound] }
+        suggestedCompletionTime = context.suggestedCompletionMinutes.map { [$0.lowerBound, $0.upperBound] }
         progressReportingCapabilities = context.capabilityList
         keywords = context.keywords
         universalLinkURL = context.universalLinkURL?.absoluteString
@@ -75,7 +75,7 @@ extension TrackingStore {
     /// - Throws: A SQLite or encoding error.
     public func exportJSON(student: String? = nil) throws -> Data {
         let document = StoreExport(
-            formatVersion: 1, rootIdentifier: rootIdentifier, student: student,
+            formatVersion: 2, rootIdentifier: rootIdentifier, student: student,
             contexts: mainContext.subtree.map(ContextRecord.init), runs: try runs(student: student))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -30,17 +30,33 @@ extension TrackingStore {
         try mainContext.descendant(at: relativePath(path), creatingWith: factory)
     }
 
-    /// Every context along `path`, root first (ClassKit's `contexts(matchingIdentifierPath:)`).
+    /// The contexts along `path`, in path order (ClassKit's `contexts(matchingIdentifierPath:)`):
+    /// `["GAME", "LEVEL-1"]` gives GAME, then LEVEL-1. The main context is not in the list, as in
+    /// Apple's documentation; ``contextChain(matchingIdentifierPath:creatingWith:)`` starts with it.
     /// - Parameters:
     ///   - path: Identifiers, with or without the root identifier first; empty returns `[]`.
     ///   - factory: Called for each missing context; without one the list stops at the first gap.
-    /// - Returns: The main context followed by each context found or created.
+    /// - Returns: Each context found or created, in path order.
     /// - Throws: Whatever `factory` throws, validation errors, or a save error.
     public func contexts(matchingIdentifierPath path: [String], creatingWith factory: ContextFactory? = nil) throws
         -> [Context]
     {
         guard !path.isEmpty else { return [] }
-        return [mainContext] + (try mainContext.contexts(along: relativePath(path), creatingWith: factory))
+        return try mainContext.contexts(along: relativePath(path), creatingWith: factory)
+    }
+
+    /// The whole chain from the main context down along `path`: the main context, then each
+    /// context of ``contexts(matchingIdentifierPath:creatingWith:)``.
+    /// - Parameters:
+    ///   - path: Identifiers, with or without the root identifier first; empty returns `[]`.
+    ///   - factory: Called for each missing context; without one the chain stops at the first gap.
+    /// - Returns: The main context followed by each context found or created.
+    /// - Throws: Whatever `factory` throws, validation errors, or a save error.
+    public func contextChain(matchingIdentifierPath path: [String], creatingWith factory: ContextFactory? = nil) throws
+        -> [Context]
+    {
+        guard !path.isEmpty else { return [] }
+        return [mainContext] + (try contexts(matchingIdentifierPath: path, creatingWith: factory))
     }
 
     /// Marks `context` and all its descendants for removal at the next save.
@@ -56,7 +72,7 @@ extension TrackingStore {
             member.isRemoved = true
             dirtyContexts.removeValue(forKey: ObjectIdentifier(member))
             if member.isActive { activeContext = nil }
-            if let activity = member.currentActivity {
+            for activity in member.liveActivities {
                 activity.supersede()
                 dirtyActivities.removeValue(forKey: ObjectIdentifier(activity))
             }

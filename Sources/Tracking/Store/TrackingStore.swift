@@ -24,6 +24,10 @@ public final class TrackingStore {
     public let mainContext: Context
     /// The one active context, if any.
     public internal(set) var activeContext: Context?
+    /// Creates the missing contexts that the ClassKit-spelled look-ups ask for (ClassKit's
+    /// `CLSDataStore.delegate`); held weakly, as there. The EduJam look-ups ignore it: they take
+    /// a ``ContextFactory`` argument.
+    public weak var delegate: (any TrackingStoreDelegate)?
 
     var runningActivities: [Activity] = []
     var dirtyContexts: [ObjectIdentifier: Context] = [:]
@@ -123,7 +127,7 @@ public final class TrackingStore {
 
     /// Checks the root identifier and title a store is opened with.
     private static func checkRoot(_ identifier: String, _ title: String) throws {
-        try Validate.identifier(identifier, what: "root identifier")
+        try Validate.identifier(identifier, of: .context, what: "root identifier")
         try Validate.title(title)
     }
 

@@ -1,6 +1,7 @@
-/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--no-luacheck]`, parsed once.
+/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N] [--no-luacheck]`, parsed once.
 struct CheckOptions {
-    static let spec = Arguments.Spec(valued: ["--fuzz-runs", "--fuzz-seconds"], flags: ["--no-luacheck"])
+    static let spec = Arguments.Spec(
+        valued: ["--fuzz-runs", "--fuzz-seconds", JobsOption.name], flags: ["--no-luacheck"])
 
     var common: CommonOptions
     /// Game folders or folders of games; empty for every game in the games folder.
@@ -10,8 +11,11 @@ struct CheckOptions {
     /// The most seconds those runs (and shrinking) take per game, or nil for the checker's default.
     var fuzzSeconds: Int?
     var useLuacheck: Bool
+    /// Threads that play the random-input runs; the machine's cores unless given.
+    var jobs: Int
 
-    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400.
+    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400,
+    ///   a `--jobs` outside 1...256.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         common = CommonOptions(arguments)
@@ -22,6 +26,7 @@ struct CheckOptions {
             guard (1...86_400).contains(seconds) else { throw UsageError("--fuzz-seconds needs 1 to 86400") }
             fuzzSeconds = seconds
         }
+        jobs = try JobsOption.parse(arguments)
     }
 }
 

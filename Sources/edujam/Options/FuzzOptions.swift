@@ -1,6 +1,6 @@
-/// `edujam fuzz <game> [--runs N] [--seed S]`, parsed once.
+/// `edujam fuzz <game> [--runs N] [--seed S] [--jobs N]`, parsed once.
 struct FuzzOptions {
-    static let spec = Arguments.Spec(valued: ["--runs", "--seed"])
+    static let spec = Arguments.Spec(valued: ["--runs", "--seed", JobsOption.name])
 
     var common: CommonOptions
     /// A game folder or identifier, as typed (``GameTarget/resolve(_:options:)``).
@@ -9,8 +9,11 @@ struct FuzzOptions {
     var runs: Int
     /// The first run's seed; random unless given.
     var seed: Int?
+    /// Threads that play the runs; the machine's cores unless given.
+    var jobs: Int
 
-    /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number.
+    /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number,
+    ///   a `--jobs` outside 1...256.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         game = try arguments.onlyPositional("fuzz takes one game folder or identifier")
@@ -18,5 +21,6 @@ struct FuzzOptions {
         runs = try arguments.integer("--runs") ?? 1000
         guard runs > 0 else { throw UsageError("--runs needs 1 or more") }
         seed = try arguments.integer("--seed")
+        jobs = try JobsOption.parse(arguments)
     }
 }

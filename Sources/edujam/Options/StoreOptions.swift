@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam store init|migrate`, parsed once.
+/// `edujam store init|migrate|copy`, parsed once.
 struct StoreOptions {
     /// What to do with the store.
     enum Action: Equatable {
@@ -8,9 +8,11 @@ struct StoreOptions {
         case initialize
         /// Apply the pending migrations.
         case migrate
+        /// Copy one store's history into another (files and servers alike).
+        case copy(from: String, to: String)
     }
 
-    static let actions = ["init", "migrate"]
+    static let actions = ["init", "migrate", "copy"]
 
     var common: CommonOptions
     var action: Action
@@ -20,7 +22,12 @@ struct StoreOptions {
         let arguments = try Arguments(words, spec: Arguments.Spec())
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
-        guard let first = positionals.first else { throw UsageError("store needs an action: init or migrate") }
+        guard let first = positionals.first else { throw UsageError("store needs an action: init, migrate or copy") }
+        if first == "copy" {
+            guard positionals.count == 3 else { throw UsageError("store copy takes two stores: FROM and TO") }
+            action = .copy(from: positionals[1], to: positionals[2])
+            return
+        }
         guard positionals.count == 1 else { throw UsageError("store \(first) takes no other words") }
         switch first {
         case "init": action = .initialize

@@ -1,6 +1,6 @@
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N]`, parsed once.
+/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`, parsed once.
 struct TestOptions {
-    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs"], flags: ["--update"])
+    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs", JobsOption.name], flags: ["--update"])
 
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
     var paths: [String]
@@ -8,13 +8,16 @@ struct TestOptions {
     var update: Bool
     /// Smoke-fuzz runs per game, or nil for the suite's default.
     var fuzzRuns: Int?
+    /// Threads that play the tests; the machine's cores unless given.
+    var jobs: Int
 
-    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`.
+    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, a `--jobs` outside 1...256.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
         update = arguments.flag("--update")
         fuzzRuns = try FuzzRuns.parse(arguments)
         junit = arguments.value("--junit")
+        jobs = try JobsOption.parse(arguments)
     }
 }

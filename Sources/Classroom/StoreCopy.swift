@@ -1,0 +1,222 @@
+import Tracking
+
+/// `edujam store copy FROM TO`: a store's history copied into another store, SQLite to PostgreSQL
+/// or back, by natural keys: contexts by path, attempts (with items and events) by UUID, classes
+/// by name, people and imported classes by `sourcedId`, assignments by class, title and creation
+/// time. What the destination already holds is kept as it is, so copying twice changes nothing.
+/// The destination is written in one transaction; its schema is brought up to date first.
+public enum StoreCopy {
+    /// How many rows the copy added to each table of the destination, in copy order.
+    public typealias Added = [(table: String, rows: Int)]
+
+    /// One table's rows: read from the source with the natural keys of what they point to,
+    /// written to the destination by looking those keys up.
+    private struct Step {
+        let table: String
+        let read: String
+        let write: String
+    }
+
+    private static let contextColumns = """
+        identifier, title, type, custom_type_name, topic, summary, display_order, is_assignable, age_min, age_max,
+        time_min, time_max, capabilities, keywords, universal_link, created_at, modified_at
+        """
+    private static let activityColumns = """
+        uuid, student, created_at, started_at, ended_at, outcome, done_by, duration, progress, ranges,
+        primary_item, was_started, owner_host, owner_pid, owner_start
+        """
+
+    private static func placeholders(_ columns: String) -> String {
+        Array(repeating: "?", count: columns.split(separator: ",").count).joined(separator: ", ")
+    }
+
+    private static let steps: [Step] = [
+        Step(
+            table: "contexts",
+            read: """
+                SELECT p.path, c.path, \(contextColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+                FROM contexts c LEFT JOIN contexts p ON p.id = c.parent_id ORDER BY c.id
+                """,
+            write: """
+                INSERT INTO contexts (parent_id, path, \(contextColumns))
+                VALUES ((SELECT id FROM contexts WHERE path = ?), ?, \(placeholders(contextColumns))) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "activities",
+            read: """
+                SELECT c.path, \(activityColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
+                FROM activities a JOIN contexts c ON c.id = a.context_id ORDER BY a.id
+                """,
+            write: """
+                INSERT INTO activities (context_id, \(activityColumns))
+                VALUES ((SELECT id FROM contexts WHERE path = ?), \(placeholders(activityColumns))) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "activity_items",
+            read: """
+                SELECT a.uuid, i.identifier, i.title, i.kind, i.sequence, i.quantity, i.flag, i.value_type, i.score,
+                    i.max_score
+                FROM activity_items i JOIN activities a ON a.id = i.activity_id
+                """,
+            write: """
+                INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, flag, value_type,
+                    score, max_score)
+                VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "attempt_events",
+            read: """
+                SELECT a.uuid, e.sequence, e.kind, e.at, e.progress, e.outcome
+                FROM attempt_events e JOIN activities a ON a.id = e.activity_id
+                """,
+            write: """
+                INSERT INTO attempt_events (activity_id, sequence, kind, at, progress, outcome)
+                VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "classes", read: "SELECT name, created_at FROM classes ORDER BY id",
+            write: "INSERT INTO classes (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING"),
+        Step(
+            table: "class_students",
+            read: "SELECT c.name, s.student, s.position FROM class_students s JOIN classes c ON c.id = s.class_id",
+            write: """
+                INSERT INTO class_students (class_id, student, position)
+                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "roster_people", read: "SELECT sourced_id, username, given_name, family_name FROM roster_people",
+            write: """
+                INSERT INTO roster_people (sourced_id, username, given_name, family_name) VALUES (?, ?, ?, ?)
+                ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "roster_classes",
+            read: "SELECT c.name, r.sourced_id, r.title FROM roster_classes r JOIN classes c ON c.id = r.class_id",
+            write: """
+                INSERT INTO roster_classes (class_id, sourced_id, title)
+                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "roster_enrollments",
+            read: """
+                SELECT c.name, e.person, e.role, e.position, e.left_at
+                FROM roster_enrollments e JOIN classes c ON c.id = e.class_id
+                """,
+            write: """
+                INSERT INTO roster_enrollments (class_id, person, role, position, left_at)
+                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """),
+        Step(
+            table: "lrs_accepted", read: "SELECT endpoint, statement_id, accepted_at FROM lrs_accepted",
+            write:
+                "INSERT INTO lrs_accepted (endpoint, statement_id, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
+        ),
+    ]
+
+    private static let assignmentTables = [
+        "assignments", "assignment_recipients", "assignment_activities", "assignment_done",
+    ]
+
+    /// Copies the history of the store at `source` into the store at `destination`.
+    /// - Returns: The rows added to each table.
+    /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when the two stores belong to
+    ///   different collections, or either engine's errors; the destination is then unchanged.
+    public static func copy(from source: StoreAddress, to destination: StoreAddress) throws -> Added {
+        guard let from = try source.engine() as? any StoreRows & StoreEngine,
+            let to = try destination.engine() as? any StoreRows & StoreEngine
+        else { preconditionFailure("every engine reads and writes plain rows") }
+        try from.migrate()
+        try to.migrate()
+        let tables = steps.map(\.table) + assignmentTables
+        let before = try counts(to, tables)
+        try to.inTransaction {
+            try claimRoot(from: from, to: to)
+            for step in steps {
+                for row in try from.rows(step.read, []) { try to.run(step.write, row) }
+                if step.table == "class_students" { try copyAssignments(from: from, to: to) }
+            }
+        }
+        let after = try counts(to, tables)
+        return tables.indices.map { (tables[$0], after[$0] - before[$0]) }
+    }
+
+    /// The destination takes the source's root, or must already have the same one.
+    private static func claimRoot(from: any StoreRows, to: any StoreRows) throws {
+        let select = "SELECT value FROM store_info WHERE key = 'root_identifier'"
+        guard case .text(let root)? = try first(from.rows(select, [])) else { return }
+        try to.run(
+            "INSERT INTO store_info (key, value) VALUES ('root_identifier', ?) ON CONFLICT DO NOTHING", [.text(root)])
+        if case .text(let found)? = try first(to.rows(select, [])), found != root {
+            throw TrackingError.rootMismatch(expected: root, found: found)
+        }
+    }
+
+    /// Assignments have no natural key of their own: one is the same assignment when its class,
+    /// title and creation time match. Its recipients, activities and Done marks follow it.
+    private static func copyAssignments(from: any StoreRows, to: any StoreRows) throws {
+        let assignments = try from.rows(
+            """
+            SELECT s.id, c.name, s.title, s.instructions, s.due_at, s.whole_class, s.created_at, s.completed_at
+            FROM assignments s JOIN classes c ON c.id = s.class_id ORDER BY s.id
+            """, [])
+        for row in assignments {
+            let key = [row[1], row[2], row[6]]
+            let existing = try first(
+                to.rows(
+                    "SELECT id FROM assignments WHERE class_id = (SELECT id FROM classes WHERE name = ?) AND title = ? AND created_at = ?",
+                    key))
+            let insert = """
+                INSERT INTO assignments (class_id, title, instructions, due_at, whole_class, created_at, completed_at)
+                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?, ?, ?, ?, ?) RETURNING id
+                """
+            let id = try existing ?? first(to.rows(insert, Array(row.dropFirst()))) ?? .null
+            try copyAssignmentParts(of: row[0], into: id, from: from, to: to)
+        }
+    }
+
+    private static func copyAssignmentParts(
+        of source: SQLValue, into id: SQLValue, from: any StoreRows, to: any StoreRows
+    ) throws {
+        for student in try from.rows("SELECT student FROM assignment_recipients WHERE assignment_id = ?", [source]) {
+            try to.run(
+                "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                [id] + student)
+        }
+        let activities = try from.rows(
+            """
+            SELECT c.path, aa.position FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
+            WHERE aa.assignment_id = ?
+            """, [source])
+        for activity in activities {
+            try to.run(
+                """
+                INSERT INTO assignment_activities (assignment_id, context_id, position)
+                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?) ON CONFLICT DO NOTHING
+                """, [id] + activity)
+        }
+        let marks = try from.rows(
+            """
+            SELECT c.path, d.student, d.done_at FROM assignment_done d JOIN contexts c ON c.id = d.context_id
+            WHERE d.assignment_id = ?
+            """, [source])
+        for mark in marks {
+            try to.run(
+                """
+                INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?, ?) ON CONFLICT DO NOTHING
+                """, [id] + mark)
+        }
+    }
+
+    /// The first column of the first row.
+    private static func first(_ rows: [[SQLValue]]) -> SQLValue? { rows.first.flatMap(\.first) }
+
+    private static func counts(_ store: any StoreRows, _ tables: [String]) throws -> [Int] {
+        try tables.map { table in
+            guard case .integer(let count)? = try first(store.rows("SELECT count(*) FROM \(table)", [])) else {
+                return 0
+            }
+            return Int(count)
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Playtest
+
+/// `--jobs N`, which `test`, `fuzz` and `check` share: how many threads play.
+enum JobsOption {
+    static let name = "--jobs"
+
+    /// The number given, or the machine's cores (``Jobs/cores``) when none is.
+    /// - Throws: ``UsageError`` naming `--jobs` for a value that is not a whole number from 1 to ``Jobs/maximum``.
+    static func parse(_ arguments: Arguments) throws -> Int {
+        guard let jobs = try arguments.integer(name) else { return Jobs.cores }
+        guard (1...Jobs.maximum).contains(jobs) else {
+            throw UsageError("\(name) needs a number of threads from 1 to \(Jobs.maximum), got \(jobs)")
+        }
+        return jobs
+    }
+
+    /// The option's lines in a command's usage: `what` the threads play, and `what stays`
+    /// the same for any number of them.
+    static func usage(plays what: String, same: String) -> String {
+        """
+          --jobs N         threads that play \(what), 1 to \(Jobs.maximum) (default: the machine's cores, \(Jobs.cores));
+                           \(same) the same, in the same order, for any N
+        """
+    }
+}
