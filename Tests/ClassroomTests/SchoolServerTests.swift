@@ -13,7 +13,7 @@ import TrackingTestSupport
 /// have each saved an attempt.
 ///
 /// Without a PostgreSQL server the suite is skipped with the reason, never passed.
-@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct SchoolServerTests {
     // MARK: A student writes only their own attempts
 
