@@ -39,6 +39,19 @@ protocol ClassroomEngine {
     /// Whether `student` is on any class's roster.
     func isOnAnyRoster(_ student: String) throws -> Bool
 
+    // MARK: Identity (`StoreIdentity.swift`)
+
+    /// Who runs this connection: ``StoreIdentity/anyone`` on a store that has no logins.
+    func identity() throws -> StoreIdentity
+    /// The login the student's name maps to, or nil when none is recorded.
+    func login(ofStudent student: String) throws -> String?
+    /// The student name the login maps to, or nil.
+    func student(ofLogin login: String) throws -> String?
+    /// Records that `student` signs in as `login`.
+    func mapLogin(_ login: String, toStudent student: String) throws
+    /// Creates `login` as a student's login unless a role of that name exists; returns whether it did.
+    func createStudentLogin(_ login: String) throws -> Bool
+
     // MARK: Assignments
 
     /// The saved context at the full identifier path `path`: its id and whether it is assignable.

@@ -31,6 +31,7 @@ struct edujam_sandbox {
     char *slab_next, *slab_end;              /* the unused rest of the newest slab */
     edujam_slab *slabs;                      /* every slab, freed on close */
     int relaxed;                    /* > 0 while the host marshals: never refuse */
+    int closing;                    /* lua_close is freeing everything: small blocks go with their slabs */
     /* limits */
     int limit;                      /* EDUJAM_LIMIT_*: sticky once set */
     _Atomic int interrupt;          /* set by the watchdog thread */

@@ -34,7 +34,7 @@ public enum Terminal {
     /// formatting character, a zero-width character, or a line or paragraph separator.
     public static func needsCleaning(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09, 0x0A: return false
+        case 0x09, 0x0A, 0x20...0x7E: return false  // printable ASCII first: no property lookup for it
         case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1
         case 0x200B...0x200D, 0x2060...0x2064, 0xFEFF: return true  // zero width
         case 0x2028, 0x2029: return true  // line and paragraph separators

@@ -41,8 +41,9 @@ extension Sandbox {
         if label == nil { label = chunk.name }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let status = chunk.bytes.withUnsafeBufferPointer {
-            edujam_load_binary(raw, $0.baseAddress, $0.count, "@" + chunk.name)
+        // withCString: a String passed as a `const char *` is first copied into a new array.
+        let status = ("@" + chunk.name).withCString { chunkName in
+            chunk.bytes.withUnsafeBufferPointer { edujam_load_binary(raw, $0.baseAddress, $0.count, chunkName) }
         }
         guard status == LUA_OK else { throw failure(status: status) }
         return makeFunction(at: -1)

@@ -23,7 +23,7 @@ extension Sandbox {
                 return .notATable(typeName: String(cString: lua_typename(state, lua_type(state, -1))))
             }
             withRelaxedLimit {
-                lua_pushstring(state, name)
+                pushString(name, on: state)
                 lua_rawget(state, -2)
             }
             return .value(try value(at: -1) { "field '\(name)' of the returned value" })

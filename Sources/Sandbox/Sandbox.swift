@@ -188,7 +188,7 @@ public final class Sandbox {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         clua_pushglobaltable(state)
-        lua_pushstring(state, name)
+        pushString(name, on: state)
         lua_rawget(state, -2)
         return try value(at: -1) { "global '\(name)'" }
     }
@@ -200,7 +200,7 @@ public final class Sandbox {
         try withRelaxedLimit {
             try reserveStack(3)
             clua_pushglobaltable(state)
-            lua_pushstring(state, name)
+            pushString(name, on: state)
             try push(value)
             lua_rawset(state, -3)
         }
@@ -249,16 +249,16 @@ public final class Sandbox {
         defer { edujam_relax(raw, 0) }
         clua_pushglobaltable(state)
         if let table {
-            lua_pushstring(state, table)
+            pushString(table, on: state)
             if lua_rawget(state, -2) != LUA_TTABLE {
                 clua_pop(state, 1)
                 clua_newtable(state)
-                lua_pushstring(state, table)
+                pushString(table, on: state)
                 lua_pushvalue(state, -2)
                 lua_rawset(state, -4)
             }
         }
-        lua_pushstring(state, name)
+        pushString(name, on: state)
         edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
         lua_rawset(state, -3)
     }
@@ -282,7 +282,7 @@ public final class Sandbox {
             return EDUJAM_HOST_LIMIT
         } catch {
             lastHostError = error
-            lua_pushstring(lua, String(describing: error))
+            pushString(String(describing: error), on: lua)
             return EDUJAM_HOST_ERROR
         }
     }

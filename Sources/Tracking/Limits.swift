@@ -42,6 +42,9 @@ public struct TextLimit: Sendable, Equatable {
         let byteCount = text.utf8.count
         // O(1) for native strings
         if byteCount > bytes { return TextOverrun(field: field, count: byteCount, limit: bytes, unit: .bytes) }
+        // Every character takes a byte at least: within the character cap in bytes, it is
+        // within it in characters, without counting grapheme clusters (titles are set often).
+        if byteCount <= characters { return nil }
         let characterCount = text.count
         if characterCount > characters {
             return TextOverrun(field: field, count: characterCount, limit: characters, unit: .characters)
@@ -126,6 +129,9 @@ package enum Validate {
 
     /// Whether `text` has no non-whitespace character.
     package static func isBlank(_ text: String) -> Bool {
-        text.allSatisfy { $0.isWhitespace || $0.isNewline }
+        // A printable ASCII byte is a character that is not whitespace: most titles end the
+        // scan at their first byte, where walking Characters was 3% of a playthrough.
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return text.allSatisfy { $0.isWhitespace || $0.isNewline }
     }
 }

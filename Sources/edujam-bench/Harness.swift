@@ -16,6 +16,8 @@ struct Options: Sendable {
     var profilePlaythroughs: Int?
     /// Run this workload (`bench/workloads/NAME.lua`) in a sandbox and in a bare state and nothing else.
     var profileWorkload: String?
+    /// Make this many calls of one bridge loop and nothing else (for a profiler).
+    var profileBridge: (callee: BridgeLoops.Callee, count: Int)?
 }
 
 /// What every row gets: the options, where the files are, and the repetition budget.

@@ -9,6 +9,7 @@ import Foundation
 
 let usage =
     "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
+    + " [--profile-bridge host|c|host-string N]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -44,6 +45,11 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--profile-workload":
             guard let name = remaining.popFirst() else { exit(usageError: "--profile-workload needs a workload name") }
             options.profileWorkload = name
+        case "--profile-bridge":
+            guard let callee = remaining.popFirst().flatMap(BridgeLoops.Callee.init(rawValue:)),
+                let count = remaining.popFirst().flatMap(Int.init), count > 0
+            else { exit(usageError: "--profile-bridge needs host, c or host-string and a count") }
+            options.profileBridge = (callee, count)
         case "-h", "--help":
             print(usage)
             exit(0)
@@ -63,6 +69,11 @@ guard FileManager.default.fileExists(atPath: context.root.appendingPathComponent
 if let count = context.options.profilePlaythroughs {
     // Nothing but in-process playthroughs, for a profiler (valgrind --tool=callgrind).
     try profilePlaythroughs(context, count: count)
+    exit(0)
+}
+if let (callee, count) = context.options.profileBridge {
+    // One loop of host (or C) calls in a sandbox, nothing else: for a profiler.
+    try profileBridge(callee, count: count)
     exit(0)
 }
 if let name = context.options.profileWorkload {

@@ -12,6 +12,7 @@ enum AssignCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try AssignOptions(words)
         let context = try StoreContext(options.common)
+        try Identity.requireTeacher("assign", identity: try context.store.identity())
         return try context.suggestingNames {
             let id = try context.store.createAssignment(options.draft)
             if options.json {

@@ -26,6 +26,7 @@ enum CatalogCommand {
         }
         if options.publish {
             let store = try StoreLocation.open(options.common, collection: collection, clock: .real())
+            try Identity.requireTeacher("catalog --publish", identity: try store.identity())
             try Catalog.publish(entries, into: store)
             let published = entries.filter { $0.declaration != nil }.count
             Output.error(

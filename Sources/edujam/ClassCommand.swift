@@ -7,7 +7,8 @@ import Tracking
 enum ClassCommand {
     static let usage = """
         usage: edujam class create NAME
-               edujam class add NAME STUDENT...
+               edujam class add NAME STUDENT... [--create-logins]
+               edujam class add NAME STUDENT --login LOGIN [--create-logins]
                edujam class remove NAME STUDENT...
                edujam class rename NAME NEW-NAME
                edujam class list [--json]
@@ -15,13 +16,16 @@ enum ClassCommand {
         Creates classes, adds students to them and takes them off again (their attempts are kept),
         renames a class, lists them (with their teachers), imports them from a school's OneRoster
         1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
-        characters, no control or invisible characters.
+        characters, no control or invisible characters. On a PostgreSQL store a student's login
+        is their name unless --login gives it; --create-logins creates the missing ones
+        (docs/classroom.md, "Running a school server").
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
         if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
         let options = try ClassOptions(words)
         let context = try StoreContext(options.common)
+        try Identity.requireTeacher("class \(words.first ?? "")", identity: try context.store.identity())
         return try context.suggestingNames { try perform(options, context) }
     }
 
@@ -31,8 +35,12 @@ enum ClassCommand {
             try context.store.createClass(named: name)
             Output.line("Created class \(name).")
         case .add(let name, let students):
-            try context.store.addStudents(students, toClass: name)
+            let created = try context.store.addStudents(
+                students, toClass: name, login: options.login, createLogins: options.createLogins)
             Output.line("Added \(students.count) student(s) to \(name).")
+            if !created.isEmpty {
+                Output.line("Created the student login(s) \(created.joined(separator: ", ")), without a password.")
+            }
         case .remove(let name, let students):
             try context.store.removeStudents(students, fromClass: name)
             Output.line("Removed \(students.count) student(s) from \(name); their attempts are kept.")

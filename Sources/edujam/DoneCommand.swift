@@ -7,6 +7,7 @@ enum DoneCommand {
     static let usage = """
         usage: edujam done ASSIGNMENT --student S [PATH...]   the student marks their activities done (all, or those given)
                edujam done ASSIGNMENT --all-students          the teacher marks the whole assignment complete
+        On a PostgreSQL store a student marks their own work: edujam done ASSIGNMENT [PATH...].
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -15,11 +16,14 @@ enum DoneCommand {
         return try context.suggestingNames {
             let id = options.assignment
             switch options.marker {
-            case .student(let student, let paths):
+            case .student(let typed, let paths):
+                let student = try Identity.student(
+                    typed: typed, identity: try context.store.identity(), usage: DoneOptions.needsStudent)
                 try context.store.checkStudentName(student)  // at the door
                 try context.store.markDone(assignment: id, student: student, paths: paths)
                 Output.line("Marked done for \(student) in assignment \(id).")
             case .allStudents:
+                try Identity.requireTeacher("done --all-students", identity: try context.store.identity())
                 try context.store.markAssignmentComplete(id)
                 Output.line("Assignment \(id) is complete.")
             }

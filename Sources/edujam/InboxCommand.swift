@@ -8,7 +8,8 @@ enum InboxCommand {
     static let usage = """
         usage: edujam inbox --student S [--json]
         Lists the student's assignments, each activity with its status and due date; late ones are flagged.
-        Play one with `edujam play --student S PATH`.
+        Play one with `edujam play --student S PATH`. On a PostgreSQL store the student is your
+        login: `edujam inbox` (only a teacher may name one with --student).
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -18,7 +19,8 @@ enum InboxCommand {
     }
 
     private static func show(_ options: InboxOptions, _ context: StoreContext) throws -> ExitStatus {
-        let student = options.student
+        let student = try Identity.student(
+            typed: options.student, identity: try context.store.identity(), usage: InboxOptions.needsStudent)
         try context.store.checkStudentName(student)  // at the door
         let entries = try context.store.inbox(student: student)
         if options.json {

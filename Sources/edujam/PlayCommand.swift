@@ -10,6 +10,7 @@ enum PlayCommand {
         usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
                            [--record FILE] [--driver jsonl] [--store PATH] [--games DIR] [--watch]
         Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
+        On a PostgreSQL store the student is your login; only a teacher may name one with --student.
           --record FILE    also write the session as a test case in FILE (a .play transcript)
           --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
           --watch          play again whenever a file in the game's folder changes (Ctrl-C stops)
@@ -20,7 +21,6 @@ enum PlayCommand {
         if typed.watch { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = typed.level { target.level = level }
         var options = PlayOptions()
-        options.student = typed.student ?? ProcessInfo.processInfo.environment["USER"] ?? "student"
         options.seed = typed.seed ?? Int.random(in: 1...999_999)
         options.level = target.level
         options.whenStoreUnreachable = {
@@ -30,6 +30,10 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let store = try StoreLocation.open(typed.common, collection: target.collection, clock: clock)
+        let identity = try store.identity()
+        options.student = try Identity.student(
+            typed: typed.student, identity: identity,
+            fallback: ProcessInfo.processInfo.environment["USER"] ?? "student", usage: "")
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
@@ -47,7 +51,7 @@ enum PlayCommand {
             return report.outcome == .error || report.outcome == .limit ? .failure : .success
         }
         let status = conclude(report, folder: target.folder)
-        if typed.student != nil { tellWhereItCounts(report, store: store) }
+        if typed.student != nil || identity != .anyone { tellWhereItCounts(report, store: store) }
         return status
     }
 

@@ -26,6 +26,11 @@ enum ReportCommand {
     }
 
     private static func report(_ options: ReportOptions, _ context: StoreContext) throws -> ExitStatus {
+        if options.className != nil {
+            try Identity.requireTeacher("report --class", identity: try context.store.identity())
+        } else if options.student != nil {  // a student's report is their own attempts: no --student
+            _ = try Identity.student(typed: options.student, identity: try context.store.identity(), usage: "")
+        }
         if let student = options.student { try context.store.checkStudentName(student) }  // at the door
         if let className = options.className { return try classReport(className, options, context) }
         let runs = try context.store.runs(student: options.student)

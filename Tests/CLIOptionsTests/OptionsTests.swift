@@ -72,6 +72,14 @@ import Tracking
         #expect(try ClassOptions(["add", "5A", "ana", "ben"]).action == .add("5A", students: ["ana", "ben"]))
         #expect(try ClassOptions(["rename", "5A", "5B"]).action == .rename("5A", to: "5B"))
         #expect(try ClassOptions(["list", "--json"]).json)
+        let mapped = try ClassOptions(["add", "5C", "Ana Lima", "--login", "ana", "--create-logins"])
+        #expect(mapped.action == .add("5C", students: ["Ana Lima"]) && mapped.login == "ana" && mapped.createLogins)
+        #expect(
+            usageError { try ClassOptions(["add", "5C", "ana", "bo", "--login", "ana"]) }
+                == "--login names one student's login: add one student at a time with it")
+        #expect(
+            usageError { try ClassOptions(["create", "5C", "--create-logins"]) }
+                == "--login and --create-logins go with class add")
         #expect(
             usageError { try ClassOptions(["creat", "5A"]) } == "unknown class action 'creat'; did you mean 'create'?")
         #expect(usageError { try ClassOptions(["create"]) } == "class create takes one class name")
@@ -82,6 +90,7 @@ import Tracking
             try DoneOptions(["3", "--student", "ana", "MATH-JAM"]).marker == .student("ana", paths: [["MATH-JAM"]]))
         #expect(try DoneOptions(["3", "--student", "ana"]).marker == .student("ana", paths: nil))
         #expect(try DoneOptions(["3", "--all-students"]).marker == .allStudents)
+        #expect(try DoneOptions(["3", "P"]).marker == .student(nil, paths: [["P"]]), "the login's own work")
         #expect(usageError { try DoneOptions(["x", "--all-students"]) } == "'x' is not an assignment id (a number)")
         #expect(
             usageError { try DoneOptions(["3", "--student", "a", "--all-students"]) }
@@ -111,7 +120,7 @@ import Tracking
         #expect(usageError { try FuzzOptions(["g", "--runs", "0"]) } == "--runs needs 1 or more")
         #expect(try NewOptions(["quiz", "--topic", "math"]).topic == "math")
         #expect(try InboxOptions(["--student", "ana"]).student == "ana")
-        #expect(usageError { try InboxOptions([]) } == "inbox needs --student S")
+        #expect(try InboxOptions([]).student == nil, "a PostgreSQL login needs no --student (Identity)")
     }
 
     @Test func sync() throws {

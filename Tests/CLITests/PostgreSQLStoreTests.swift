@@ -12,7 +12,7 @@ import TrackingTestSupport
         return (server, database, server.url(database: database))
     }
 
-    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func initCreatesTheSchemaOnceAndMigrateFindsNothingToDo() throws {
         let (server, database, url) = try freshStore()
         let cli = Edujam()
@@ -27,7 +27,7 @@ import TrackingTestSupport
         #expect(migrate.output == "The schema is up to date: nothing to apply.\n")
     }
 
-    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func anotherProgramsDatabaseIsLeftAlone() throws {
         let (server, database, url) = try freshStore()
         #expect(
@@ -77,7 +77,7 @@ import TrackingTestSupport
         )
     }
 
-    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func classesAndPlaysLiveOnTheServer() throws {
         let (server, database, url) = try freshStore()
         let cli = Edujam()
@@ -96,7 +96,7 @@ import TrackingTestSupport
         #expect(list.output.contains("ana"))
     }
 
-    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func copyMovesTheHistoryToTheServerAndBackOnce() throws {
         let (server, database, url) = try freshStore()
         let cli = Edujam()

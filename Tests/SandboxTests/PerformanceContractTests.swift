@@ -15,6 +15,28 @@ import Testing
         #expect(!mapped.contains("liblua5.4.so"), "liblua5.4.so is loaded into this process")
     }
 
+    /// The global table is created at its size before the libraries are opened, in place of
+    /// the one lua_newstate made: chunks, the host and the libraries must all see that one.
+    @Test func oneGlobalTableForChunksTheHostAndTheLibraries() throws {
+        let sandbox = try Sandbox()
+        try sandbox.setGlobal("fromHost", .integer(7))
+        sandbox.register("hostFunction") { _ in [.string("called")] }
+        let results = try sandbox.run(
+            """
+            local names = 0
+            for name in pairs(_G) do names = names + 1 end
+            made = true
+            return _ENV == _G, fromHost, hostFunction(), rawget(_G, "string") == string,
+                   load("return made")(), getmetatable(_G), names > 30
+            """, name: "globals.lua")
+        #expect(
+            results == [
+                .boolean(true), .integer(7), .string("called"), .boolean(true), .boolean(true), .boolean(false),
+                .boolean(true),
+            ])
+        #expect(try sandbox.global("made") == .boolean(true))
+    }
+
     @Test func hostFunctionsReadStringsInPlace() throws {
         let sandbox = try Sandbox()
         var seen: [[UInt8]] = []

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// When the binaries are missing or `initdb` fails, ``shared`` is a failure whose message says why;
 /// tests that need the server are then skipped with that reason (``isAvailable``,
-/// ``unavailableReason``), never passed in silence. `make test` installs the Debian package
+/// ``skipComment``, the reason on stderr), never passed in silence. `make test` installs the Debian package
 /// `postgresql`, so CI never skips.
 package final class PostgresServer: @unchecked Sendable {
     /// What a tool printed and how it ended.
@@ -49,17 +49,31 @@ package final class PostgresServer: @unchecked Sendable {
     /// - Throws: ``Failure`` saying why there is none.
     package static func server() throws -> PostgresServer { try shared.get() }
 
-    /// Whether a server runs (or could be started) for this process.
-    package static var isAvailable: Bool { (try? shared.get()) != nil }
-
-    /// Why tests that need the server are skipped, for their `.enabled(if:)` trait's comment.
-    package static var unavailableReason: String {
-        switch shared {
-        case .success: return "PostgreSQL is available"
-        case .failure(let failure):
-            return "PostgreSQL test server unavailable (install the Debian packages postgresql and libpq-dev): "
-                + failure.description
+    /// Whether a server runs (or could be started) for this process. The first time it is not,
+    /// the reason goes to stderr, so a skipped test says why.
+    package static var isAvailable: Bool {
+        if case .failure(let failure) = shared {
+            reportOnce(failure)
+            return false
         }
+        return true
+    }
+
+    /// The comment of the tests that need the server, for their `.enabled(if:)` trait. A constant:
+    /// a trait's comment is evaluated when tests are listed, even those a filter leaves out, so it
+    /// must not start the server (its condition, `isAvailable`, is evaluated only for a test that runs).
+    package static let skipComment =
+        "needs the throwaway PostgreSQL server: install the Debian packages postgresql and libpq-dev (make test-deps); the reason is on stderr"
+
+    private static let reported = NSLock()
+    nonisolated(unsafe) private static var didReport = false
+
+    private static func reportOnce(_ failure: Failure) {
+        reported.lock()
+        defer { reported.unlock() }
+        guard !didReport else { return }
+        didReport = true
+        FileHandle.standardError.write(Data("PostgreSQL test server unavailable: \(failure)\n".utf8))
     }
 
     /// The folder of the server's binaries: `EDUJAM_PG_BIN`, else the newest `/usr/lib/postgresql/N/bin`.

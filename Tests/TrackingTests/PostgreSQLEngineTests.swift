@@ -7,7 +7,7 @@ import TrackingTestSupport
 /// What only the PostgreSQL engine promises: a save is one round trip, a replayed or late save
 /// never duplicates or takes an attempt back, its own named migrations, and errors that name the
 /// server in one line.
-@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct PostgreSQLEngineTests {
     private func freshEngine() throws -> PostgreSQLEngine {
         let server = try PostgresServer.server()

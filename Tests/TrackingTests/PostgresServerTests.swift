@@ -3,7 +3,7 @@ import Testing
 import TrackingTestSupport
 
 /// The throwaway server the PostgreSQL tests share (`Tests/TrackingTestSupport/PostgresServer.swift`).
-@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.unavailableReason)))
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct PostgresServerTests {
     @Test func freshDatabasesAreEmptyAndSeparate() throws {
         let server = try PostgresServer.server()

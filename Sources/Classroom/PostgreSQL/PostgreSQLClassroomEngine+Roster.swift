@@ -5,9 +5,7 @@ extension PostgreSQLClassroomEngine {
         var people: [String: RosterPerson] = [:]
         for row in try connection.query("SELECT sourced_id, username, given_name, family_name FROM roster_people").rows
         {
-            let person = RosterPerson(
-                sourcedId: row.text(0) ?? "", username: row.text(1) ?? "",
-                givenName: row.text(2) ?? "", familyName: row.text(3) ?? "")
+            let person = ClassroomRows.person(row)
             people[person.sourcedId] = person
         }
         return people
@@ -81,11 +79,7 @@ extension PostgreSQLClassroomEngine {
     func enrollments(ofClass id: Int64) throws -> [RosterEnrollment] {
         try connection.query(
             "SELECT person, role, left_at FROM roster_enrollments WHERE class_id = $1 ORDER BY position", [.integer(id)]
-        ).map { row in
-            let role = RosterEnrollment.Role(rawValue: row.text(1) ?? "")
-            guard let role else { throw TrackingError.corruptRow("roster_enrollments.role: '\(row.text(1) ?? "")'") }
-            return RosterEnrollment(person: row.text(0) ?? "", role: role, left: !row.isNull(2))
-        }
+        ).map { try ClassroomRows.enrollment($0) }
     }
 
     func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws {

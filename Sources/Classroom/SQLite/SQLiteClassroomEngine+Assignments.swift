@@ -60,12 +60,7 @@ extension SQLiteClassroomEngine {
     }
 
     private func loadAssignments(_ sql: String, _ values: [SQLValue]) throws -> [AssignmentRow] {
-        let rows = try connection.statement(sql).query(values) { row in
-            AssignmentRow(
-                id: row.int(0), className: row.text(1) ?? "", title: row.text(2) ?? "", instructions: row.text(3),
-                due: row.optionalDouble(4), createdAt: row.double(5), completedAt: row.optionalDouble(6),
-                wholeClass: row.int(7) != 0)
-        }
+        let rows = try connection.statement(sql).query(values) { ClassroomRows.assignment($0) }
         return try rows.map(withDetails)
     }
 

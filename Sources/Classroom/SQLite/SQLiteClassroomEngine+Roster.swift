@@ -5,9 +5,7 @@ extension SQLiteClassroomEngine {
         var people: [String: RosterPerson] = [:]
         _ = try connection.statement("SELECT sourced_id, username, given_name, family_name FROM roster_people")
             .query { row in
-                let person = RosterPerson(
-                    sourcedId: row.text(0) ?? "", username: row.text(1) ?? "",
-                    givenName: row.text(2) ?? "", familyName: row.text(3) ?? "")
+                let person = ClassroomRows.person(row)
                 people[person.sourcedId] = person
             }
         return people
@@ -72,11 +70,7 @@ extension SQLiteClassroomEngine {
     func enrollments(ofClass id: Int64) throws -> [RosterEnrollment] {
         try connection.statement(
             "SELECT person, role, left_at FROM roster_enrollments WHERE class_id = ? ORDER BY position"
-        ).query([.integer(id)]) { row in
-            let role = RosterEnrollment.Role(rawValue: row.text(1) ?? "")
-            guard let role else { throw TrackingError.corruptRow("roster_enrollments.role: '\(row.text(1) ?? "")'") }
-            return RosterEnrollment(person: row.text(0) ?? "", role: role, left: !row.isNull(2))
-        }
+        ).query([.integer(id)]) { try ClassroomRows.enrollment($0) }
     }
 
     func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws {

@@ -288,6 +288,10 @@ static int math_randomseed(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* The stock base library, the library tables, the withheld names and a game's host
+ * functions come to about 50 globals. */
+#define EDUJAM_GLOBALS_PRESIZE 64
+
 static void libs_set(lua_State *L, const char *name, lua_CFunction fn) {
     lua_pushcfunction(L, fn);
     lua_setfield(L, -2, name);
@@ -295,6 +299,11 @@ static void libs_set(lua_State *L, const char *name, lua_CFunction fn) {
 
 /* Runs under lua_pcall from edujam_open_sandbox_libs: anything here may raise. */
 static int libs_open_all(lua_State *L) {
+    /* A global table sized for the libraries and host functions: lua_newstate's empty one
+     * was rehashed seven times while they were set, for every sandbox (bench/README.md,
+     * playthroughs). Nothing refers to the old one yet: chunks take _ENV from this slot. */
+    lua_createtable(L, 0, EDUJAM_GLOBALS_PRESIZE);
+    lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     edujam_open_base(L);
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     libs_set(L, "resume", co_lib_resume);

@@ -172,7 +172,9 @@ enum PGMigrations {
                     PRIMARY KEY (endpoint, statement_id)
                 );
                 """),
-        // Roles, row-level security and identity (issue 15) are appended here.
+        // Roles, row-level security and identity (issue 15) come last: ``SchoolSecurity``.
+        SchoolSecurity.roles,
+        SchoolSecurity.rowLevelSecurity,
     ]
 }
 
@@ -217,6 +219,13 @@ enum PGMigrator {
             "SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()"
         ).rows.first?.int(0)
         if (tables ?? 0) > 0, try !hasMigrationsTable(connection) { throw TrackingError.notAStore }
+    }
+
+    /// Whether every migration is applied, so that teachers and students, who may not change the
+    /// schema (`SchoolSecurity`), open the store without migrating; a newer schema is not up to
+    /// date, so ``migrate(_:migrations:)`` names it.
+    static func isUpToDate(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> Bool {
+        try hasMigrationsTable(connection) && appliedNames(connection) == migrations.map(\.name)
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {

@@ -24,12 +24,19 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     package func open(rootIdentifier: String) throws {
-        try migrate()
-        try connection.query(
-            "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
-            [.text(rootIdentifier)])
+        // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
+        // students open a store that is up to date and claimed, and read both.
+        if try !PGMigrator.isUpToDate(connection) { try migrate() }
+        let claimed = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
+            .text(0)
+        if claimed == nil {
+            try connection.query(
+                "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
+                [.text(rootIdentifier)])
+        }
         let stored =
-            try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
+            try claimed
+            ?? connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
             ?? rootIdentifier
         guard stored == rootIdentifier else {
             throw TrackingError.rootMismatch(expected: rootIdentifier, found: stored)

@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite connection, confined to the thread or task that uses its store.
 ///
@@ -16,6 +17,7 @@ package final class Connection {
     /// - Parameter path: A file path, or `:memory:` for a private in-memory database.
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` when the file cannot be opened.
     init(path: String) throws {
+        Self.createPrivately(path)
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
@@ -29,6 +31,18 @@ package final class Connection {
         try execute("PRAGMA journal_mode = WAL")
         try execute("PRAGMA synchronous = NORMAL")  // WAL + NORMAL survives a killed process
         try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// Creates a store file that does not exist yet as an empty file readable and writable by its
+    /// owner only (mode 0600), before SQLite opens it: a SQLite store trusts whoever can open the
+    /// file, so nobody else on the machine may (`docs/classroom.md`, "Who can see what"). SQLite
+    /// takes an empty file as a new database and gives its `-wal` and `-shm` files the same mode.
+    /// `O_EXCL` leaves an existing file (and its mode) alone; any other failure is left for
+    /// SQLite's open to report in its words.
+    private static func createPrivately(_ path: String) {
+        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
     }
 
     deinit {

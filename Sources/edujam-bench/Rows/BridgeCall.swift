@@ -13,42 +13,19 @@ import Sandbox
 /// is the callee. Times are per call and include the loop's own few ns.
 extension Row {
     static let bridgeCall = Row(name: "bridge") { context in
-        let sandbox = try Sandbox()
-        let recorder = QuantityRecorder()
-        sandbox.register("quantity", in: "activity") { call in
-            recorder.isScore = try call.withBytes(1) { $0.count == 5 && memcmp($0.baseAddress!, "score", 5) == 0 }
-            recorder.value = try call.number(2)
-            return []
-        }
-        sandbox.register("quantityString", in: "activity") { call in
-            recorder.isScore = try call.string(1) == "score"
-            recorder.value = try call.number(2)
-            return []
-        }
-        let loops = try sandbox.run(
-            """
-            local quantity, quantityString, abs = activity.quantity, activity.quantityString, math.abs
-            return function(n) for i = 1, n do quantity("score", i) end end,
-                   function(n) for i = 1, n do abs(i) end end,
-                   function(n) for i = 1, n do quantityString("score", i) end end
-            """, name: "bridge.lua")
-        guard loops.count == 3, let host = loops[0].functionValue, let c = loops[1].functionValue,
-            let hostString = loops[2].functionValue
-        else {
-            throw BenchError.mismatch("bridge.lua did not return three functions")
-        }
+        let loops = try BridgeLoops()
         let n = context.options.quick ? 50_000 : 100_000  // a few ms per round: short rounds, many of them (Harness)
-        try sandbox.call(host, [.integer(n)])  // warm up both paths
-        try sandbox.call(c, [.integer(n)])
-        guard recorder.value == Double(n), recorder.isScore else {
+        try loops.run(.host, n)  // warm up both paths
+        try loops.run(.c, n)
+        guard loops.recorder.value == Double(n), loops.recorder.isScore else {
             throw BenchError.mismatch("the host function did not see its arguments")
         }
         let samples = try interleaveUntilSteady(
             context.cpuRounds, pair: (1, 0),
             [
-                { try cpuSeconds { try sandbox.call(c, [.integer(n)]) } / Double(n) },
-                { try cpuSeconds { try sandbox.call(host, [.integer(n)]) } / Double(n) },
-                { try cpuSeconds { try sandbox.call(hostString, [.integer(n)]) } / Double(n) },
+                { try cpuSeconds { try loops.run(.c, n) } / Double(n) },
+                { try cpuSeconds { try loops.run(.host, n) } / Double(n) },
+                { try cpuSeconds { try loops.run(.hostString, n) } / Double(n) },
             ])
         return [
             Measurement(
@@ -62,8 +39,65 @@ extension Row {
     }
 }
 
+/// The three loops of the bridge row, in one sandbox: only the callee differs.
+final class BridgeLoops {
+    /// Which callee a loop calls.
+    enum Callee: String, CaseIterable {
+        /// `activity.quantity("score", i)`, the id read in place.
+        case host
+        /// `math.abs(i)`, a C function of the standard library.
+        case c
+        /// The host function again, reading the id into a Swift `String`.
+        case hostString = "host-string"
+    }
+
+    let sandbox: Sandbox
+    let recorder = QuantityRecorder()
+    private var loops: [Callee: LuaFunction] = [:]
+
+    init() throws {
+        sandbox = try Sandbox()
+        let recorder = recorder
+        sandbox.register("quantity", in: "activity") { call in
+            recorder.isScore = try call.withBytes(1) { $0.count == 5 && memcmp($0.baseAddress!, "score", 5) == 0 }
+            recorder.value = try call.number(2)
+            return []
+        }
+        sandbox.register("quantityString", in: "activity") { call in
+            recorder.isScore = try call.string(1) == "score"
+            recorder.value = try call.number(2)
+            return []
+        }
+        let functions = try sandbox.run(
+            """
+            local quantity, quantityString, abs = activity.quantity, activity.quantityString, math.abs
+            return function(n) for i = 1, n do quantity("score", i) end end,
+                   function(n) for i = 1, n do abs(i) end end,
+                   function(n) for i = 1, n do quantityString("score", i) end end
+            """, name: "bridge.lua")
+        guard functions.count == 3, let host = functions[0].functionValue, let c = functions[1].functionValue,
+            let hostString = functions[2].functionValue
+        else {
+            throw BenchError.mismatch("bridge.lua did not return three functions")
+        }
+        loops = [.host: host, .c: c, .hostString: hostString]
+    }
+
+    /// One loop of `n` calls to `callee`.
+    func run(_ callee: Callee, _ n: Int) throws {
+        try sandbox.call(loops[callee]!, [.integer(n)])
+    }
+}
+
 /// Where the host function puts its arguments, so the work cannot be optimized away.
-private final class QuantityRecorder {
+final class QuantityRecorder {
     var isScore = false
     var value = 0.0
+}
+
+/// `count` calls to one callee of the bridge row and nothing else, for a profiler
+/// (`--profile-bridge host|c|host-string COUNT`): the instructions of two counts, subtracted
+/// and divided by their difference, are one call's.
+func profileBridge(_ callee: BridgeLoops.Callee, count: Int) throws {
+    try BridgeLoops().run(callee, count)
 }

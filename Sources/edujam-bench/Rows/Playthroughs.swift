@@ -19,10 +19,14 @@ extension Row {
         }
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
         var seed = 0
+        // The reference is a process start timed by the wall clock, which other jobs on the
+        // machine disturb far more than a CPU-timed batch: each round takes the median of three
+        // (one slow start no longer makes the round's ratio), and a row may take more rounds, as
+        // the CPU rows do. At about 0.25 s a round this adds 10-15 s to a full run at most.
         let samples = try interleaveUntilSteady(
-            context.options.quick ? 3...7 : 7...61, pair: (1, 0),
+            context.options.quick ? 3...7 : 9...81, pair: (1, 0),
             [
-                { try wallPerRun(1) { try subprocess(binary, folder: folder, answers: answers) } },
+                { try medianWall(of: 3) { try subprocess(binary, folder: folder, answers: answers) } },
                 {
                     let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
                     return try cpuPerRun(batch) {
@@ -187,8 +191,9 @@ private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double
     try cpuSeconds { for _ in 0..<count { try body() } } / Double(count)
 }
 
-private func wallPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
-    try seconds { for _ in 0..<count { try body() } } / Double(count)
+/// The median of `count` wall-clock timings of `body`: a round's single slow outlier drops out.
+private func medianWall(of count: Int, _ body: () throws -> Void) throws -> Double {
+    median(try (0..<count).map { _ in try seconds(body) })
 }
 
 /// `count` in-process playthroughs of Math Jam and nothing else: what a profiler

@@ -17,13 +17,28 @@ struct ClassOptions {
     var common: CommonOptions
     var action: Action
     var json: Bool
+    /// `class add NAME STUDENT --login LOGIN`: the student's login, when it is not their name.
+    var login: String?
+    /// `class add ... --create-logins`: create the students' missing logins.
+    var createLogins: Bool
 
-    /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or the wrong number of names.
+    /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean"), the wrong
+    ///   number of names, or `--login` (with more than one student) or `--create-logins` outside `class add`.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(flags: ["--json"]))
+        let arguments = try Arguments(
+            words, spec: Arguments.Spec(valued: ["--login"], flags: ["--json", "--create-logins"]))
         common = CommonOptions(arguments)
         json = arguments.flag("--json")
+        login = arguments.value("--login")
+        createLogins = arguments.flag("--create-logins")
         action = try Self.action(arguments.positionals)
+        guard login != nil || createLogins else { return }
+        guard case .add(_, let students) = action else {
+            throw UsageError("--login and --create-logins go with class add")
+        }
+        if login != nil && students.count != 1 {
+            throw UsageError("--login names one student's login: add one student at a time with it")
+        }
     }
 
     private static func action(_ words: [String]) throws -> Action {

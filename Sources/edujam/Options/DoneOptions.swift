@@ -2,8 +2,9 @@
 struct DoneOptions {
     /// Whose work is marked done.
     enum Marker: Equatable {
-        /// One student marks some activities (nil: all of them).
-        case student(String, paths: [[String]]?)
+        /// One student marks some activities (nil: all of them). The student is nil when not typed:
+        /// on a PostgreSQL store a student's login says who (``Identity``); a SQLite store refuses it.
+        case student(String?, paths: [[String]]?)
         /// The teacher completes the assignment for everyone.
         case allStudents
     }
@@ -12,8 +13,12 @@ struct DoneOptions {
     var assignment: Int64
     var marker: Marker
 
-    /// - Throws: ``UsageError`` for a missing or bad assignment id, both or neither of `--student`
-    ///   and `--all-students`, or paths with `--all-students`.
+    /// The usage error when a SQLite store needs `--student` and it is missing.
+    static let needsStudent =
+        "done needs --student S (your work) or --all-students (the teacher completes it for everyone)"
+
+    /// - Throws: ``UsageError`` for a missing or bad assignment id, both `--student` and
+    ///   `--all-students`, or paths with `--all-students`.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--all-students"]))
         common = CommonOptions(arguments)
@@ -33,9 +38,10 @@ struct DoneOptions {
             throw UsageError("give --student S or --all-students, not both")
         case (nil, false):
             // Completing everyone's work must be asked for by name: a student who forgets
-            // --student must not mark the whole class done.
-            throw UsageError(
-                "done needs --student S (your work) or --all-students (the teacher completes it for everyone)")
+            // --student must not mark the whole class done. Without either, the work is the
+            // login's own on PostgreSQL; SQLite refuses it (``DoneCommand``).
+            let paths = try positionals.dropFirst().map(IdentifierPath.parse)
+            marker = .student(nil, paths: paths.isEmpty ? nil : paths)
         }
     }
 }

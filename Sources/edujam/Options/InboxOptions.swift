@@ -1,16 +1,19 @@
-/// `edujam inbox --student S [--json]`, parsed once.
+/// `edujam inbox [--student S] [--json]`, parsed once.
 struct InboxOptions {
     var common: CommonOptions
-    /// As typed; checked against the store's name rule when the store is open.
-    var student: String
+    /// As typed; checked against the store's name rule when the store is open. Required on a
+    /// SQLite store, refused to a student on a PostgreSQL store (``Identity``).
+    var student: String?
     var json: Bool
 
-    /// - Throws: ``UsageError`` without `--student`.
+    /// The usage error when a SQLite store needs `--student` and it is missing.
+    static let needsStudent = "inbox needs --student S"
+
+    /// - Throws: ``UsageError`` for an unknown option.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
-        guard let student = arguments.value("--student") else { throw UsageError("inbox needs --student S") }
         common = CommonOptions(arguments)
-        self.student = student
+        student = arguments.value("--student")
         json = arguments.flag("--json")
     }
 }

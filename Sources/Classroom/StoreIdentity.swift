@@ -1,0 +1,65 @@
+/// Who runs a command, as the store knows them (`docs/classroom.md`, "Who can see what").
+public enum StoreIdentity: Equatable, Sendable {
+    /// A SQLite store trusts whoever can open its file: `--student` says who plays.
+    case anyone
+    /// A PostgreSQL login (`current_user`): its part in the school, and its name on the rosters
+    /// (nil when no roster names it).
+    case login(String, role: SchoolRole, studentName: String?)
+}
+
+/// What a login is to a PostgreSQL store. The database enforces it with row-level security;
+/// EduJam asks first only to say it in words.
+public enum SchoolRole: Equatable, Sendable {
+    /// The database's owner: the store's administrator, not bound by the policies.
+    case owner
+    /// Granted `edujam_teacher`.
+    case teacher
+    /// Granted `edujam_student`.
+    case student
+    /// Granted neither: it can read and write nothing of the school's.
+    case none
+}
+
+/// A command the login running it may not run, or a login it cannot use, in words.
+public enum IdentityError: Error, Equatable, CustomStringConvertible {
+    /// `--login` or `--create-logins` on a SQLite store, which has no logins.
+    case noLogins
+    /// A student passed `--student` on a PostgreSQL store.
+    case studentChoosesName(login: String)
+    /// A student ran a teacher's command.
+    case teachersOnly(login: String, command: String)
+    /// A student login that no roster names.
+    case notOnARoster(login: String)
+    /// A login granted neither EduJam role.
+    case noRole(login: String)
+    /// The student's name already maps to another login.
+    case nameHasLogin(student: String, login: String)
+    /// The login is already another student's.
+    case loginTaken(login: String, student: String)
+    /// `--login` names one student's login, so it takes one student.
+    case oneStudentPerLogin
+
+    public var description: String {
+        switch self {
+        case .noLogins:
+            return
+                "logins belong to a PostgreSQL store: a SQLite store trusts whoever runs EduJam (docs/classroom.md, \"Who can see what\")"
+        case .studentChoosesName(let login):
+            return "on this store you play as your login (\(login)): --student is for teachers"
+        case .teachersOnly(let login, let command):
+            return "\(command) is a teacher's command, and the login \(login) is a student's"
+        case .notOnARoster(let login):
+            return
+                "the login \(login) is on no class roster: ask your teacher to add you (edujam class add CLASS NAME --login \(login))"
+        case .noRole(let login):
+            return
+                "the login \(login) is neither an EduJam teacher nor a student here: ask the store's owner to GRANT edujam_student (or edujam_teacher) TO \(login)"
+        case .nameHasLogin(let student, let login):
+            return "the student \(student) already has the login \(login)"
+        case .loginTaken(let login, let student):
+            return "the login \(login) is already the login of the student \(student)"
+        case .oneStudentPerLogin:
+            return "--login names one student's login: add one student at a time with it"
+        }
+    }
+}

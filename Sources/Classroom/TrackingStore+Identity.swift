@@ -1,0 +1,60 @@
+import Tracking
+
+extension TrackingStore {
+    /// Who runs this process, as the store knows them: on PostgreSQL the login (`current_user`),
+    /// its role and its name on the rosters; on SQLite ``StoreIdentity/anyone``.
+    /// - Throws: A store error.
+    public func identity() throws -> StoreIdentity {
+        let engine = classroom
+        return try engine.transaction(readOnly: true) { try engine.identity() }
+    }
+
+    /// Adds students to a class with their logins (`edujam class add NAME STUDENT... [--login L]
+    /// [--create-logins]`), all or nothing.
+    ///
+    /// A student's name is their login unless `login` says otherwise; one name is one login in the
+    /// whole store, so a name keeps the login it already has and a login another name holds is
+    /// refused. With `createLogins`, each student's login is created when missing, as a login that
+    /// can only be a student (`SchoolSecurity`); returns the logins created.
+    /// - Parameters:
+    ///   - students: Names following ``NameRule``; exactly one when `login` is given.
+    ///   - className: An existing class.
+    ///   - login: The login of the one student, when it is not their name.
+    ///   - createLogins: Whether to create missing logins.
+    /// - Throws: ``IdentityError`` (on SQLite, which has no logins, for `login` and `createLogins`),
+    ///   ``TrackingError/invalidName(what:reason:)``, ``TrackingError/unknownClass(_:)``, or a store error.
+    @discardableResult
+    public func addStudents(
+        _ students: [String], toClass className: String, login: String?, createLogins: Bool
+    ) throws -> [String] {
+        guard login != nil || createLogins else {
+            try addStudents(students, toClass: className)
+            return []
+        }
+        if login != nil && students.count != 1 { throw IdentityError.oneStudentPerLogin }
+        try Validate.students(students)
+        let engine = classroom
+        return try engine.transaction {
+            let id = try engine.requireClassID(named: className)
+            if let login, let student = students.first { try map(student, to: login, engine) }
+            try engine.addStudents(students, toClass: id)
+            guard createLogins else { return [] }
+            return try students.compactMap { student in
+                let login = try engine.login(ofStudent: student) ?? student
+                return try engine.createStudentLogin(login) ? login : nil
+            }
+        }
+    }
+
+    /// Maps `student` to `login`, or checks that the map already says so.
+    private func map(_ student: String, to login: String, _ engine: any ClassroomEngine) throws {
+        if let current = try engine.login(ofStudent: student) {
+            guard current == login else { throw IdentityError.nameHasLogin(student: student, login: current) }
+            return
+        }
+        if let holder = try engine.student(ofLogin: login) {
+            throw IdentityError.loginTaken(login: login, student: holder)
+        }
+        try engine.mapLogin(login, toStudent: student)
+    }
+}

@@ -1,0 +1,205 @@
+/// The school's security on a PostgreSQL store: who may read and write what, in the database
+/// itself (`docs/classroom.md`, "Running a school server").
+///
+/// Identity is the login role, `current_user`: nothing a person types can change it. These are the
+/// last named migrations of the PostgreSQL schema, so `edujam store init` (run once by the
+/// database's owner) and `edujam store migrate` create them with the tables.
+///
+/// - `edujam_teacher` and `edujam_student` are group roles (NOLOGIN). A teacher is any login
+///   granted `edujam_teacher`; a student any login granted `edujam_student` (`class add
+///   --create-logins` makes those). The database's owner owns the tables and is not bound by the
+///   policies: it is the administrator (`store init`, `store migrate`, `store copy`, backups).
+/// - A class has an `owner`, the login that created it. A teacher sees and changes only the
+///   classes they own, their rosters, assignments and Done marks, and the attempts of the
+///   students on those rosters (every attempt of those students, as `report --student` shows).
+/// - A student's name maps to their login in `student_logins` (one name, one login, store-wide,
+///   because attempts are filed by name): `class add 5C ana` maps `ana` to the login `ana`,
+///   `class add 5C "Ana Lima" --login ana` maps the name to `ana`. A login with no name there is
+///   nobody's student and can read or write no attempt. Teachers add mappings; changing or
+///   removing one is the owner's (it would hand one student's attempts to another login).
+/// - A student reads and writes only their own attempts (with their items and events), reads
+///   only their own rows of rosters, their classes, the assignments given to them and their Done
+///   marks, and marks done only their own work in those assignments. They delete nothing.
+/// - The catalog (`contexts`) is readable by every EduJam role and written by teachers; a student
+///   may only INSERT contexts, because playing a game nobody has published yet registers its
+///   contexts in the same save as the attempt. They cannot UPDATE or DELETE one: changing a
+///   published game's titles, or deleting contexts (which cascades to attempts), stays a
+///   teacher's `catalog --publish`. Students hold the UPDATE privilege only because an upsert
+///   (`INSERT ... ON CONFLICT DO UPDATE`) needs it even when it inserts; no policy lets them
+///   update a row, so such an upsert of an existing context fails for them.
+/// - SECURITY DEFINER functions are few and small, each with a fixed `search_path`: the owner of a
+///   class or an assignment's class (so teachers' policies need not read `classes` through the
+///   students' policies, which would recurse), and `edujam_create_student_login`, which lets a
+///   teacher create a login that can do nothing but be a student (the owner needs CREATEROLE).
+///
+/// A later migration that adds a table grants and protects it in the same migration.
+enum SchoolSecurity {
+    /// The two group roles (cluster-wide, so a second EduJam database reuses them; two stores
+    /// initialised at once may race to create them), each class's owner, and the name-to-login map.
+    static let roles = Migration(
+        name: "006-school-roles",
+        sql: """
+            DO $$
+            DECLARE
+                role_name text;
+            BEGIN
+                FOREACH role_name IN ARRAY ARRAY['edujam_teacher', 'edujam_student'] LOOP
+                    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = role_name) THEN
+                        BEGIN
+                            EXECUTE format('CREATE ROLE %I NOLOGIN', role_name);
+                        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+                        END;
+                    END IF;
+                END LOOP;
+            END
+            $$;
+            ALTER TABLE classes ADD COLUMN owner TEXT NOT NULL DEFAULT current_user;
+            CREATE TABLE student_logins (
+                student TEXT PRIMARY KEY,
+                login TEXT NOT NULL UNIQUE CHECK (login <> '' AND octet_length(login) <= 63)
+            );
+            CREATE FUNCTION edujam_default_login() RETURNS trigger
+            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                IF NOT EXISTS (SELECT 1 FROM student_logins WHERE student = NEW.student) THEN
+                    IF EXISTS (SELECT 1 FROM student_logins WHERE login = NEW.student) THEN
+                        RAISE EXCEPTION 'the login % is another student''s login', NEW.student
+                            USING ERRCODE = 'unique_violation',
+                            HINT = 'add this student with --login, naming their own login';
+                    END IF;
+                    INSERT INTO student_logins (student, login) VALUES (NEW.student, NEW.student);
+                END IF;
+                RETURN NEW;
+            END
+            $$;
+            CREATE TRIGGER class_students_login BEFORE INSERT ON class_students
+                FOR EACH ROW EXECUTE FUNCTION edujam_default_login();
+            INSERT INTO student_logins (student, login) SELECT DISTINCT student, student FROM class_students
+                WHERE octet_length(student) <= 63 ON CONFLICT DO NOTHING;
+            """)
+
+    /// Grants, the few functions the policies need, and the policies themselves.
+    static let rowLevelSecurity = Migration(
+        name: "007-row-level-security",
+        sql: """
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+            GRANT USAGE ON SCHEMA public TO edujam_teacher, edujam_student;
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO edujam_teacher, edujam_student;
+
+            CREATE FUNCTION edujam_student_name() RETURNS text
+            LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+                SELECT student FROM student_logins WHERE login = current_user
+            $$;
+            CREATE FUNCTION edujam_class_owner(class bigint) RETURNS text
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+                SELECT owner FROM classes WHERE id = class
+            $$;
+            CREATE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
+            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+                SELECT c.owner FROM assignments s JOIN classes c ON c.id = s.class_id WHERE s.id = assignment
+            $$;
+            CREATE FUNCTION edujam_create_student_login(login text) RETURNS boolean
+            LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                IF login IS NULL OR login = '' OR octet_length(login) > 63 THEN
+                    RAISE EXCEPTION 'a login is 1 to 63 bytes long' USING ERRCODE = 'invalid_name';
+                END IF;
+                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = login) THEN
+                    RETURN false;
+                END IF;
+                EXECUTE format('CREATE ROLE %I LOGIN IN ROLE edujam_student', login);
+                RETURN true;
+            END
+            $$;
+            REVOKE ALL ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint),
+                edujam_create_student_login(text) FROM PUBLIC;
+            GRANT EXECUTE ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint)
+                TO edujam_teacher, edujam_student;
+            GRANT EXECUTE ON FUNCTION edujam_create_student_login(text) TO edujam_teacher;
+
+            GRANT SELECT ON schema_migrations, store_info TO edujam_teacher, edujam_student;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON contexts TO edujam_teacher;
+            GRANT SELECT, INSERT, UPDATE ON contexts TO edujam_student;
+            ALTER TABLE contexts ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY contexts_read ON contexts FOR SELECT TO edujam_teacher, edujam_student USING (true);
+            CREATE POLICY contexts_teacher ON contexts TO edujam_teacher USING (true) WITH CHECK (true);
+            CREATE POLICY contexts_student_add ON contexts FOR INSERT TO edujam_student WITH CHECK (true);
+            GRANT SELECT, INSERT, UPDATE, DELETE ON lrs_accepted, roster_people TO edujam_teacher;
+
+            GRANT SELECT, INSERT, UPDATE ON activities TO edujam_teacher, edujam_student;
+            ALTER TABLE activities ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY activities_student ON activities TO edujam_student
+                USING (student = (SELECT edujam_student_name())) WITH CHECK (student = (SELECT edujam_student_name()));
+            CREATE POLICY activities_teacher ON activities TO edujam_teacher
+                USING (student = current_user OR EXISTS (SELECT 1 FROM class_students cs WHERE cs.student = activities.student))
+                WITH CHECK (student = current_user OR EXISTS (SELECT 1 FROM class_students cs WHERE cs.student = activities.student));
+
+            GRANT SELECT, INSERT, UPDATE, DELETE ON activity_items, attempt_events TO edujam_teacher, edujam_student;
+            ALTER TABLE activity_items ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY activity_items_of_attempt ON activity_items TO edujam_teacher, edujam_student
+                USING (EXISTS (SELECT 1 FROM activities a WHERE a.id = activity_id));
+            ALTER TABLE attempt_events ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY attempt_events_of_attempt ON attempt_events TO edujam_teacher, edujam_student
+                USING (EXISTS (SELECT 1 FROM activities a WHERE a.id = activity_id));
+
+            GRANT SELECT, INSERT, UPDATE, DELETE ON classes, class_students TO edujam_teacher;
+            GRANT SELECT ON classes, class_students TO edujam_student;
+            ALTER TABLE classes ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY classes_teacher ON classes TO edujam_teacher
+                USING (owner = current_user) WITH CHECK (owner = current_user);
+            CREATE POLICY classes_student ON classes FOR SELECT TO edujam_student
+                USING (EXISTS (SELECT 1 FROM class_students cs
+                    WHERE cs.class_id = classes.id AND cs.student = (SELECT edujam_student_name())));
+            ALTER TABLE class_students ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY class_students_teacher ON class_students TO edujam_teacher
+                USING (edujam_class_owner(class_id) = current_user);
+            CREATE POLICY class_students_student ON class_students FOR SELECT TO edujam_student
+                USING (student = (SELECT edujam_student_name()));
+
+            GRANT SELECT, INSERT ON student_logins TO edujam_teacher;
+            GRANT SELECT ON student_logins TO edujam_student;
+            ALTER TABLE student_logins ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY student_logins_teacher_read ON student_logins FOR SELECT TO edujam_teacher USING (true);
+            CREATE POLICY student_logins_teacher_add ON student_logins FOR INSERT TO edujam_teacher WITH CHECK (true);
+            CREATE POLICY student_logins_own ON student_logins FOR SELECT TO edujam_student USING (login = current_user);
+
+            GRANT SELECT, INSERT, UPDATE, DELETE ON assignments, assignment_recipients, assignment_activities TO edujam_teacher;
+            GRANT SELECT ON assignments, assignment_recipients, assignment_activities TO edujam_student;
+            ALTER TABLE assignments ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY assignments_teacher ON assignments TO edujam_teacher
+                USING (edujam_class_owner(class_id) = current_user);
+            CREATE POLICY assignments_student ON assignments FOR SELECT TO edujam_student
+                USING (EXISTS (SELECT 1 FROM class_students cs
+                        WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
+                    AND (whole_class::int <> 0 OR EXISTS (SELECT 1 FROM assignment_recipients r
+                        WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name()))));
+            ALTER TABLE assignment_recipients ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY assignment_recipients_teacher ON assignment_recipients TO edujam_teacher
+                USING (edujam_assignment_owner(assignment_id) = current_user);
+            CREATE POLICY assignment_recipients_student ON assignment_recipients FOR SELECT TO edujam_student
+                USING (student = (SELECT edujam_student_name()));
+            ALTER TABLE assignment_activities ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY assignment_activities_teacher ON assignment_activities TO edujam_teacher
+                USING (edujam_assignment_owner(assignment_id) = current_user);
+            CREATE POLICY assignment_activities_student ON assignment_activities FOR SELECT TO edujam_student
+                USING (EXISTS (SELECT 1 FROM assignments s WHERE s.id = assignment_id));
+
+            GRANT SELECT, INSERT ON assignment_done TO edujam_teacher, edujam_student;
+            ALTER TABLE assignment_done ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY assignment_done_teacher ON assignment_done TO edujam_teacher
+                USING (edujam_assignment_owner(assignment_id) = current_user);
+            CREATE POLICY assignment_done_student_read ON assignment_done FOR SELECT TO edujam_student
+                USING (student = (SELECT edujam_student_name()));
+            CREATE POLICY assignment_done_student_mark ON assignment_done FOR INSERT TO edujam_student
+                WITH CHECK (student = (SELECT edujam_student_name())
+                    AND EXISTS (SELECT 1 FROM assignments s WHERE s.id = assignment_id));
+
+            GRANT SELECT, INSERT, UPDATE, DELETE ON roster_classes, roster_enrollments TO edujam_teacher;
+            ALTER TABLE roster_classes ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY roster_classes_teacher ON roster_classes TO edujam_teacher
+                USING (edujam_class_owner(class_id) = current_user);
+            ALTER TABLE roster_enrollments ENABLE ROW LEVEL SECURITY;
+            CREATE POLICY roster_enrollments_teacher ON roster_enrollments TO edujam_teacher
+                USING (edujam_class_owner(class_id) = current_user);
+            """)
+}

@@ -1,0 +1,50 @@
+import Classroom
+import Foundation
+import Tracking
+
+/// Who a command runs for (`docs/classroom.md`, "Who can see what").
+///
+/// On a SQLite store whoever runs EduJam is trusted: `--student` names the student. On a
+/// PostgreSQL store the login is the identity: a student is their login's name on the rosters and
+/// may not name another; a teacher may (to try an assignment as a student). The database enforces
+/// the same with row-level security; these checks only say it in words, before anything runs.
+enum Identity {
+    /// The student a command acts for.
+    /// - Parameters:
+    ///   - typed: `--student` as typed, if given.
+    ///   - identity: Who runs the command (``TrackingStore/identity()``).
+    ///   - fallback: The name to use on SQLite without `--student`; nil makes `--student` required.
+    ///   - usage: What to say when `--student` is required and missing.
+    /// - Throws: ``UsageError`` when `--student` is missing on SQLite, ``IdentityError`` when the login
+    ///   may not name a student or has none.
+    static func student(
+        typed: String?, identity: StoreIdentity, fallback: String? = nil, usage: String
+    ) throws -> String {
+        switch identity {
+        case .anyone:
+            guard let name = typed ?? fallback else { throw UsageError(usage) }
+            return name
+        case .login(let login, .student, let name):
+            guard typed == nil else { throw IdentityError.studentChoosesName(login: login) }
+            guard let name else { throw IdentityError.notOnARoster(login: login) }
+            return name
+        case .login(let login, .none, _):
+            throw IdentityError.noRole(login: login)
+        case .login(let login, .teacher, let name), .login(let login, .owner, let name):
+            return typed ?? name ?? login
+        }
+    }
+
+    /// Refuses a teacher's command to a student login, and any command to a login with no role.
+    /// - Parameters:
+    ///   - command: The command as the person typed it, for the message (`class add`).
+    ///   - identity: Who runs the command (``TrackingStore/identity()``).
+    /// - Throws: ``IdentityError/teachersOnly(login:command:)`` or ``IdentityError/noRole(login:)``.
+    static func requireTeacher(_ command: String, identity: StoreIdentity) throws {
+        switch identity {
+        case .anyone, .login(_, .teacher, _), .login(_, .owner, _): return
+        case .login(let login, .student, _): throw IdentityError.teachersOnly(login: login, command: command)
+        case .login(let login, .none, _): throw IdentityError.noRole(login: login)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Classroom
+import Testing
+
+@testable import edujam
+
+/// Whose work a command is (`Identity`): `--student` on SQLite; the login on PostgreSQL, where only
+/// a teacher may name a student and a student may not run a teacher's command. The same rules on
+/// a real server, with the database refusing them too: `Tests/ClassroomTests/SchoolServerTests.swift`.
+@Suite struct IdentityTests {
+    private let ana = StoreIdentity.login("ana", role: .student, studentName: "Ana Lima")
+    private let maria = StoreIdentity.login("maria", role: .teacher, studentName: nil)
+
+    @Test func aStudentIsTheirLoginsNameAndNamesNobodyElse() throws {
+        #expect(try Identity.student(typed: nil, identity: ana, usage: "u") == "Ana Lima")
+        #expect(throws: IdentityError.studentChoosesName(login: "ana")) {
+            try Identity.student(typed: "bo", identity: ana, usage: "u")
+        }
+        #expect(throws: IdentityError.studentChoosesName(login: "ana")) {
+            try Identity.student(typed: "Ana Lima", identity: ana, usage: "u")
+        }
+        #expect(throws: IdentityError.notOnARoster(login: "dee")) {
+            try Identity.student(typed: nil, identity: .login("dee", role: .student, studentName: nil), usage: "u")
+        }
+        #expect(throws: IdentityError.noRole(login: "eve")) {
+            try Identity.student(
+                typed: nil, identity: .login("eve", role: SchoolRole.none, studentName: nil), usage: "u")
+        }
+    }
+
+    @Test func aTeacherMayPlayAsAStudent() throws {
+        #expect(try Identity.student(typed: "bo", identity: maria, usage: "u") == "bo")
+        #expect(try Identity.student(typed: nil, identity: maria, usage: "u") == "maria")
+        let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
+        #expect(try Identity.student(typed: "bo", identity: owner, usage: "u") == "bo")
+    }
+
+    @Test func onSQLiteTheStudentIsTyped() throws {
+        #expect(try Identity.student(typed: "bo", identity: .anyone, usage: "u") == "bo")
+        #expect(try Identity.student(typed: nil, identity: .anyone, fallback: "me", usage: "u") == "me")
+        #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: .anyone, usage: "u") }
+    }
+
+    @Test func teachersCommandsAreRefusedToStudents() throws {
+        try Identity.requireTeacher("assign", identity: .anyone)
+        try Identity.requireTeacher("assign", identity: maria)
+        #expect(throws: IdentityError.teachersOnly(login: "ana", command: "assign")) {
+            try Identity.requireTeacher("assign", identity: ana)
+        }
+        #expect(
+            IdentityError.teachersOnly(login: "ana", command: "class add").description
+                == "class add is a teacher's command, and the login ana is a student's")
+    }
+}

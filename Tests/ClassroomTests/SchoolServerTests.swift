@@ -1,0 +1,302 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+@testable import Classroom
+@testable import Tracking
+
+/// A school on a PostgreSQL store (`docs/classroom.md`, "Who can see what"). Each rule is proved
+/// with a raw SQL session, `psql` as the student's or teacher's login (as any client could
+/// connect), which the database itself must refuse; then through the store's own API, as `edujam`
+/// uses it. The school: the owner opened the store (every migration, as `edujam store init`);
+/// maria owns 5C ("Ana Lima", login ana; bo) with one assignment; joao owns 6A (cy). Ana and bo
+/// have each saved an attempt.
+///
+/// Without a PostgreSQL server the suite is skipped with the reason, never passed.
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+struct SchoolServerTests {
+    // MARK: A student writes only their own attempts
+
+    @Test func aStudentCannotChangeOrForgeAClassmatesAttempt() throws {
+        let school = try School()
+        let before = try school.sql("SELECT progress FROM activities WHERE student = 'Ana Lima'")
+        let changed = try school.psql(
+            "UPDATE activities SET progress = 0.01 WHERE student = 'Ana Lima' RETURNING id", as: school.bo)
+        #expect(changed.status == 0 && changed.output.isEmpty, "no row of ana's is even visible: \(changed)")
+        #expect(try school.sql("SELECT progress FROM activities WHERE student = 'Ana Lima'") == before)
+
+        let forged = try school.psql(
+            """
+            INSERT INTO activities (context_id, student, created_at, started_at, uuid)
+            SELECT context_id, 'Ana Lima', created_at, started_at, gen_random_uuid()
+            FROM activities WHERE student = '\(school.bo)'
+            """, as: school.bo)
+        #expect(forged.status != 0)
+        #expect(forged.error.contains("row-level security"), "\(forged.error)")
+        let renamed = try school.psql(
+            "UPDATE activities SET student = 'Ana Lima' WHERE student = '\(school.bo)'", as: school.bo)
+        #expect(renamed.error.contains("row-level security"), "moving one's own attempt to ana: \(renamed.error)")
+        let deleted = try school.psql("DELETE FROM activities", as: school.bo)
+        #expect(deleted.error.contains("permission denied"), "\(deleted.error)")
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = 'Ana Lima'") == "1")
+
+        // Their own equivalents are allowed.
+        let own = try school.psql(
+            """
+            UPDATE activities SET progress = progress WHERE student = '\(school.bo)' RETURNING student;
+            INSERT INTO activities (context_id, student, created_at, started_at, uuid)
+            SELECT context_id, student, created_at, started_at, gen_random_uuid()
+            FROM activities WHERE student = '\(school.bo)' RETURNING student;
+            """, as: school.bo)
+        #expect(own.status == 0, "\(own.error)")
+        #expect(own.output == "\(school.bo)\n\(school.bo)\n")
+    }
+
+    @Test func aStudentSavesThroughTheStoreOnlyAsThemselves() throws {
+        let school = try School()
+        let store = try school.store(as: school.ana)
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        let own = try game.createNewActivity(student: "Ana Lima")
+        try own.start()
+        try store.save()
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = 'Ana Lima'") == "2")
+
+        let forged = try game.createNewActivity(student: school.bo)
+        try forged.start()
+        #expect(throws: (any Error).self) { try store.save() }
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.bo)'") == "1")
+    }
+
+    @Test func aStudentReadsOnlyTheirOwnAttempts() throws {
+        let school = try School()
+        #expect(try school.psql("SELECT DISTINCT student FROM activities", as: school.bo).output == "\(school.bo)\n")
+        #expect(try school.psql("SELECT DISTINCT student FROM activities", as: school.ana).output == "Ana Lima\n")
+        let items = try school.psql(
+            """
+            SELECT count(*) FROM activity_items i JOIN activities a ON a.id = i.activity_id
+            WHERE a.student = 'Ana Lima'
+            """, as: school.bo)
+        #expect(items.output == "0\n", "\(items)")
+        #expect(try school.sql("SELECT count(*) > 0 FROM activity_items") == "t", "ana's items exist")
+        #expect(try school.store(as: school.bo).runs(student: nil).map(\.student) == [school.bo])
+    }
+
+    // MARK: A student reads only their own classes, roster rows and assignments
+
+    @Test func aStudentSeesNoOtherClassOrRoster() throws {
+        let school = try School()
+        #expect(try school.psql("SELECT name FROM classes", as: school.cy).output == "6A\n")
+        #expect(try school.psql("SELECT title FROM assignments", as: school.cy).output == "", "5C's assignment")
+        #expect(try school.psql("SELECT student FROM class_students", as: school.bo).output == "\(school.bo)\n")
+        #expect(try school.psql("SELECT student FROM student_logins", as: school.bo).output == "\(school.bo)\n")
+        #expect(try school.psql("SELECT title FROM assignments", as: school.bo).output == "Sums\n")
+        let roster = try school.psql("SELECT count(*) FROM roster_people", as: school.bo)
+        #expect(roster.error.contains("permission denied"), "\(roster)")
+        let catalog = try school.psql("UPDATE contexts SET title = 'Hacked' RETURNING id", as: school.bo)
+        #expect(catalog.status == 0 && catalog.output.isEmpty, "students only add contexts: \(catalog)")
+        let removed = try school.psql("DELETE FROM contexts", as: school.bo)
+        #expect(removed.error.contains("permission denied"), "\(removed)")
+        #expect(try school.sql("SELECT count(*) FROM contexts WHERE title = 'Hacked'") == "0")
+        #expect(try school.psql("SELECT count(*) > 0 FROM contexts", as: school.cy).output == "t\n")
+
+        let inbox = try school.store(as: school.bo).inbox(student: school.bo)
+        #expect(inbox.map(\.title) == ["Sums"])
+        #expect(try school.store(as: school.bo).classes().map(\.students) == [[school.bo]], "no classmates")
+    }
+
+    // MARK: A student marks done only their own work
+
+    @Test func aStudentMarksOnlyTheirOwnWorkDone() throws {
+        let school = try School()
+        let forged = try school.psql(
+            """
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+            SELECT assignment_id, context_id, 'Ana Lima', 0 FROM assignment_activities
+            """, as: school.bo)
+        #expect(forged.error.contains("row-level security"), "\(forged)")
+        let elsewhere = try school.psql(
+            """
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+            SELECT assignment_id, context_id, '\(school.cy)', 0 FROM assignment_activities
+            """, as: school.cy)
+        #expect(elsewhere.status == 0 && elsewhere.output.isEmpty, "cy sees no activity of 5C's assignment")
+        let complete = try school.psql("UPDATE assignments SET completed_at = 1", as: school.bo)
+        #expect(complete.error.contains("permission denied"), "\(complete)")
+
+        let store = try school.store(as: school.bo)
+        #expect(throws: (any Error).self) { try store.markDone(assignment: 1, student: "Ana Lima") }
+        #expect(throws: (any Error).self) { try store.markAssignmentComplete(1) }
+        try store.markDone(assignment: 1, student: school.bo)
+        #expect(try school.sql("SELECT student FROM assignment_done") == school.bo)
+        #expect(try school.sql("SELECT completed_at IS NULL FROM assignments") == "t")
+    }
+
+    // MARK: A teacher reads and reviews only the classes they own
+
+    @Test func aTeacherCannotReadAnotherTeachersClass() throws {
+        let school = try School()
+        #expect(try school.psql("SELECT name FROM classes", as: school.joao).output == "6A\n")
+        #expect(try school.psql("SELECT count(*) FROM activities", as: school.joao).output == "0\n")
+        #expect(try school.psql("SELECT count(*) FROM assignments", as: school.joao).output == "0\n")
+        let spy = try school.psql(
+            "INSERT INTO class_students (class_id, student, position) SELECT id, 'spy', 9 FROM classes WHERE name = '5C'",
+            as: school.joao)
+        #expect(spy.status == 0 && spy.output.isEmpty, "5C is not even visible to joao")
+        let direct = try school.psql(
+            "INSERT INTO class_students (class_id, student, position) VALUES (\(try school.classID("5C")), 'spy', 9)",
+            as: school.joao)
+        #expect(direct.error.contains("row-level security"), "\(direct)")
+
+        #expect(throws: TrackingError.unknownClass("5C")) {
+            _ = try school.store(as: school.joao).classReport(className: "5C")
+        }
+        let report = try school.store(as: school.maria).classReport(className: "5C")
+        #expect(report.assignments.map(\.students.count) == [2])
+        #expect(try school.store(as: school.maria).runs(student: nil).count == 2, "ana's and bo's attempts")
+    }
+
+    // MARK: Identity and logins
+
+    @Test func theLoginIsTheIdentity() throws {
+        let school = try School()
+        #expect(
+            try school.store(as: school.ana).identity() == .login(school.ana, role: .student, studentName: "Ana Lima"))
+        #expect(try school.store(as: school.maria).identity() == .login(school.maria, role: .teacher, studentName: nil))
+        #expect(try school.store(as: school.owner).identity() == .login(school.owner, role: .owner, studentName: nil))
+        let dee = school.login("dee")
+        _ = try school.sql("CREATE ROLE \(dee) LOGIN IN ROLE edujam_student")
+        #expect(try school.store(as: dee).identity() == .login(dee, role: .student, studentName: nil), "on no roster")
+        #expect(try school.store(as: dee).runs(student: nil).isEmpty)
+    }
+
+    @Test func aRosterMapsNamesToLoginsAndCreatesThem() throws {
+        let school = try School()
+        let dee = school.login("dee")
+        let maria = try school.store(as: school.maria)
+        let created = try maria.addStudents(["Dee Dias"], toClass: "5C", login: dee, createLogins: true)
+        #expect(created == [dee])
+        #expect(try school.sql("SELECT login FROM student_logins WHERE student = 'Dee Dias'") == dee)
+        #expect(
+            try school.sql(
+                """
+                SELECT rolcanlogin AND NOT rolsuper AND NOT rolcreaterole AND rolpassword IS NULL
+                FROM pg_authid WHERE rolname = '\(dee)'
+                """) == "t")
+        #expect(try school.sql("SELECT pg_has_role('\(dee)', 'edujam_student', 'MEMBER')") == "t")
+        #expect(try school.store(as: dee).inbox(student: "Dee Dias").map(\.title) == ["Sums"], "Dee Dias at once")
+
+        #expect(throws: IdentityError.loginTaken(login: school.ana, student: "Ana Lima")) {
+            try maria.addStudents(["Ana Two"], toClass: "5C", login: school.ana, createLogins: false)
+        }
+        #expect(throws: IdentityError.nameHasLogin(student: "Ana Lima", login: school.ana)) {
+            try school.store(as: school.joao).addStudents(
+                ["Ana Lima"], toClass: "6A", login: school.cy, createLogins: false)
+        }
+        let byDefault = try school.psql(
+            "INSERT INTO class_students (class_id, student, position) SELECT id, '\(school.ana)', 5 FROM classes",
+            as: school.maria)
+        #expect(byDefault.error.contains("is another student's login"), "\(byDefault)")
+        let forged = try school.psql(
+            "UPDATE student_logins SET login = '\(school.cy)' WHERE student = 'Ana Lima'", as: school.joao)
+        #expect(forged.error.contains("permission denied"), "only the owner changes a login: \(forged)")
+        let byStudent = try school.psql("SELECT edujam_create_student_login('x_\(school.tag)')", as: school.bo)
+        #expect(byStudent.error.contains("permission denied"), "only teachers create logins: \(byStudent)")
+    }
+}
+
+/// One school database for one test; its logins carry the database's number, because roles
+/// belong to the whole server and tests run in parallel.
+private struct School {
+    let server: PostgresServer
+    let database: String
+    let tag: String
+
+    func login(_ name: String) -> String { "\(name)_\(tag)" }
+    var owner: String { login("owner") }
+    var maria: String { login("maria") }
+    var joao: String { login("joao") }
+    var ana: String { login("ana") }
+    var bo: String { login("bo") }
+    var cy: String { login("cy") }
+
+    init() throws {
+        server = try PostgresServer.server()
+        database = try server.createDatabase()
+        tag = String(database.dropFirst("edujam_test_".count))
+        try require(
+            server.psql(
+                "CREATE ROLE \(login("owner")) LOGIN CREATEROLE; ALTER DATABASE \(database) OWNER TO \(login("owner"))",
+                database: "postgres"))
+        _ = try store(as: owner)  // the owner's first open applies every migration, as `edujam store init`
+        try require(
+            psql(
+                """
+                CREATE ROLE \(maria) LOGIN; CREATE ROLE \(joao) LOGIN;
+                GRANT edujam_teacher TO \(maria), \(joao);
+                """, as: owner))
+        // Each teacher sets up their class in SQL, under the policies: what any client may do.
+        try require(
+            psql(
+                """
+                INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+                    SELECT id, '["\(rootID)","MATH-JAM"]', 'MATH-JAM', 'Math Jam', 12, 0, 0 FROM contexts
+                    WHERE parent_id IS NULL;
+                INSERT INTO classes (name, created_at) VALUES ('5C', 0);
+                INSERT INTO student_logins (student, login) VALUES ('Ana Lima', '\(ana)');
+                INSERT INTO class_students (class_id, student, position)
+                    SELECT id, 'Ana Lima', 0 FROM classes WHERE name = '5C';
+                INSERT INTO class_students (class_id, student, position)
+                    SELECT id, '\(bo)', 1 FROM classes WHERE name = '5C';
+                INSERT INTO assignments (class_id, title, whole_class, created_at)
+                    SELECT id, 'Sums', true, 0 FROM classes WHERE name = '5C';
+                INSERT INTO assignment_activities (assignment_id, context_id, position)
+                    SELECT s.id, c.id, 0 FROM assignments s, contexts c WHERE c.identifier = 'MATH-JAM';
+                SELECT edujam_create_student_login('\(ana)'), edujam_create_student_login('\(bo)');
+                """, as: maria))
+        try require(
+            psql(
+                """
+                INSERT INTO classes (name, created_at) VALUES ('6A', 0);
+                INSERT INTO class_students (class_id, student, position)
+                    SELECT id, '\(cy)', 0 FROM classes WHERE name = '6A';
+                SELECT edujam_create_student_login('\(cy)');
+                """, as: joao))
+        // Each student saves an attempt of their own, with an item.
+        for (role, name) in [(ana, "Ana Lima"), (bo, bo)] {
+            try require(
+                psql(
+                    """
+                    INSERT INTO activities (context_id, student, created_at, started_at, progress, uuid)
+                        SELECT id, '\(name)', 1, 1, 0.5, gen_random_uuid() FROM contexts WHERE identifier = 'MATH-JAM';
+                    INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity)
+                        SELECT id, 'score', 'Score', 'quantity', 0, 10 FROM activities WHERE student = '\(name)';
+                    """, as: role))
+        }
+    }
+
+    /// The store as `edujam` opens it, connected as `role`.
+    func store(as role: String) throws -> TrackingStore {
+        try TrackingStore(
+            engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: role)),
+            rootIdentifier: rootID, rootTitle: "EduJam Games")
+    }
+
+    /// `psql` as `role`: unaligned rows, `|` between columns, status 3 on an SQL error.
+    func psql(_ sql: String, as role: String) throws -> PostgresServer.ToolResult {
+        try server.psql(sql, database: database, role: role)
+    }
+
+    /// One value read as the server's superuser, to see what really is in the tables.
+    func sql(_ query: String) throws -> String {
+        let result = try server.psql(query, database: database)
+        guard result.status == 0 else { throw PostgresServer.Failure("\(query): \(result.error)") }
+        return result.output.trimmingCharacters(in: .newlines)
+    }
+
+    /// The row id of a class.
+    func classID(_ name: String) throws -> String { try sql("SELECT id FROM classes WHERE name = '\(name)'") }
+
+    private func require(_ result: PostgresServer.ToolResult) throws {
+        guard result.status == 0 else { throw PostgresServer.Failure("setup failed: \(result.error)") }
+    }
+}
