@@ -103,7 +103,8 @@ package final class PostgresServer: @unchecked Sendable {
     private var databaseCount = 0
 
     private var dataDirectory: String { folder.appendingPathComponent("data").path }
-    private var logFile: String { folder.appendingPathComponent("server.log").path }
+    /// The server's log (its stderr), where `auto_explain` writes the plans a test asks for.
+    package var logFile: String { folder.appendingPathComponent("server.log").path }
     /// Root cannot run the server: the tools then run as `postgres` through `runuser`.
     private static var asRoot: Bool { getuid() == 0 }
 
