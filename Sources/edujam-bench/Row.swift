@@ -10,7 +10,9 @@ struct Row: Sendable {
 
     /// Every row, in report order.
     static func all(_ context: Context) -> [Row] {
-        cpuOverhead(context) + [sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, memory, fuzzScaling]
+        cpuOverhead(context) + [
+            sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, schoolStore, memory, fuzzScaling,
+        ]
     }
 
     func isSelected(by only: String?) -> Bool {

@@ -1,0 +1,116 @@
+import Classroom
+import Foundation
+import Tracking
+
+/// Row `store/school` (issue 15, "Scale"): `edujam report --class` on a PostgreSQL school server
+/// holding 1,000,800 attempts (40 classes x 30 students x 834 attempts, one item each, loaded
+/// with `generate_series` by ``SyntheticSchool``). Times ``TrackingStore/classReport(className:assignment:student:)``,
+/// the call the command makes, for one class by the wall clock (most of the work is the server's).
+/// Target: under 2 s. The bench starts its own throwaway server (``BenchPostgres``); without the
+/// PostgreSQL binaries, or when not run as root (the server then runs as `postgres`), the row
+/// says why it is skipped.
+extension Row {
+    static let schoolStore = Row(name: "store/school") { context in
+        let server: BenchPostgres
+        do {
+            server = try BenchPostgres()
+        } catch BenchPostgres.Unavailable.why(let why) {
+            return [schoolMeasurement(nil, note: "skipped: \(why)")]
+        }
+        defer { server.remove() }
+        let (classes, students, attempts) = context.options.quick ? (40, 30, 84) : (40, 30, 834)
+        let root = "org.edujam.games"
+        let conninfo = server.conninfo(database: "postgres")
+        _ = try TrackingStore(engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam")
+        try server.psql(
+            SyntheticSchool.sql(root: root, classes: classes, students: students, attemptsPerStudent: attempts))
+        let store = try TrackingStore(
+            engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam")
+        let className = SyntheticSchool.className(1)
+        var samples: [Double] = []
+        for _ in 0..<(context.options.quick ? 3 : 5) {
+            samples.append(
+                try seconds {
+                    let report = try store.classReport(className: className)
+                    guard report.assignments.first?.students.first?.activities.first?.attempts == attempts else {
+                        throw BenchError.mismatch("class report attempts")
+                    }
+                })
+        }
+        let total = classes * students * attempts
+        return [
+            schoolMeasurement(
+                median(samples),
+                note:
+                    "report --class for 1 class of \(students) (2 assignments) over \(total) attempts on PostgreSQL (wall clock, median of \(samples.count))"
+            )
+        ]
+    }
+
+    private static func schoolMeasurement(_ value: Double?, note: String) -> Measurement {
+        Measurement(
+            name: "store/school", reference: nil, edujam: value.map { $0 * 1e3 }, unit: "ms",
+            target: Target(maxValue: 2000), note: note)
+    }
+}
+
+/// A throwaway PostgreSQL server for the bench: `initdb` in a temporary folder owned by
+/// `postgres`, a server listening on a Unix socket there only (no TCP port), removed at the end.
+/// The tests have their own (`Tests/TrackingTestSupport/PostgresServer.swift`), which a bench
+/// cannot import; this one only needs to start, load and stop.
+struct BenchPostgres {
+    enum Unavailable: Error { case why(String) }
+
+    let folder: String
+    private let bin: String
+
+    init() throws {
+        guard getuid() == 0 else { throw Unavailable.why("run as root to start a PostgreSQL server as postgres") }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        guard
+            let bin = versions.compactMap(Int.init).sorted().reversed().map({ "/usr/lib/postgresql/\($0)/bin" })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0 + "/initdb") })
+        else { throw Unavailable.why("no PostgreSQL server in /usr/lib/postgresql/*/bin (apt-get install postgresql)") }
+        self.bin = bin
+        folder = NSTemporaryDirectory() + "edujam-bench-pg-\(getpid())"
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try Self.shell("chown postgres:postgres '\(folder)'")
+            try asPostgres("\(bin)/initdb -D '\(folder)/data' -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync")
+            try asPostgres(
+                "\(bin)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w start -o \"-k '\(folder)' -c listen_addresses= -c fsync=off\""
+            )
+        } catch {
+            try? FileManager.default.removeItem(atPath: folder)
+            throw error
+        }
+    }
+
+    func conninfo(database: String) -> String { "host='\(folder)' dbname='\(database)' user=postgres" }
+
+    /// Runs an SQL script through `psql`, stopping at the first error.
+    func psql(_ sql: String) throws {
+        let script = folder + "/load.sql"
+        try Data(sql.utf8).write(to: URL(fileURLWithPath: script))
+        try Self.shell("chmod 644 '\(script)'")
+        try asPostgres("\(bin)/psql -q -X -v ON_ERROR_STOP=1 -h '\(folder)' -U postgres -d postgres -f '\(script)'")
+    }
+
+    /// Stops the server at once (its data is thrown away) and removes the folder.
+    func remove() {
+        try? asPostgres("\(bin)/pg_ctl -D '\(folder)/data' -m immediate stop")
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func asPostgres(_ command: String) throws {
+        try Self.shell("runuser -u postgres -- \(command) >> '\(folder)/tools.log' 2>&1")
+    }
+
+    /// `system(3)`, not `Process`: the server that `pg_ctl start` leaves running would inherit
+    /// the descriptor `Process` watches, and waiting for `pg_ctl` would never end.
+    private static func shell(_ command: String) throws {
+        let status = system(command)
+        guard status == 0 else { throw BenchError.mismatch("`\(command)` failed (\(status))") }
+    }
+}
