@@ -1,5 +1,6 @@
 import Classroom
 import Foundation
+import Runtime
 import Tracking
 
 /// `edujam store init|migrate|copy`: the store's schema, on a SQLite file or a PostgreSQL
@@ -27,6 +28,7 @@ enum StoreSchemaCommand {
         } catch let error as TrackingError {
             throw StoreError(address, error)
         }
+        try claimRoot(options.common)
         switch (options.action, applied.isEmpty) {
         case (.initialize, false):
             Output.line("Created the EduJam schema (\(applied.count) migrations, last \(applied.last ?? "")).")
@@ -40,6 +42,15 @@ enum StoreSchemaCommand {
             break
         }
         return .success
+    }
+
+    /// Opens the store once as whoever runs `init`/`migrate` (the database's owner on a school
+    /// server), which claims it for the games folder's collection and saves the main context.
+    /// Teachers and students may read but not write `store_info` or change the catalog's root, so
+    /// a store nobody has opened this way cannot be opened by them at all.
+    private static func claimRoot(_ options: CommonOptions) throws {
+        let collection = try GameCollection.load(from: try Installation.games(options))
+        _ = try StoreLocation.open(options, collection: collection, clock: .real())
     }
 
     private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {
