@@ -14,10 +14,7 @@ extension Row {
         let binary = try edujamBinary(context)
         let batch = context.options.quick ? 100 : 400
         let clock = RunClock.virtual()
-        func freshStore() throws -> TrackingStore {
-            try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
-        }
-        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(clock: clock), clock: clock)
         var seed = 0
         // The reference is a process start timed by the wall clock, which other jobs on the
         // machine disturb far more than a CPU-timed batch: each round takes the median of three
@@ -27,17 +24,7 @@ extension Row {
             context.options.quick ? 3...7 : 9...81, pair: (1, 0),
             [
                 { try medianWall(of: 3) { try subprocess(binary, folder: folder, answers: answers) } },
-                {
-                    let store = try freshStore()  // as `edujam test` does: one throwaway store per batch of runs
-                    return try cpuPerRun(batch) {
-                        seed += 1
-                        let report = try play(
-                            folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
-                        guard report.outcome == .finished else {
-                            throw BenchError.mismatch("a bot run ended \(report.outcome)")
-                        }
-                    }
-                },
+                { try botBatch(batch, folder: folder, seed: &seed, clock: clock) },
             ])
         let inProcess = samples.median(of: 1)
         return [
@@ -64,13 +51,10 @@ extension Row {
         let folder = try context.file("games/math-jam").path
         let batch = context.options.quick ? 100 : 200
         let clock = RunClock.virtual()
-        func freshStore() throws -> TrackingStore {
-            try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
-        }
         let floor = try StockLua(
             context: context, driver: "bench/playthrough-floor.lua",
             arguments: [folder + "/game.lua", "LEVEL-1", String(batch)])
-        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(), clock: clock)
+        let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(clock: clock), clock: clock)
         guard floor.checksum == answers.joined(separator: " ") else {
             throw BenchError.mismatch("the floor answered \(floor.checksum), EduJam \(answers.joined(separator: " "))")
         }
@@ -79,17 +63,7 @@ extension Row {
             context.playthroughRounds, pair: (1, 0),
             [
                 { try floor.repetition().cpu },
-                {
-                    let store = try freshStore()
-                    return try cpuPerRun(batch) {
-                        seed += 1
-                        let report = try play(
-                            folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
-                        guard report.outcome == .finished else {
-                            throw BenchError.mismatch("a bot run ended \(report.outcome)")
-                        }
-                    }
-                },
+                { try botBatch(batch, folder: folder, seed: &seed, clock: clock) },
             ])
         return [
             Measurement(
@@ -187,6 +161,22 @@ private func edujamBinary(_ context: Context) throws -> URL {
     return try context.file(".build/debug/edujam")
 }
 
+/// CPU seconds per run of `count` bot playthroughs of Math Jam from `seed + 1` on, as `edujam
+/// test` plays them: one throwaway store per batch of runs; every run must finish.
+private func botBatch(_ count: Int, folder: String, seed: inout Int, clock: RunClock) throws -> Double {
+    let store = try freshStore(clock: clock)
+    return try cpuPerRun(count) {
+        seed += 1
+        let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+        guard report.outcome == .finished else { throw BenchError.mismatch("a bot run ended \(report.outcome)") }
+    }
+}
+
+/// An empty in-memory store for a batch of runs.
+private func freshStore(clock: RunClock) throws -> TrackingStore {
+    try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+}
+
 private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
     try cpuSeconds { for _ in 0..<count { try body() } } / Double(count)
 }
@@ -201,8 +191,7 @@ private func medianWall(of count: Int, _ body: () throws -> Void) throws -> Doub
 func profilePlaythroughs(_ context: Context, count: Int) throws {
     let folder = try context.file("games/math-jam").path
     let clock = RunClock.virtual()
-    let store = try TrackingStore.inMemory(
-        rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+    let store = try freshStore(clock: clock)
     for seed in 1...count {
         _ = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
     }
