@@ -50,7 +50,7 @@ enum CheckCommand {
     /// or every game in `--games`.
     private static func gameFolders(_ options: CheckOptions) throws -> [String] {
         guard !options.folders.isEmpty else { return try games(in: Installation.games(options.common)) }
-        return try options.folders.flatMap { folder in
+        return options.folders.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }
     }

@@ -66,7 +66,7 @@ enum RosterFixture {
 
     @Test func reimportChangesNothing() throws {
         let store = try RosterFixture.store()
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         let before = try snapshot(store)
         let again = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         #expect(again.changes.isEmpty)
@@ -93,7 +93,7 @@ enum RosterFixture {
 
     @Test func studentsWhoLeaveAreMarkedAndKeepTheirAttempts() throws {
         let store = try RosterFixture.store()
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         let level = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
         for student in ["bo.chen", "cy.okafor"] {
             let attempt = try level.createNewActivity(student: student)
@@ -126,7 +126,7 @@ enum RosterFixture {
 
     @Test func aChangedUsernameRenamesTheStudentEverywhere() throws {
         let store = try RosterFixture.store()
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         let level = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
         try level.createNewActivity(student: "ana.lima").start()
         try store.save()
@@ -141,7 +141,7 @@ enum RosterFixture {
 
     @Test func aNewTitleRenamesTheClassButATeachersRenameSurvives() throws {
         let store = try RosterFixture.store()
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         try store.renameClass("3B", to: "3B maths")
         #expect(try OneRosterImport.run(folder: RosterFixture.url("school"), store: store).changes.isEmpty)
         #expect(try store.classes().map(\.name) == ["3B maths", "4A"])
@@ -157,9 +157,9 @@ enum RosterFixture {
         let store = try RosterFixture.store()
         try store.createClass(named: "Chess club")
         try store.addStudents(["zed"], toClass: "Chess club")
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         try store.addStudents(["walk.in"], toClass: "3B")
-        try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store)
         #expect(try store.classes().map(\.students) == [["ana.lima", "walk.in", "eve.ruiz"], [], ["zed"]])
         #expect(try store.classRosters()["Chess club"] == nil)
     }
@@ -238,11 +238,11 @@ enum RosterFixture {
     ])
     func aBadRowAbortsTheImport(file: String, line: Int, text: String, message: String) throws {
         let store = try RosterFixture.store()
-        try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school-later"), store: store)
         let before = try snapshot(store)
         let folder = try RosterFixture.school(file, line: line, text)
         do {
-            try OneRosterImport.run(folder: folder, store: store)
+            _ = try OneRosterImport.run(folder: folder, store: store)
             Issue.record("imported a bad folder")
         } catch {
             #expect(error is OneRosterError)
@@ -262,7 +262,7 @@ enum RosterFixture {
         let store = try RosterFixture.store()
         try store.createClass(named: "4A")
         do {
-            try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+            _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
             Issue.record("imported over a class made by hand")
         } catch {
             #expect("\(error)" == "classes.csv:3: class name '4A' is already used by another class in the store")

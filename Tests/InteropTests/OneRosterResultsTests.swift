@@ -19,7 +19,7 @@ import Tracking
         let clock = Clock()
         let store = try TrackingStore.inMemory(
             rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
-        try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
+        _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)
         let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
         try game.addChild(identifier: "LEVEL-1", title: "Warm-up", type: .level)
         try game.addChild(identifier: "LEVEL-2", title: "Sums", type: .level)

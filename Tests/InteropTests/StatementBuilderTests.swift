@@ -38,7 +38,7 @@ import Tracking
     }
 
     @Test func anAttemptIsToldInTheOrderItHappened() throws {
-        let statements = try StatementBuilder(homePage: "https://school.example")
+        let statements = StatementBuilder(homePage: "https://school.example")
             .statements(try #require(try Self.playedStore().attemptHistories().first))
         #expect(
             statements.map(\.verb.display["en-US"]) == [
