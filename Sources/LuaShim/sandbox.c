@@ -360,18 +360,18 @@ static void where_script(lua_State *L) {
     lua_pushliteral(L, "");
 }
 
-/* Calls Swift, then raises for it: a longjmp must never cross a Swift frame. */
-static int sb_host_trampoline(lua_State *L) {
-    edujam_sandbox *sb = edujam_of(L);
+/* Why a host call did not run or what it asked for, raised now that Swift has returned.
+ * Out of the trampoline (noinline): its frame (where_script's lua_Debug) and saved
+ * registers would otherwise be paid on every call. */
+static __attribute__((noinline)) int host_call_refused(lua_State *L, edujam_sandbox *sb) {
     if (sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
     /* The call has failed: script code still running (an error object's __tostring, a
      * __close) must not change what the host recorded. Ignored, not raised, so the
      * author still sees the first error rather than this one. */
-    if (sb->failed) return 0;
-    void *function = lua_touserdata(L, lua_upvalueindex(1));
-    sb->relaxed++;
-    int n = sb->dispatch(L, sb->host, function);
-    sb->relaxed--;
+    return 0;
+}
+
+static __attribute__((noinline)) int host_call_raise(lua_State *L, edujam_sandbox *sb, int n) {
     if (n == EDUJAM_HOST_ERROR) {
         where_script(L);              /* "game.lua:12: " of the Lua caller */
         lua_insert(L, -2);
@@ -379,10 +379,20 @@ static int sb_host_trampoline(lua_State *L) {
         return lua_error(L);
     }
     if (n == EDUJAM_HOST_LIMIT || sb->limit != EDUJAM_LIMIT_NONE) return edujam_raise_limit(L, sb);
-    if (sb->memory_limit > 0 && sb->memory_used > sb->memory_limit) {
-        sb->limit = EDUJAM_LIMIT_MEMORY;  /* the host's results pushed the state over its cap */
-        return edujam_raise_limit(L, sb);
-    }
+    sb->limit = EDUJAM_LIMIT_MEMORY;  /* the host's results pushed the state over its cap */
+    return edujam_raise_limit(L, sb);
+}
+
+/* Calls Swift, then raises for it: a longjmp must never cross a Swift frame. */
+static int sb_host_trampoline(lua_State *L) {
+    edujam_sandbox *sb = edujam_of(L);
+    if (sb->limit != EDUJAM_LIMIT_NONE || sb->failed) return host_call_refused(L, sb);
+    void *function = lua_touserdata(L, lua_upvalueindex(1));
+    sb->relaxed++;
+    int n = sb->dispatch(L, sb->host, function);
+    sb->relaxed--;
+    if (n < 0 || sb->limit != EDUJAM_LIMIT_NONE || (sb->memory_limit > 0 && sb->memory_used > sb->memory_limit))
+        return host_call_raise(L, sb, n);
     return n;
 }
 

@@ -1,7 +1,8 @@
 import CLua
 import LuaShim
 
-/// The arguments of one call from Lua into a Swift host function.
+/// One call from Lua into a Swift host function: its arguments, and the results it
+/// gives back.
 ///
 /// Reading an argument copies it into Swift; all the arguments of one call share
 /// one budget of ``SandboxLimits/conversion`` string bytes and 100,000 table
@@ -11,6 +12,9 @@ import LuaShim
 /// Positions are 1-based, as in Lua. The typed readers throw the error Lua's
 /// own library functions give, e.g. `bad argument #2 to 'quantity' (number
 /// expected, got nil)`, which the script then sees at its calling line.
+///
+/// The function's results are the values it ``push(_:)``es, in order; none for a
+/// function that returns nothing. A `HostCall` is valid only while its function runs.
 public struct HostCall {
     @usableFromInline let state: OpaquePointer
     /// Lives only while its Sandbox dispatches it.
@@ -18,6 +22,9 @@ public struct HostCall {
     /// The function being called; unowned like the sandbox, which keeps it for its life:
     /// a host call retains nothing.
     unowned(unsafe) let function: HostFunctionBox
+    /// The call's argument budget and result count, on the dispatcher's stack: each
+    /// call, nested ones too, has its own, and nothing is saved or restored around it.
+    let frame: UnsafeMutablePointer<HostCallFrame>
 
     /// How many arguments the script passed.
     public var count: Int { Int(lua_gettop(state)) }
@@ -30,7 +37,7 @@ public struct HostCall {
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {
         guard position <= count else { return .nil }
-        return try sandbox.value(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+        return try sandbox.value(at: Int32(position), on: state, budget: &frame.pointee.budget) {
             argumentName(position)
         }
     }
@@ -43,7 +50,7 @@ public struct HostCall {
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
         guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
-        return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+        return try sandbox.string(at: Int32(position), on: state, budget: &frame.pointee.budget) {
             argumentName(position)
         }
     }
@@ -53,7 +60,7 @@ public struct HostCall {
     /// it looks up, a number it reads). The bytes are valid only inside `body`. Nothing
     /// is copied, so nothing is counted against the conversion budget; a copy `body`
     /// makes is its own (a number is not taken, as in ``string(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public func withBytes<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
         var length = 0
@@ -67,8 +74,11 @@ public struct HostCall {
     }
 
     /// A number argument (integer or float).
-    @inlinable
+    @inlinable @inline(__always)
     public func number(_ position: Int) throws -> Double {
+        // An integer first, the common case: lua_tonumberx converts one out of line
+        // (luaV_tonumber_), which cost more than asking.
+        if lua_isinteger(state, Int32(position)) != 0 { return Double(lua_tointegerx(state, Int32(position), nil)) }
         guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
         return lua_tonumberx(state, Int32(position), nil)
     }
@@ -99,6 +109,17 @@ public struct HostCall {
         return try value(position).tableValue ?? LuaTable()
     }
 
+    /// Gives `value` back to the script as the call's next result (`return a, b` is
+    /// `push(a)` then `push(b)`). Results pushed before an error are dropped with the call.
+    /// - Throws: ``SandboxError/conversion(_:)`` when the value cannot be made in Lua
+    ///   (a table nested too deeply, a NaN key, the Lua stack full).
+    public func push(_ value: LuaValue) throws {
+        // 3 slots: the value, and the trampoline's error message with its location.
+        guard lua_checkstack(state, 3) != 0 else { throw SandboxError.conversion("too many results") }
+        try sandbox.push(value, on: state)
+        frame.pointee.results &+= 1  // bounded by the Lua stack (checked above)
+    }
+
     /// An error for argument `position`: `bad argument #2 to 'f' (reason)`.
     public func badArgument(_ position: Int, _ reason: String) -> HostFunctionError {
         .badArgument(position: position, function: name, reason: reason)
@@ -116,6 +137,14 @@ public struct HostCall {
             ? "no value" : String(cString: lua_typename(state, lua_type(state, Int32(position))))
         return badArgument(position, "\(expected) expected, got \(got)")
     }
+}
+
+/// What a host call keeps on its dispatcher's stack.
+struct HostCallFrame {
+    /// What the call may still copy of its arguments: one budget for all of them.
+    var budget: ConversionBudget
+    /// How many results the function has pushed.
+    var results: Int32 = 0
 }
 
 /// An error a host function throws to raise a Lua error at the script's line.

@@ -4,7 +4,8 @@ import Testing
 @testable import Sandbox
 
 /// What issue 18's speed work changed in the sandbox's contract: how Lua is linked, reading a
-/// host call's string in place, copying one field of a returned table, and the allocator.
+/// host call's arguments in place and pushing its results in place, copying one field of a
+/// returned table, and the allocator.
 @Suite struct PerformanceContractTests {
     /// Debian's liblua5.4.a is linked into the binary, as the stock interpreter links it:
     /// Lua's functions are not looked up in liblua5.4.so at run time (bench/README.md).
@@ -20,7 +21,7 @@ import Testing
     @Test func oneGlobalTableForChunksTheHostAndTheLibraries() throws {
         let sandbox = try Sandbox()
         try sandbox.setGlobal("fromHost", .integer(7))
-        sandbox.register("hostFunction") { _ in [.string("called")] }
+        sandbox.register("hostFunction") { call in try call.push(.string("called")) }
         let results = try sandbox.run(
             """
             local names = 0
@@ -42,12 +43,94 @@ import Testing
         var seen: [[UInt8]] = []
         sandbox.register("take") { call in
             seen.append(try call.withBytes(1) { Array($0) })
-            return []
         }
         try sandbox.run("take('score') take('caf\\233') take('')", name: "bytes.lua")
         #expect(seen == [Array("score".utf8), [0x63, 0x61, 0x66, 0xE9], []])  // Latin-1 byte kept as it is
         let error = sandboxError { try sandbox.run("take(12)", name: "number.lua") }
         #expect(error?.failure?.message == "bad argument #1 to 'take' (string expected, got number)")
+    }
+
+    /// `number` reads an integer as an integer first (the common case, and the cheaper read),
+    /// takes floats, and never a string that would convert.
+    @Test func hostFunctionsReadNumbersOfBothSubtypes() throws {
+        let sandbox = try Sandbox()
+        var seen: [Double] = []
+        sandbox.register("take") { call in seen.append(try call.number(1)) }
+        try sandbox.run(
+            "take(7) take(-2.5) take(math.mininteger) take(2^53) take(0/0 ~= 0/0 and 1 or 0)", name: "n.lua")
+        #expect(seen == [7, -2.5, Double(Int.min), 9_007_199_254_740_992, 1])
+        for (script, got) in [("take('10')", "string"), ("take()", "no value"), ("take(nil)", "nil")] {
+            let error = sandboxError { try sandbox.run(script, name: "bad.lua") }
+            #expect(error?.failure?.message == "bad argument #1 to 'take' (number expected, got \(got))")
+        }
+    }
+
+    /// A host function's results are the values it pushes, in order: none, nil among them,
+    /// tables, and more than the 20 stack slots Lua gives a C function.
+    @Test func hostResultsArePushedInPlace() throws {
+        let sandbox = try Sandbox()
+        sandbox.register("none") { _ in }
+        sandbox.register("count") { call in
+            for i in 1...(try call.integer(1)) { try call.push(.integer(i)) }
+        }
+        sandbox.register("mixed") { call in
+            try call.push(.nil)
+            try call.push(.string("a"))
+            try call.push(.table(LuaTable(sequence: [.integer(1)], fields: [.string("k"): .boolean(true)])))
+        }
+        let results = try sandbox.run(
+            """
+            local t = table.pack(count(300))
+            local a, b, c = mixed()
+            return select('#', none()), t.n, t[1], t[300], select('#', mixed()), a, b, c[1], c.k
+            """, name: "results.lua")
+        #expect(
+            results == [
+                .integer(0), .integer(300), .integer(1), .integer(300), .integer(3), .nil, .string("a"), .integer(1),
+                .boolean(true),
+            ])
+    }
+
+    /// A host function that pushed results and then fails raises its error, not its results;
+    /// one that cannot push (a table nested too deeply) fails at the script's line.
+    @Test func hostResultsPushedBeforeAnErrorAreDropped() throws {
+        let sandbox = try Sandbox()
+        sandbox.register("late") { call in
+            try call.push(.integer(1))
+            throw HostFunctionError.message("late")
+        }
+        var deep = LuaValue.integer(0)
+        for _ in 0..<40 { deep = .table(LuaTable(sequence: [deep])) }
+        sandbox.register("deep") { [deep] call in try call.push(deep) }
+        #expect(
+            try sandbox.run("return pcall(late)", name: "late.lua") == [.boolean(false), .string("late.lua:1: late")])
+        let error = sandboxError { try sandbox.run("local x = 1\ndeep()", name: "deep.lua") }
+        #expect(error?.failure?.line == 2)
+        #expect(error?.failure?.message.contains("table nested too deeply") == true)
+        #expect(try sandbox.run("return 1", name: "after.lua") == [.integer(1)])  // not finished
+    }
+
+    /// Each host call, a nested one too, has its own results and its own argument budget:
+    /// an inner call's pushes and reads change nothing of the outer's.
+    @Test func nestedHostCallsKeepTheirOwnFrames() throws {
+        var limits = SandboxLimits()
+        limits.conversion = 12
+        let sandbox = try Sandbox(limits: limits)
+        sandbox.register("inner") { call in try call.push(.string(try call.string(1) + "!")) }
+        sandbox.register("outer") { [unowned sandbox] call in
+            let first = try call.string(2)  // 6 of the outer call's 12 bytes
+            try call.push(.string(first))
+            let inner = try sandbox.call(try call.value(1).functionValue!)  // 6 of the inner call's own
+            for value in inner { try call.push(value) }
+            try call.push(.string(try call.string(3)))  // 4 or 7 more
+        }
+        let script = "local a, b, c, d = outer(function() return inner('abcdef'), inner('x') end, 'uvwxyz', %@)\n"
+        #expect(
+            try sandbox.run(
+                String(format: script, "'pqrs'") + "return a .. b .. c .. d == 'uvwxyzabcdef!x!pqrs'", name: "o.lua")
+                == [.boolean(true)])  // compared in Lua: 19 bytes would not fit this sandbox's budget
+        let error = sandboxError { try sandbox.run(String(format: script, "'pqrstuv'"), name: "o2.lua") }
+        #expect(error?.failure?.message.contains("more than 12 bytes") == true)
     }
 
     @Test func oneFieldOfAReturnedTable() throws {

@@ -35,11 +35,13 @@ enum {
     EDUJAM_LIMIT_OUTPUT = 4,
 };
 
-/* What a Swift host function returns besides a result count (>= 0). */
+/* What a Swift host function returns besides a result count (>= 0: that many results,
+ * pushed by the host, are on top of the stack). */
 #define EDUJAM_HOST_ERROR (-1)   /* an error message is on top of the stack: raise it */
 #define EDUJAM_HOST_LIMIT (-2)   /* the host hit a limit (edujam_set_limit was called): raise it */
 
-/* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`. */
+/* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`.
+ * None is ever NULL. */
 typedef int (*edujam_host_dispatch)(lua_State *L, void *host, void *function);
 /* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
 typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
