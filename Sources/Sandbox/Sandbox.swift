@@ -236,6 +236,9 @@ public final class Sandbox {
     ///   - name: the function's name, also used in "bad argument" messages.
     ///   - table: a global table to put it in (created if missing), or `nil` for a global.
     ///   - function: the Swift function.
+    ///
+    /// A sandbox has room for 128 host functions (`EDUJAM_HOST_FUNCTIONS`: each is its own C
+    /// entry point, which spares every call a lookup); registering more is a precondition failure.
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -255,7 +258,9 @@ public final class Sandbox {
             }
         }
         pushString(name, on: state)
-        edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
+        precondition(
+            edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque()) == 0,
+            "a sandbox has at most \(EDUJAM_HOST_FUNCTIONS) host functions")
         lua_rawset(state, -3)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LuaShim
 import Testing
 
 @testable import Sandbox
@@ -63,6 +64,23 @@ import Testing
             let error = sandboxError { try sandbox.run(script, name: "bad.lua") }
             #expect(error?.failure?.message == "bad argument #1 to 'take' (number expected, got \(got))")
         }
+    }
+
+    /// Every host function is its own C entry point (a slot): each of the 128 a sandbox can
+    /// have reaches its own Swift function, and the same slot in two sandboxes reaches each
+    /// sandbox's own.
+    @Test func everyHostFunctionSlotReachesItsOwnFunction() throws {
+        let sandboxes = try [Sandbox(), Sandbox()]
+        for (which, sandbox) in sandboxes.enumerated() {
+            for slot in 0..<Int(EDUJAM_HOST_FUNCTIONS) {
+                sandbox.register("f\(slot)", in: "host") { call in try call.push(.integer(which * 1000 + slot)) }
+            }
+        }
+        let sum = "local sum = 0 for i = 0, 127 do sum = sum + host['f' .. i]() end return sum, host.f0(), host.f127()"
+        let slots = (0..<128).reduce(0, +)
+        #expect(try sandboxes[0].run(sum, name: "a.lua") == [.integer(slots), .integer(0), .integer(127)])
+        #expect(
+            try sandboxes[1].run(sum, name: "b.lua") == [.integer(128 * 1000 + slots), .integer(1000), .integer(1127)])
     }
 
     /// A host function's results are the values it pushes, in order: none, nil among them,

@@ -101,9 +101,14 @@ int edujam_dump(edujam_sandbox *sb, unsigned char **bytes, size_t *len);
 /* Loads a binary chunk that edujam_dump produced. A Lua status. */
 int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t len, const char *chunkname);
 
-/* Pushes a C closure that dispatches to the Swift host function `function`: a pointer
- * the host keeps valid for the state's life (a light userdata upvalue, read in O(1)). */
-void edujam_push_host_function(lua_State *L, void *function);
+/* How many host functions one sandbox can have. */
+#define EDUJAM_HOST_FUNCTIONS 128
+
+/* Pushes a function that dispatches to the Swift host function `function`: a pointer the
+ * host keeps valid for the state's life, kept in the next of the sandbox's slots (each
+ * slot is its own light C function). Returns 0, or 1 (nothing pushed) when every one of
+ * the EDUJAM_HOST_FUNCTIONS slots is taken. */
+int edujam_push_host_function(lua_State *L, void *function);
 
 /* The last line of defence. If a call has not returned `grace_ns` after its deadline
  * fired (stuck in C that neither runs a Lua instruction nor polls the limit: a
