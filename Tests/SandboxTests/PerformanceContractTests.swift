@@ -136,11 +136,11 @@ import Testing
         let sandbox = try Sandbox(limits: limits)
         sandbox.register("inner") { call in try call.push(.string(try call.string(1) + "!")) }
         sandbox.register("outer") { [unowned sandbox] call in
+            let callback = try call.value(1).functionValue!
             let first = try call.string(2)  // 6 of the outer call's 12 bytes
-            try call.push(.string(first))
-            let inner = try sandbox.call(try call.value(1).functionValue!)  // 6 of the inner call's own
-            for value in inner { try call.push(value) }
-            try call.push(.string(try call.string(3)))  // 4 or 7 more
+            let inner = try sandbox.call(callback)  // 6 of the inner call's own
+            let last = try call.string(3)  // 4 or 7 more
+            for value in [.string(first)] + inner + [.string(last)] { try call.push(value) }
         }
         let script = "local a, b, c, d = outer(function() return inner('abcdef'), inner('x') end, 'uvwxyz', %@)\n"
         #expect(
