@@ -25,7 +25,7 @@ public struct HostCall {
     /// a host call retains nothing.
     unowned(unsafe) let function: HostFunctionBox
     /// The call's argument budget and result count, on the dispatcher's stack: each
-    /// call, nested ones too, has its own, and nothing is saved or restored around it.
+    /// call has its own, and nothing is saved or restored around it.
     @usableFromInline let frame: UnsafeMutablePointer<HostCallFrame>
 
     /// How many arguments the script passed.

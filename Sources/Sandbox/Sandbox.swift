@@ -268,7 +268,7 @@ public final class Sandbox {
     /// never lets an error escape. Returns how many results the function pushed.
     @inline(__always)
     fileprivate func dispatch(_ lua: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        // A host function may call back into Lua, and that into the host: each call's frame is its own.
+        // Each call's frame is its own, on this stack: nothing on the Sandbox to save and restore.
         var frame = HostCallFrame(budget: ConversionBudget(bytes: limits.conversion))
         do {
             try withUnsafeMutablePointer(to: &frame) { frame in

@@ -128,29 +128,6 @@ import Testing
         #expect(try sandbox.run("return 1", name: "after.lua") == [.integer(1)])  // not finished
     }
 
-    /// Each host call, a nested one too, has its own results and its own argument budget:
-    /// an inner call's pushes and reads change nothing of the outer's.
-    @Test func nestedHostCallsKeepTheirOwnFrames() throws {
-        var limits = SandboxLimits()
-        limits.conversion = 12
-        let sandbox = try Sandbox(limits: limits)
-        sandbox.register("inner") { call in try call.push(.string(try call.string(1) + "!")) }
-        sandbox.register("outer") { [unowned sandbox] call in
-            let callback = try call.value(1).functionValue!
-            let first = try call.string(2)  // 6 of the outer call's 12 bytes
-            let inner = try sandbox.call(callback)  // 6 of the inner call's own
-            let last = try call.string(3)  // 4 or 7 more
-            for value in [.string(first)] + inner + [.string(last)] { try call.push(value) }
-        }
-        let script = "local a, b, c, d = outer(function() return inner('abcdef'), inner('x') end, 'uvwxyz', %@)\n"
-        #expect(
-            try sandbox.run(
-                String(format: script, "'pqrs'") + "return a .. b .. c .. d == 'uvwxyzabcdef!x!pqrs'", name: "o.lua")
-                == [.boolean(true)])  // compared in Lua: 19 bytes would not fit this sandbox's budget
-        let error = sandboxError { try sandbox.run(String(format: script, "'pqrstuv'"), name: "o2.lua") }
-        #expect(error?.failure?.message.contains("more than 12 bytes") == true)
-    }
-
     @Test func oneFieldOfAReturnedTable() throws {
         let sandbox = try Sandbox()
         let chunk = try sandbox.load(
