@@ -8,7 +8,8 @@ import Tracking
 /// row-level security on, as a school's students do. No lost item, no deadlock, no error; the
 /// p50 and p99 latency of a save.
 ///
-/// The row starts a throwaway server (``BenchPostgres``, `max_connections` = players + 50) and,
+/// The row starts a throwaway server (``BenchPostgres``, `max_connections` = players + 50, commits
+/// waiting for the disk as on a real server) and,
 /// as the store's owner (a role with CREATEROLE, not a superuser), does what a school does:
 /// `store init`, `catalog --publish`, one class of every player with `--create-logins`, and an
 /// assignment of Math Jam's first level. Then it starts every player (``SchoolPlayer``: this
