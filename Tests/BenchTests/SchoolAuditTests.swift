@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tracking
 
 @testable import edujam_bench
 
@@ -8,88 +9,86 @@ import Testing
 /// finished, and nothing else stored. A check that cannot fail proves nothing, so each kind of
 /// loss is shown to be caught.
 @Suite struct SchoolAuditTests {
-    private let score = SavedItem(
-        identifier: "score", kind: "quantity", number: 150, flag: nil, score: nil, maxScore: nil)
-    private let correct = SavedItem(
-        identifier: "correct", kind: "score", number: nil, flag: nil, score: 10, maxScore: 10)
-    private let passed = SavedItem(
-        identifier: "passed", kind: "binary", number: nil, flag: true, score: nil, maxScore: nil)
+    private let score = ItemRecord(ActivityItem(identifier: "score", title: "Score", value: .quantity(150)))
+    private let correct = ItemRecord(
+        ActivityItem(identifier: "correct", title: "Correct", value: .score(10, maxScore: 10)))
+    private let passed = ItemRecord(
+        ActivityItem(identifier: "passed", title: "Passed", value: .binary(true, .passFail)))
 
     private func player(_ student: String, _ runs: [PlayedRun]) -> PlayerReport {
         PlayerReport(login: student, student: student, saves: [0.001], errors: [], runs: runs, kept: 0)
     }
 
-    private func run(_ outcome: String = "finished") -> PlayedRun {
+    private func run(_ outcome: RunOutcome = .finished) -> PlayedRun {
         PlayedRun(uuid: UUID(), outcome: outcome, items: [score, correct, passed])
     }
 
-    private func stored(_ student: String, _ run: PlayedRun) -> SchoolAudit.StoredAttempt {
-        // The database returns rows in its own order: the audit must not care.
-        SchoolAudit.StoredAttempt(student: student, outcome: run.outcome, items: run.items.reversed())
+    private func stored(_ student: String, _ run: PlayedRun, items: [ItemRecord]? = nil) -> SchoolAudit.StoredAttempt {
+        // The database returns items in its own order: the audit must not care.
+        SchoolAudit.StoredAttempt(
+            uuid: run.uuid, student: student, outcome: run.outcome, items: items ?? run.items.reversed())
     }
 
     @Test func everythingStoredAsPlayedPasses() {
         let (first, second) = (run(), run())
         let players = [player("student001", [first]), player("student002", [second])]
-        let database = [first.uuid: stored("student001", first), second.uuid: stored("student002", second)]
+        let database = [stored("student001", first), stored("student002", second)]
         #expect(SchoolAudit.problems(reported: players, stored: database) == [])
     }
 
     @Test func aLostAttemptOrItemIsCaught() {
         let (first, second) = (run(), run())
         let players = [player("student001", [first, second])]
-        var database = [first.uuid: stored("student001", first)]
         #expect(
-            SchoolAudit.problems(reported: players, stored: database) == [
+            SchoolAudit.problems(reported: players, stored: [stored("student001", first)]) == [
                 "attempt \(second.uuid) of student001 is lost"
             ])
-
-        database[second.uuid] = SchoolAudit.StoredAttempt(
-            student: "student001", outcome: "finished", items: [score, correct])
+        let partly = [stored("student001", first), stored("student001", second, items: [score, correct])]
         #expect(
-            SchoolAudit.problems(reported: players, stored: database) == [
+            SchoolAudit.problems(reported: players, stored: partly) == [
                 "item passed of attempt \(second.uuid) is lost", "attempt \(second.uuid) holds 2 item(s), played 3",
             ])
     }
 
     @Test func anItemInAnOlderStateIsCaught() {
         let played = run()
-        var older = correct
-        older.score = 9
-        let database = [
-            played.uuid: SchoolAudit.StoredAttempt(
-                student: "student001", outcome: "finished", items: [score, older, passed])
-        ]
-        let problems = SchoolAudit.problems(reported: [player("student001", [played])], stored: database)
+        let older = ItemRecord(ActivityItem(identifier: "correct", title: "Correct", value: .score(9, maxScore: 10)))
+        let problems = SchoolAudit.problems(
+            reported: [player("student001", [played])],
+            stored: [stored("student001", played, items: [score, older, passed])])
         #expect(problems.count == 1)
         #expect(problems.first?.hasPrefix("item correct of attempt \(played.uuid) is stored as") == true)
     }
 
     @Test func anAttemptUnderAnotherNameOrOutcomeIsCaught() {
         let played = run()
-        let database = [
-            played.uuid: SchoolAudit.StoredAttempt(student: "student002", outcome: "running", items: played.items)
-        ]
+        var elsewhere = stored("student002", played)
+        elsewhere.outcome = .running
         #expect(
-            SchoolAudit.problems(reported: [player("student001", [played])], stored: database) == [
+            SchoolAudit.problems(reported: [player("student001", [played])], stored: [elsewhere]) == [
                 "attempt \(played.uuid) is stored as student002's, not student001's",
                 "attempt \(played.uuid) is stored running, was finished",
             ])
     }
 
-    @Test func anAttemptNoPlayerSavedIsCaught() {
-        let played = run()
-        let stranger = run()
-        let database = [played.uuid: stored("student001", played), stranger.uuid: stored("student001", stranger)]
+    @Test func anAttemptStoredTwiceOrThatNoPlayerSavedIsCaught() {
+        let (played, stranger) = (run(), run())
+        let database = [stored("student001", played), stored("student001", stranger)]
         #expect(
             SchoolAudit.problems(reported: [player("student001", [played])], stored: database) == [
                 "1 stored attempt(s) no player saved"
             ])
+        #expect(
+            SchoolAudit.problems(
+                reported: [player("student001", [played])],
+                stored: [stored("student001", played), stored("student001", played)]) == [
+                    "attempt \(played.uuid) is stored 2 times"
+                ])
     }
 
     @Test func aRunThatDidNotFinishIsCaught() {
-        let (stopped, finished) = (run("limit"), run())
-        let database = [stopped.uuid: stored("student001", stopped), finished.uuid: stored("student001", finished)]
+        let (stopped, finished) = (run(.limit), run())
+        let database = [stored("student001", stopped), stored("student001", finished)]
         #expect(
             SchoolAudit.problems(reported: [player("student001", [stopped, finished])], stored: database) == [
                 "1 run(s) ended limit, not finished"

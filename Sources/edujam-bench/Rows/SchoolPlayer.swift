@@ -98,8 +98,7 @@ enum SchoolPlayer {
             guard let uuid = timed.attempts[report.record.id] else {
                 throw BenchError.mismatch("run \(run + 1) has no saved attempt (\(report.outcome))")
             }
-            runs.append(
-                PlayedRun(uuid: uuid, outcome: report.outcome.rawValue, items: report.record.items.map(SavedItem.init)))
+            runs.append(PlayedRun(uuid: uuid, outcome: report.outcome, items: report.record.items))
         }
         return PlayerReport(
             login: login, student: student, saves: timed.saves, errors: timed.errors, runs: runs,
@@ -136,38 +135,8 @@ struct PlayerReport: Codable, Equatable {
 /// One run as the player's own memory has it at the end: what the store must hold.
 struct PlayedRun: Codable, Equatable {
     var uuid: UUID
-    var outcome: String
-    var items: [SavedItem]
-}
-
-/// An item's identifier, kind and value, as saved: compared with the row the store holds.
-struct SavedItem: Codable, Equatable, Comparable {
-    var identifier: String
-    var kind: String
-    var number: Double?
-    var flag: Bool?
-    var score: Double?
-    var maxScore: Double?
-
-    init(identifier: String, kind: String, number: Double?, flag: Bool?, score: Double?, maxScore: Double?) {
-        (self.identifier, self.kind, self.number, self.flag, self.score, self.maxScore) =
-            (identifier, kind, number, flag, score, maxScore)
-    }
-
-    init(_ item: ItemRecord) {
-        var number: Double?
-        var flag: Bool?
-        switch item.value {
-        case .number(let value): number = value
-        case .bool(let value): flag = value
-        case nil: break
-        }
-        self.init(
-            identifier: item.identifier, kind: item.kind.rawValue, number: number, flag: flag, score: item.score,
-            maxScore: item.maxScore)
-    }
-
-    static func < (left: SavedItem, right: SavedItem) -> Bool { left.identifier < right.identifier }
+    var outcome: RunOutcome
+    var items: [ItemRecord]
 }
 
 /// The PostgreSQL engine with each save's write timed by the wall clock: the whole transaction of

@@ -168,28 +168,13 @@ struct PlayersSchool {
     /// A student's connection string: their own login, no password (the bench's server trusts its socket).
     func conninfo(login: String) -> String { server.conninfo(database: "edujam", user: login) }
 
-    /// Every attempt in the database with its items, read by the owner (not bound by the policies).
-    func storedAttempts() throws -> [UUID: SchoolAudit.StoredAttempt] {
-        guard let engine = owner.engine as? PostgreSQLEngine else { throw BenchError.mismatch("not PostgreSQL") }
-        let rows = try engine.connection.query(
-            """
-            SELECT a.uuid::text, a.student, a.outcome, i.identifier, i.kind, i.quantity, i.flag, i.score, i.max_score
-            FROM activities a LEFT JOIN activity_items i ON i.activity_id = a.id
-            """)
-        var stored: [UUID: SchoolAudit.StoredAttempt] = [:]
-        for row in rows.rows {
-            guard let uuid = row.text(0).flatMap(UUID.init(uuidString:)) else { continue }
-            var attempt = stored[uuid] ?? .init(student: row.text(1) ?? "", outcome: row.text(2) ?? "", items: [])
-            if let identifier = row.text(3) {
-                func number(_ column: Int32) -> Double? { row.isNull(column) ? nil : row.double(column) }
-                attempt.items.append(
-                    SavedItem(
-                        identifier: identifier, kind: row.text(4) ?? "", number: number(5),
-                        flag: row.isNull(6) ? nil : row.text(6) == "t", score: number(7), maxScore: number(8)))
-            }
-            stored[uuid] = attempt
+    /// Every attempt in the database with its items, as the owner (whom no policy binds) reads
+    /// them through the store (`edujam report --json` and the exports read the same way).
+    func storedAttempts() throws -> [SchoolAudit.StoredAttempt] {
+        try owner.attemptHistories().map {
+            SchoolAudit.StoredAttempt(
+                uuid: $0.uuid, student: $0.run.student, outcome: $0.run.outcome, items: $0.run.items)
         }
-        return stored
     }
 
     /// What the teacher sees (`edujam report --class 5C`): every player's runs counted for the assignment.
@@ -209,16 +194,22 @@ struct PlayersSchool {
 enum SchoolAudit {
     /// One attempt as the database holds it.
     struct StoredAttempt: Equatable {
+        var uuid: UUID
         var student: String
-        var outcome: String
-        var items: [SavedItem]
+        var outcome: RunOutcome
+        var items: [ItemRecord]
     }
 
     /// Every difference, in words: an attempt or item a player saved that the database lacks or
-    /// holds in another state, and attempts the database holds that no player saved. Empty when
-    /// every attempt and item is there exactly once, as played.
-    static func problems(reported: [PlayerReport], stored: [UUID: StoredAttempt]) -> [String] {
+    /// holds in another state, a run that did not finish, an attempt stored twice, and attempts
+    /// the database holds that no player saved. Empty when every attempt and item is there
+    /// exactly once, as played.
+    static func problems(reported: [PlayerReport], stored: [StoredAttempt]) -> [String] {
         var problems: [String] = []
+        let byUUID = Dictionary(grouping: stored, by: \.uuid)
+        for (uuid, copies) in byUUID where copies.count > 1 {
+            problems.append("attempt \(uuid) is stored \(copies.count) times")
+        }
         var seen = Set<UUID>()
         for player in reported {
             for run in player.runs {
@@ -226,7 +217,7 @@ enum SchoolAudit {
                     problems.append("\(player.student) reported attempt \(run.uuid) twice")
                     continue
                 }
-                guard let attempt = stored[run.uuid] else {
+                guard let attempt = byUUID[run.uuid]?.first else {
                     problems.append("attempt \(run.uuid) of \(player.student) is lost")
                     continue
                 }
@@ -236,20 +227,20 @@ enum SchoolAudit {
                 if attempt.outcome != run.outcome {
                     problems.append("attempt \(run.uuid) is stored \(attempt.outcome), was \(run.outcome)")
                 }
-                problems += itemProblems(run.items.sorted(), attempt.items.sorted(), attempt: run.uuid)
+                problems += itemProblems(run.items, attempt.items, attempt: run.uuid)
             }
         }
         // The bot answers every question: any other ending (a limit, an error) is the row's failure.
         let endings = Dictionary(grouping: reported.flatMap(\.runs), by: \.outcome).mapValues(\.count)
-        for (outcome, count) in endings.sorted(by: { $0.key < $1.key }) where outcome != RunOutcome.finished.rawValue {
+        for (outcome, count) in endings.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where outcome != .finished {
             problems.append("\(count) run(s) ended \(outcome), not finished")
         }
-        let strangers = Set(stored.keys).subtracting(seen)
+        let strangers = Set(byUUID.keys).subtracting(seen)
         if !strangers.isEmpty { problems.append("\(strangers.count) stored attempt(s) no player saved") }
         return problems
     }
 
-    private static func itemProblems(_ played: [SavedItem], _ stored: [SavedItem], attempt: UUID) -> [String] {
+    private static func itemProblems(_ played: [ItemRecord], _ stored: [ItemRecord], attempt: UUID) -> [String] {
         let byName = Dictionary(stored.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         var problems = played.compactMap { item -> String? in
             guard let found = byName[item.identifier] else {
