@@ -26,6 +26,8 @@ public final class Sandbox {
     private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
+    /// Whether a call is running (``protectedCall(_:_:results:read:)``): calls do not nest.
+    private var isCalling = false
 
     /// What a last-resort report names this sandbox by; the first chunk loaded
     /// (`games/quiz/game.lua`) unless set.
@@ -150,7 +152,15 @@ public final class Sandbox {
         read: (_ top: Int32) throws -> T
     ) throws -> T {
         precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
+        // A call from inside one of this sandbox's own host functions would start a second
+        // bracket over the first: fresh instruction budget and deadline (a way around both),
+        // and the watchdog's list of running calls left pointing at this sandbox after it is
+        // freed. Host code never needs it (a host function returns values instead), so it is
+        // a programming error, as calling another sandbox's function is.
+        precondition(!isCalling, "Sandbox.call from inside one of this sandbox's own host functions")
         guard !isFinished else { throw SandboxError.finished }
+        isCalling = true
+        defer { isCalling = false }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         edujam_begin_call(raw, timeoutNanoseconds)  // the pushes and reads too: they can run the collector
@@ -227,7 +237,8 @@ public final class Sandbox {
     ///
     /// It reads its arguments from the ``HostCall`` and gives its results back with
     /// ``HostCall/push(_:)``, in place: a call returns no array. A thrown error becomes
-    /// a Lua error at the script's calling line.
+    /// a Lua error at the script's calling line. It must not call its own sandbox
+    /// (``call(_:_:)``): calls do not nest, and a nested one is a precondition failure.
     public typealias HostFunction = (HostCall) throws -> Void
 
     /// Makes a Swift function callable from Lua as a global or a table field.
