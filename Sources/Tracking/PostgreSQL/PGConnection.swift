@@ -13,6 +13,10 @@ package final class PGConnection {
     private let connection: OpaquePointer
     /// The server as a person would name it: its host or socket folder and port.
     package let server: String
+    /// The database's name on that server.
+    package let database: String
+    /// "the PostgreSQL database NAME at SERVER": where a message says the store is.
+    package var place: String { "the PostgreSQL database \(database) at \(server)" }
     /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
     /// ``query(_:_:)`` and ``pipeline(_:)``): what a save costs on a distant server.
     package private(set) var roundTrips = 0
@@ -46,6 +50,7 @@ package final class PGConnection {
             throw TrackingError.serverUnreachable(server: "(unknown)", reason: "out of memory")
         }
         server = Self.serverName(handle)
+        database = PQdb(handle).map { String(cString: $0) } ?? ""
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = Self.connectionFailure(handle)
             PQfinish(handle)
