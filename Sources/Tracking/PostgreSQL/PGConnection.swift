@@ -210,6 +210,26 @@ package final class PGConnection {
         return timeout + [("dbname", conninfo)]
     }
 
+    /// The login libpq would connect as, without connecting: `user` in `conninfo`, else libpq's
+    /// default (`PGUSER`, else the operating system's user name). Nil when `conninfo` cannot be
+    /// parsed. A service file's `user` is not read: a login named only there is not known offline.
+    package static func login(conninfo: String) -> String? {
+        if let user = try? parsedParameters(conninfo)["user"], !user.isEmpty { return user }
+        guard let defaults = PQconndefaults() else { return nil }
+        defer { PQconninfoFree(defaults) }
+        return value(of: "user", in: defaults)
+    }
+
+    /// The value of `keyword` in a list of libpq options, up to its terminating entry.
+    private static func value(of keyword: String, in options: UnsafeMutablePointer<PQconninfoOption>) -> String? {
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+
     /// The parameters `conninfo` itself sets (no defaults), by keyword.
     private static func parsedParameters(_ conninfo: String) throws -> [String: String] {
         var error: UnsafeMutablePointer<CChar>?
@@ -233,12 +253,7 @@ package final class PGConnection {
     package func effectiveParameter(_ keyword: String) -> String? {
         guard let options = PQconninfo(connection) else { return nil }
         defer { PQconninfoFree(options) }
-        var option = options
-        while let name = option.pointee.keyword {
-            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
-            option += 1
-        }
-        return nil
+        return Self.value(of: keyword, in: options)
     }
 
     /// "HOST (port PORT)", the socket folder standing for the host on a local connection.
