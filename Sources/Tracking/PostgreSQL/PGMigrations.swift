@@ -175,6 +175,7 @@ enum PGMigrations {
         // Roles, row-level security and identity (issue 15) come last: ``SchoolSecurity``.
         SchoolSecurity.roles,
         SchoolSecurity.rowLevelSecurity,
+        SchoolSecurity.reportAndInboxByIndex,
     ]
 }
 

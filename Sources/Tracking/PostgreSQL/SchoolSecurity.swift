@@ -202,4 +202,23 @@ enum SchoolSecurity {
             CREATE POLICY roster_enrollments_teacher ON roster_enrollments TO edujam_teacher
                 USING (edujam_class_owner(class_id) = current_user);
             """)
+
+    /// What the row-level security of the class report and the inbox reads, through indexes
+    /// (`PostgreSQLQueryPlanTests`): a student's assignments are found by their name in
+    /// `assignment_recipients`, whose primary key starts with the assignment; and the teacher's
+    /// policy on attempts asks the rosters one student at a time: as an `EXISTS` under `OR`,
+    /// PostgreSQL read the whole of `class_students` (every class of the school, each row through
+    /// `edujam_class_owner`) into a hash once per query; the count is one lookup on
+    /// `class_students_student` per attempt read.
+    static let reportAndInboxByIndex = Migration(
+        name: "008-report-and-inbox-by-index",
+        sql: """
+            CREATE INDEX assignment_recipients_student ON assignment_recipients(student, assignment_id);
+            DROP POLICY activities_teacher ON activities;
+            CREATE POLICY activities_teacher ON activities TO edujam_teacher
+                USING (student = current_user
+                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0)
+                WITH CHECK (student = current_user
+                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
+            """)
 }
