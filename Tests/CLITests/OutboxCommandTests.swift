@@ -203,6 +203,30 @@ struct OutboxCommandTests {
         #expect(try sql("SELECT string_agg(identifier, '/' ORDER BY id) FROM contexts").hasSuffix("/MATH-JAM/LEVEL-1"))
     }
 
+    /// A student login plays offline as its name on the rosters, and the delivery, under the
+    /// student's row-level security, writes the attempt and the game's contexts.
+    @Test func aStudentLoginPlaysOfflineUnderTheirRosterName() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        let login = "ana_\(UUID().uuidString.prefix(8).lowercased())"
+        #expect(try edujam(["store", "init"]).status == 0)
+        #expect(try edujam(["class", "create", "5C"]).status == 0)
+        let added = try edujam(["class", "add", "5C", "Ana Lima", "--login", login, "--create-logins"])
+        #expect(added.status == 0, "\(added.error)")
+        let asAna = ["EDUJAM_STORE": server.url(database: database, user: login), "XDG_DATA_HOME": data.path]
+        #expect(try cli.run(["sync"], environment: asAna).status == 0)
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7"], input: String(repeating: "5\n", count: 10),
+            environment: asAna)
+        try server.start()
+        #expect(played.status == 0, "\(played.error)")
+
+        let sync = try cli.run(["sync"], environment: asAna)
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.hasPrefix("Sent: Ana Lima, MATH-JAM/LEVEL-1, finished, started "), "\(sync.output)")
+        #expect(try sql("SELECT student || ' ' || outcome FROM activities") == "Ana Lima finished")
+    }
+
     /// A login this computer never reached the server as: nothing says whose work it would be, so
     /// nothing is played, in one line.
     @Test func aLoginNeverSeenHereCannotStartWhileTheServerIsDown() throws {
