@@ -30,7 +30,6 @@ struct PostgreSQLQueryPlanTests {
     /// read through.
     static let indexes = [
         "activities_student", "contexts_parent", "class_students_student", "assignments_class",
-        "assignment_recipients_student",
     ]
 
     @Test func theClassReportAndTheInboxReadEveryTableThroughAnIndex() throws {

@@ -203,22 +203,26 @@ enum SchoolSecurity {
                 USING (edujam_class_owner(class_id) = current_user);
             """)
 
-    /// What the row-level security of the class report and the inbox reads, through indexes
-    /// (`PostgreSQLQueryPlanTests`): a student's assignments are found by their name in
-    /// `assignment_recipients`, whose primary key starts with the assignment; and the teacher's
-    /// policy on attempts asks the rosters one student at a time: as an `EXISTS` under `OR`,
-    /// PostgreSQL read the whole of `class_students` (every class of the school, each row through
-    /// `edujam_class_owner`) into a hash once per query; the count is one lookup on
-    /// `class_students_student` per attempt read.
+    /// The policies the class report and the inbox read through, made to look rows up one at a
+    /// time (`PostgreSQLQueryPlanTests`): as an `EXISTS` under `OR`, PostgreSQL may answer by
+    /// hashing the whole table once per query: all of `class_students` (every class of the
+    /// school, each row through `edujam_class_owner`) for a teacher's attempts, all of a
+    /// student's `assignment_recipients` rows for their assignments. A count is one primary-key or
+    /// `class_students_student` lookup per row read, whatever the school's size.
     static let reportAndInboxByIndex = Migration(
         name: "008-report-and-inbox-by-index",
         sql: """
-            CREATE INDEX assignment_recipients_student ON assignment_recipients(student, assignment_id);
             DROP POLICY activities_teacher ON activities;
             CREATE POLICY activities_teacher ON activities TO edujam_teacher
                 USING (student = current_user
                     OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0)
                 WITH CHECK (student = current_user
                     OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
+            DROP POLICY assignments_student ON assignments;
+            CREATE POLICY assignments_student ON assignments FOR SELECT TO edujam_student
+                USING (EXISTS (SELECT 1 FROM class_students cs
+                        WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
+                    AND (whole_class::int <> 0 OR (SELECT count(*) FROM assignment_recipients r
+                        WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name())) > 0));
             """)
 }
