@@ -34,7 +34,7 @@ enum PlayStore {
     ) throws -> (store: TrackingStore, identity: StoreIdentity) {
         let address = try StoreLocation.address(options)
         guard case .server(let url) = address else { throw StoreError(address, cause) }
-        let outbox = try Outbox(path: try StoreLocation.outboxPath(), destination: StoreLocation.destination(url))
+        let outbox = try StoreLocation.outbox(for: url)
         guard let login = address.login, let known = try outbox.known(login: login) else {
             throw OfflineStartError(cause: cause, login: address.login)
         }

@@ -64,7 +64,7 @@ enum StoreLocation {
             throw StoreError(address, error)
         }
         guard case .server(let url) = address else { return (store, nil) }
-        let outbox = try Outbox(path: try outboxPath(), destination: destination(url))
+        let outbox = try self.outbox(for: url)
         store.outbox = outbox
         try? rememberLogin(of: store, in: outbox)  // a cache: never the reason a command fails
         return (store, try outbox.deliver(to: store))
@@ -81,6 +81,11 @@ enum StoreLocation {
     /// whichever store is used: it belongs to the student, not to a server.
     static func outboxPath() throws -> String {
         (try dataFolder() as NSString).appendingPathComponent("outbox.sqlite")
+    }
+
+    /// The outbox (``outboxPath()``) opened for the server `url`.
+    static func outbox(for url: String) throws -> Outbox {
+        try Outbox(path: try outboxPath(), destination: destination(url))
     }
 
     /// The store as the outbox names it: the server's URL without its password, so the outbox
