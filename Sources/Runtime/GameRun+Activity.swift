@@ -9,10 +9,7 @@ extension GameRun {
         registerActivity("start") { run, _ in try run.start() }
         registerActivity("stop") { run, call in try run.stop(call) }
         registerActivity("finish") { run, call in try run.finish(call) }
-        registerActivity("done") { run, call in
-            try run.playing(call).markDone(by: .game)
-            run.saveIfEveryChange()
-        }
+        registerActivity("done") { run, call in try run.playing(call).markDone(by: .game) }
         registerActivity("quantity") { run, call in try run.quantity(call) }
         registerActivity("binary") { run, call in try run.binary(call) }
         registerActivity("score") { run, call in try run.score(call) }
@@ -22,10 +19,7 @@ extension GameRun {
 
     /// `activity.name`, which returns nothing to the script.
     private func registerActivity(_ name: String, _ body: @escaping (GameRun, HostCall) throws -> Void) {
-        sandbox.register(name, in: "activity") { [unowned self] call in
-            try body(self, call)
-            return []
-        }
+        sandbox.register(name, in: "activity") { [unowned self] call in try body(self, call) }
     }
 
     /// The attempt, if the game is playing and has started it; else the error that says why not.
@@ -52,12 +46,10 @@ extension GameRun {
         }
         try activity.context?.becomeActive()
         try activity.start()  // resumes a stopped attempt, as ClassKit does
-        saveIfEveryChange()
     }
 
     private func stop(_ call: HostCall) throws {
         try playing(call).stop()
-        saveIfEveryChange()
     }
 
     private func finish(_ call: HostCall) throws {
@@ -65,7 +57,6 @@ extension GameRun {
         try activity.stop()
         try activity.end(outcome: .finished)
         activity.context?.resignActive()
-        saveIfEveryChange()
     }
 
     private func quantity(_ call: HostCall) throws {
@@ -110,7 +101,6 @@ extension GameRun {
         let activity = try playing(call)
         let id = try itemIdentifier(call)
         try tracked(call) { try activity.setPrimaryItem(withIdentifier: id) }  // now, or when first set
-        saveIfEveryChange()
     }
 
     private func progress(_ call: HostCall) throws {
@@ -129,7 +119,6 @@ extension GameRun {
             try tracked(call) { try activity.setProgress(from) }
         }
         _ = channel.handle(.progress(activity.progress))
-        saveIfEveryChange()
     }
 
     // MARK: Checking arguments
@@ -137,7 +126,6 @@ extension GameRun {
     private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
         try tracked(call) { try activity.record(item) }
         _ = channel.handle(.item(ItemRecord(item)))
-        saveIfEveryChange()
     }
 
     /// Turns the tracking model's refusal into a Lua error naming the call.
