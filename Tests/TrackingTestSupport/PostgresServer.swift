@@ -200,11 +200,16 @@ package final class PostgresServer: @unchecked Sendable {
         for child in Self.children(of: postmaster) { kill(child, SIGSTOP) }
     }
 
-    /// Thaws a server ``pause()`` froze: its processes first, then the postmaster.
+    /// Thaws a server ``pause()`` froze: its processes first, then the postmaster, then
+    /// `runuser` when the tests run as root (it stops itself when its child stops, as `su` does
+    /// for job control, and a stopped parent could not reap the server that ``stop()`` ends).
     package func resume() throws {
         let postmaster = try postmasterPID()
         for child in Self.children(of: postmaster) { kill(child, SIGCONT) }
         kill(postmaster, SIGCONT)
+        lock.lock()
+        defer { lock.unlock() }
+        if let server, server != postmaster { kill(server, SIGCONT) }
     }
 
     /// The postmaster's pid, the first line of `postmaster.pid` (under `runuser`, it is not ours).
