@@ -29,7 +29,7 @@ struct Context: Sendable {
     /// Repetitions per side of a row. Odd, so the median is one measured value.
     var repetitions: Int { options.quick ? 5 : 15 }
 
-    /// Rounds of the playthroughs' floor row (each a batch of playthroughs per side).
+    /// Rounds of the two playthrough rows: a subprocess or a batch of playthroughs per side.
     var playthroughRounds: ClosedRange<Int> { options.quick ? 5...15 : 15...61 }
 
     /// Rounds per CPU row: at least the lower bound, more while the ratio is not yet
@@ -232,6 +232,9 @@ struct PairedRatio: Sendable {
     }
 
     var isTooNoisy: Bool { spread > Self.maxSpread }
+
+    /// For a row's note: how many rounds, and how much single rounds disagreed (how busy the machine was).
+    var roundsNote: String { String(format: "%d rounds, single rounds' spread %.3f", rounds, roundSpread) }
 
     /// Where ``interleaveUntilSteady(_:pair:_:)`` stops adding rounds: well inside ``maxSpread``.
     static let steadySpread = 0.02

@@ -143,5 +143,6 @@ func machineDescription(_ context: Context) -> [String: String] {
         "build": "swift build -c release, edujam-bench with -Ounchecked",
         "reference": "Lua 5.4.4 (Debian lua5.4 interpreter; liblua5.4.a linked statically in process)",
         "mode": context.options.quick ? "quick" : "full",
+        "roundsCPU": Affinity.benchCPU.map(String.init) ?? "any",  // see Affinity
     ]
 }

@@ -26,7 +26,7 @@ extension Row {
         defer { removeStore(subprocessStore) }
         var wall: [[Double]] = [[], []]
         let samples = try interleaveUntilSteady(
-            context.options.quick ? 5...15 : 15...61, pair: (1, 0),
+            context.playthroughRounds, pair: (1, 0),
             [
                 {
                     let time = try subprocess(binary, folder: folder, answers: answers)
@@ -47,9 +47,9 @@ extension Row {
                 note: String(
                     format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
                         + "(CPU time); reference: edujam play as a subprocess with piped answers (the process's "
-                        + "CPU time); by wall time the subprocess takes %@ µs (ratio %.4f)",
+                        + "CPU time); by wall time the subprocess takes %@ µs (ratio %.4f); %@",
                     1 / inProcess, format(median(wall[0]) * 1e6),
-                    median(zip(wall[1], wall[0]).map { $0 / Double(batch) / $1 })))
+                    median(zip(wall[1], wall[0]).map { $0 / Double(batch) / $1 }), samples.paired(1, to: 0).roundsNote))
         ]
     }
 }
@@ -86,7 +86,8 @@ extension Row {
                 unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
                 note:
                     "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
-                    + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")
+                    + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides; "
+                    + samples.paired(1, to: 0).roundsNote)
         ]
     }
 }
