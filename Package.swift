@@ -69,7 +69,7 @@ let package = Package(
             name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "BenchTests", dependencies: ["edujam-bench"]),
+        .testTarget(name: "BenchTests", dependencies: ["edujam-bench", "Tracking"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,10 +9,7 @@ extension GameRun {
         registerActivity("start") { run, _ in try run.start() }
         registerActivity("stop") { run, call in try run.stop(call) }
         registerActivity("finish") { run, call in try run.finish(call) }
-        registerActivity("done") { run, call in
-            try run.playing(call).markDone(by: .game)
-            run.saveIfEveryChange()
-        }
+        registerActivity("done") { run, call in try run.playing(call).markDone(by: .game) }
         registerActivity("quantity") { run, call in try run.quantity(call) }
         registerActivity("binary") { run, call in try run.binary(call) }
         registerActivity("score") { run, call in try run.score(call) }
@@ -52,12 +49,10 @@ extension GameRun {
         }
         try activity.context?.becomeActive()
         try activity.start()  // resumes a stopped attempt, as ClassKit does
-        saveIfEveryChange()
     }
 
     private func stop(_ call: HostCall) throws {
         try playing(call).stop()
-        saveIfEveryChange()
     }
 
     private func finish(_ call: HostCall) throws {
@@ -65,7 +60,6 @@ extension GameRun {
         try activity.stop()
         try activity.end(outcome: .finished)
         activity.context?.resignActive()
-        saveIfEveryChange()
     }
 
     private func quantity(_ call: HostCall) throws {
@@ -110,7 +104,6 @@ extension GameRun {
         let activity = try playing(call)
         let id = try itemIdentifier(call)
         try tracked(call) { try activity.setPrimaryItem(withIdentifier: id) }  // now, or when first set
-        saveIfEveryChange()
     }
 
     private func progress(_ call: HostCall) throws {
@@ -129,7 +122,6 @@ extension GameRun {
             try tracked(call) { try activity.setProgress(from) }
         }
         _ = channel.handle(.progress(activity.progress))
-        saveIfEveryChange()
     }
 
     // MARK: Checking arguments
@@ -137,7 +129,6 @@ extension GameRun {
     private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
         try tracked(call) { try activity.record(item) }
         _ = channel.handle(.item(ItemRecord(item)))
-        saveIfEveryChange()
     }
 
     /// Turns the tracking model's refusal into a Lua error naming the call.

@@ -46,20 +46,22 @@ extension GameRun {
         return Terminal.clean(text)
     }
 
-    /// Asks the channel, with the time limit paused while the student thinks.
+    /// Saves what changed since the last wait, then asks the channel, with the time limit paused
+    /// for both: the save is the host's time, the thinking the student's.
     private func reply(to event: RunEvent) throws -> String? {
         guard !inputEnded else {
             leftAfterEnd = true
             throw HostFunctionError.message("input has ended: the student has left (ask returned nil before)")
         }
-        let reply = sandbox.withClockPaused { channel.handle(event) }
+        let reply = sandbox.withClockPaused {
+            saveIfEveryChange()
+            return channel.handle(event)
+        }
         guard let reply else {
             inputEnded = true
-            saveIfEveryChange()
             return nil
         }
         clock.advance(by: reply.thinking)
-        saveIfEveryChange()
         return String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
     }
 

@@ -50,11 +50,17 @@ final class GameRun {
         try installRequire()  // GameRun+Require.swift
     }
 
-    /// Saves now if the policy says every change is saved.
+    /// Saves now if the policy says every change is saved (``SavePolicy/everyChange``): at launch,
+    /// and each time the game waits for the student (`reply(to:)`), with the sandbox's clock
+    /// paused. The changes a game makes between two waits (an answer's score, count and progress)
+    /// go in one save, and the time a save takes is the host's, never the game's: a school server
+    /// slowed by a whole school playing at once (bench row `store/players`) cannot make a game
+    /// hit its time limit. A script cannot make saves without waiting for an answer each time,
+    /// so it cannot flood the server either. The end of the run saves too (``end(on:outcome:failure:)``).
     ///
     /// A failed save is not kept here: the store keeps the unsaved changes pending (a failed
     /// save writes nothing and clears no mark), the next save retries them, and the save at the
-    /// end of the run (``end(on:outcome:failure:)``) throws, so a store that stays unwritable
+    /// end of the run throws, so a store that stays unwritable
     /// reaches the student as the command's error instead of a report of unsaved work. A store
     /// that cannot be reached (a school server) is retried with backoff, and the attempt is kept
     /// in its outbox meanwhile (`RunSaver`).

@@ -27,8 +27,10 @@ public struct PlayOptions {
 
 /// When a run writes its attempt to the store.
 public enum SavePolicy: Sendable {
-    /// After every answer, item and progress change: a killed process loses
-    /// at most the last moment. For students.
+    /// Every change, saved as the game goes: at launch, each time the game waits for the
+    /// student (the changes since the last wait in one save, off the game's time limit),
+    /// and at the end. A killed process loses at most what the game did since it last
+    /// asked. For students.
     case everyChange
     /// Once, when the run ends.
     case atEnd

@@ -5,9 +5,12 @@ import Foundation
 struct Target: Sendable {
     var maxValue: Double?
     var maxRatio: Double?
+    /// What the row also checks, in words (`no loss, no error`): a row whose check fails throws
+    /// and shows `failed` with the reason instead of a value.
+    var checks: String?
 
     var description: String {
-        let parts = [maxValue.map { "<= \(format($0))" }, maxRatio.map { "ratio <= \(format($0))" }]
+        let parts = [maxValue.map { "<= \(format($0))" }, maxRatio.map { "ratio <= \(format($0))" }, checks]
         let text = parts.compactMap { $0 }.joined(separator: ", ")
         return text.isEmpty ? "-" : text
     }

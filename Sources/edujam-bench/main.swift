@@ -59,6 +59,11 @@ func parseOptions(_ arguments: [String]) -> Options {
     return options
 }
 
+if CommandLine.arguments.dropFirst().first == SchoolPlayer.option {
+    // One student process of the row store/players, started by that row (Rows/SchoolPlayer.swift).
+    exit(SchoolPlayer.main(Array(CommandLine.arguments.dropFirst(2))))
+}
+
 let context = Context(
     options: parseOptions(Array(CommandLine.arguments.dropFirst())),
     root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))

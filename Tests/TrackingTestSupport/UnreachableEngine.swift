@@ -3,8 +3,9 @@ import Tracking
 
 /// A store engine whose server can be "taken down": while ``isDown``, every call fails as a lost
 /// connection to a school server does (``TrackingError/serverUnreachable(server:reason:)``), and
-/// nothing reaches the engine underneath; healed, calls go through again. For the tests of what
-/// a run does when the network drops, fast and on SQLite.
+/// nothing reaches the engine underneath; healed, calls go through again. Or slowed down
+/// (``writeDelay``), as a school server under load answers late. For the tests of what a run does
+/// when the network drops or the server is slow, fast and on SQLite.
 package final class UnreachableEngine: StoreEngine {
     /// The engine underneath.
     package let base: any StoreEngine
@@ -16,6 +17,8 @@ package final class UnreachableEngine: StoreEngine {
     package private(set) var writes = 0
     /// How many calls failed as unreachable.
     package private(set) var refusals = 0
+    /// How long each write waits before it reaches the engine underneath.
+    package var writeDelay: TimeInterval = 0
 
     package init(_ base: any StoreEngine) { self.base = base }
 
@@ -48,6 +51,7 @@ package final class UnreachableEngine: StoreEngine {
         }
         try reach()
         writes += 1
+        if writeDelay > 0 { Thread.sleep(forTimeInterval: writeDelay) }
         return try base.write(changes)
     }
 

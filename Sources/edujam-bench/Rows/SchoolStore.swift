@@ -57,14 +57,19 @@ extension Row {
 /// A throwaway PostgreSQL server for the bench: `initdb` in a temporary folder owned by
 /// `postgres`, a server listening on a Unix socket there only (no TCP port), removed at the end.
 /// The tests have their own (`Tests/TrackingTestSupport/PostgresServer.swift`), which a bench
-/// cannot import; this one only needs to start, load and stop.
+/// cannot import; this one only needs to start, load and stop. Trust authentication: any role
+/// connects over the socket without a password, so a row can connect as each student's login.
 struct BenchPostgres {
     enum Unavailable: Error { case why(String) }
 
     let folder: String
     private let bin: String
 
-    init() throws {
+    /// - Parameters:
+    ///   - maxConnections: The server's `max_connections`; nil keeps PostgreSQL's default (100).
+    ///   - durable: Whether a commit waits for the disk, as on a real server (`fsync`); off, a
+    ///     bulk load runs at memory speed.
+    init(maxConnections: Int? = nil, durable: Bool = false) throws {
         guard getuid() == 0 else { throw Unavailable.why("run as root to start a PostgreSQL server as postgres") }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard
@@ -78,8 +83,9 @@ struct BenchPostgres {
         do {
             try Self.shell("chown postgres:postgres '\(folder)'")
             try asPostgres("\(bin)/initdb -D '\(folder)/data' -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync")
+            let settings = (maxConnections.map { " -c max_connections=\($0)" } ?? "") + (durable ? "" : " -c fsync=off")
             try asPostgres(
-                "\(bin)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w start -o \"-k '\(folder)' -c listen_addresses= -c fsync=off\""
+                "\(bin)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w start -o \"-k '\(folder)' -c listen_addresses=\(settings)\""
             )
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
@@ -87,7 +93,10 @@ struct BenchPostgres {
         }
     }
 
-    func conninfo(database: String) -> String { "host='\(folder)' dbname='\(database)' user=postgres" }
+    /// libpq's key-value connection string for `database`, as `user` (the superuser by default).
+    func conninfo(database: String, user: String = "postgres") -> String {
+        "host='\(folder)' dbname='\(database)' user='\(user)'"
+    }
 
     /// Runs an SQL script through `psql`, stopping at the first error.
     func psql(_ sql: String) throws {
@@ -95,6 +104,21 @@ struct BenchPostgres {
         try Data(sql.utf8).write(to: URL(fileURLWithPath: script))
         try Self.shell("chmod 644 '\(script)'")
         try asPostgres("\(bin)/psql -q -X -v ON_ERROR_STOP=1 -h '\(folder)' -U postgres -d postgres -f '\(script)'")
+    }
+
+    /// The CPU seconds the server has used so far: the postmaster's own and those of every
+    /// backend it has reaped (a backend ends when its client disconnects). Nil when unreadable.
+    func cpuSeconds() -> Double? {
+        guard let pidFile = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
+            let pid = pidFile.split(separator: "\n").first,
+            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        // After the command's closing parenthesis: state is field 3, utime..cstime are 14-17.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 14 else { return nil }
+        let ticks = fields[11...14].compactMap { Double($0) }.reduce(0, +)
+        return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Stops the server at once (its data is thrown away) and removes the folder.
