@@ -117,11 +117,11 @@ func childrenCPUSeconds() -> Double {
 /// Which CPUs a thread or process may run on (`sched_getaffinity`, `sched_setaffinity`).
 ///
 /// Interleaved rounds run on one CPU, and so does the stock interpreter they are compared
-/// with: the two CPUs of a shared VM do not run at the same speed (their host threads
-/// share the host's cores with other guests), and a reference that ran on the other CPU
-/// than EduJam in some rounds, or in some runs, made bimodal rounds (spreads of 0.06-0.07)
-/// and ratios that moved from run to run (0.71-1.12) on an otherwise idle machine. The
-/// CPU is the lowest the bench may use, the same in every run: `taskset -c N` chooses another.
+/// with: the two CPUs of a shared VM do not run at one speed (their host threads share the
+/// host's cores with other guests), and a reference the scheduler puts on the other CPU than
+/// EduJam, most often on an idle machine, compares two speeds (bench/README.md, "One CPU for
+/// both sides"). The CPU is the lowest the bench may use, the same in every run:
+/// `taskset -c N` chooses another.
 ///
 /// Glibc's Swift module leaves the GNU-only affinity calls out, so they are looked up by name.
 enum Affinity {
