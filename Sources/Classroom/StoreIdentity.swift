@@ -9,7 +9,7 @@ public enum StoreIdentity: Equatable, Sendable {
 
 /// What a login is to a PostgreSQL store. The database enforces it with row-level security;
 /// EduJam asks first only to say it in words.
-public enum SchoolRole: Equatable, Sendable {
+public enum SchoolRole: String, Equatable, Sendable {
     /// The database's owner: the store's administrator, not bound by the policies.
     case owner
     /// Granted `edujam_teacher`.

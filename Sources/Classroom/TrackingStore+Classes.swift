@@ -87,8 +87,11 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/invalidName(what:reason:)`` or a SQLite error.
     public func checkStudentName(_ student: String) throws {
         guard let reason = NameRule.problem(with: student) else { return }
-        let engine = classroom
-        guard try !engine.transaction(readOnly: true, { try engine.isOnAnyRoster(student) }) else { return }
+        // A store whose server could not be reached (`isOffline`) has no rosters to ask: the rule alone.
+        if !isOffline {
+            let engine = classroom
+            guard try !engine.transaction(readOnly: true, { try engine.isOnAnyRoster(student) }) else { return }
+        }
         throw TrackingError.invalidName(what: "student name", reason: reason)
     }
 }

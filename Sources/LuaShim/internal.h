@@ -54,6 +54,8 @@ struct edujam_sandbox {
     struct edujam_sandbox *next_armed;
     struct edujam_sandbox *outer;   /* per-thread stack of sandboxes in a call */
     /* the host */
+    void *host_functions[EDUJAM_HOST_FUNCTIONS];  /* by slot (edujam_push_host_function) */
+    int host_count;
     void *host;
     edujam_host_dispatch dispatch;
     edujam_output_sink output;

@@ -19,10 +19,7 @@ extension GameRun {
 
     /// `activity.name`, which returns nothing to the script.
     private func registerActivity(_ name: String, _ body: @escaping (GameRun, HostCall) throws -> Void) {
-        sandbox.register(name, in: "activity") { [unowned self] call in
-            try body(self, call)
-            return []
-        }
+        sandbox.register(name, in: "activity") { [unowned self] call in try body(self, call) }
     }
 
     /// The attempt, if the game is playing and has started it; else the error that says why not.

@@ -18,12 +18,14 @@ extension GameRun {
                     let chunk = try ChunkCache.shared.chunk(file: path, source: source) {
                         try sandbox.compile(source, name: path)
                     }
-                    return [.function(try sandbox.load(chunk))]
+                    try call.push(.function(try sandbox.load(chunk)))
                 } catch let error as SandboxError {
-                    return [.nil, .string(error.failure?.description ?? error.description)]
+                    try call.push(.nil)
+                    try call.push(.string(error.failure?.description ?? error.description))
                 }
             case .failure(let error):
-                return [.nil, .string(error.description)]
+                try call.push(.nil)
+                try call.push(.string(error.description))
             }
         }
         guard case .function(let compile) = try sandbox.global(name) else { return }

@@ -8,20 +8,20 @@ let maximumAnswerBytes = 4096
 extension GameRun {
     /// `say`, `ask`, `choose`, `random`, `clock`.
     func registerStudentAPI() {
-        sandbox.register("ask") { [unowned self] call in try ask(call) }
-        sandbox.register("choose") { [unowned self] call in try choose(call) }
-        sandbox.register("random") { [unowned self] call in try randomNumber(call) }
-        sandbox.register("clock") { [unowned self] _ in [.number(clock.elapsed)] }
+        sandbox.register("ask") { [unowned self] call in try call.push(ask(call)) }
+        sandbox.register("choose") { [unowned self] call in try call.push(choose(call)) }
+        sandbox.register("random") { [unowned self] call in try call.push(randomNumber(call)) }
+        sandbox.register("clock") { [unowned self] call in try call.push(.number(clock.elapsed)) }
         if let print = try? sandbox.global("print") { try? sandbox.setGlobal("say", print) }
     }
 
-    private func ask(_ call: HostCall) throws -> [LuaValue] {
+    private func ask(_ call: HostCall) throws -> LuaValue {
         let prompt = try shown(call.isNil(1) ? "" : call.value(1).description)
-        guard let reply = try reply(to: .ask(prompt: prompt)) else { return [.nil] }
-        return [.string(reply)]
+        guard let reply = try reply(to: .ask(prompt: prompt)) else { return .nil }
+        return .string(reply)
     }
 
-    private func choose(_ call: HostCall) throws -> [LuaValue] {
+    private func choose(_ call: HostCall) throws -> LuaValue {
         let promptText = try call.optionalString(1) ?? ""
         let list = try call.table(2)
         guard !list.sequence.isEmpty, list.fields.isEmpty else {
@@ -30,9 +30,9 @@ extension GameRun {
         let prompt = try shown(promptText)
         let options = try list.sequence.map { try shown($0.description) }
         while true {
-            guard let reply = try reply(to: .choose(prompt: prompt, options: options)) else { return [.nil] }
+            guard let reply = try reply(to: .choose(prompt: prompt, options: options)) else { return .nil }
             let number = Int(reply.trimmingCharacters(in: .whitespaces))
-            if let number, (1...options.count).contains(number) { return [.integer(number)] }
+            if let number, (1...options.count).contains(number) { return .integer(number) }
             _ = channel.handle(.say("Please type a number from 1 to \(options.count)."))
         }
     }
@@ -66,19 +66,19 @@ extension GameRun {
     }
 
     /// random() in [0, 1); random(n) in 1...n; random(m, n) in m...n.
-    private func randomNumber(_ call: HostCall) throws -> [LuaValue] {
+    private func randomNumber(_ call: HostCall) throws -> LuaValue {
         switch call.count {
         case 0:
-            return [.number(random.fraction())]
+            return .number(random.fraction())
         case 1:
             let n = try call.integer(1)
             guard n >= 1 else { throw call.badArgument(1, "interval is empty") }
-            return [.integer(random.integer(in: 1, n))]
+            return .integer(random.integer(in: 1, n))
         default:
             let low = try call.integer(1)
             let high = try call.integer(2)
             guard low <= high else { throw call.badArgument(2, "interval is empty") }
-            return [.integer(random.integer(in: low, high))]
+            return .integer(random.integer(in: low, high))
         }
     }
 }

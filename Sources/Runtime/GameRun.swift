@@ -19,7 +19,7 @@ final class GameRun {
 
     /// The attempt, once play has begun. Whether the game started or finished it is the
     /// attempt's own state (`hasStarted`, `outcome`), never a copy kept here.
-    /// Unchecked exclusivity, as the sandbox's argument budget: a run is used from one thread
+    /// Unchecked exclusivity: a run is used from one thread
     /// and every host call reads this, where the runtime check cost 1% of a playthrough.
     @exclusivity(unchecked) var activity: Activity?
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.

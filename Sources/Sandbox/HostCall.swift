@@ -1,7 +1,8 @@
 import CLua
 import LuaShim
 
-/// The arguments of one call from Lua into a Swift host function.
+/// One call from Lua into a Swift host function: its arguments, and the results it
+/// gives back.
 ///
 /// Reading an argument copies it into Swift; all the arguments of one call share
 /// one budget of ``SandboxLimits/conversion`` string bytes and 100,000 table
@@ -11,6 +12,11 @@ import LuaShim
 /// Positions are 1-based, as in Lua. The typed readers throw the error Lua's
 /// own library functions give, e.g. `bad argument #2 to 'quantity' (number
 /// expected, got nil)`, which the script then sees at its calling line.
+///
+/// The function's results are the values it ``push(_:)``es, in order; none for a
+/// function that returns nothing. Read the arguments before pushing: a result sits on
+/// the stack above them (debug builds assert it). A `HostCall` is valid only while its
+/// function runs.
 public struct HostCall {
     @usableFromInline let state: OpaquePointer
     /// Lives only while its Sandbox dispatches it.
@@ -18,9 +24,12 @@ public struct HostCall {
     /// The function being called; unowned like the sandbox, which keeps it for its life:
     /// a host call retains nothing.
     unowned(unsafe) let function: HostFunctionBox
+    /// The call's argument budget and result count, on the dispatcher's stack: each
+    /// call has its own, and nothing is saved or restored around it.
+    @usableFromInline let frame: UnsafeMutablePointer<HostCallFrame>
 
     /// How many arguments the script passed.
-    public var count: Int { Int(lua_gettop(state)) }
+    public var count: Int { Int(lua_gettop(state)) - Int(frame.pointee.results) }
 
     /// The name the function was registered under, for messages. Not the name Lua saw:
     /// called through a local alias or a C function (`string.gsub`), Lua knows it as another
@@ -30,20 +39,20 @@ public struct HostCall {
     /// The argument at `position` as a value (`nil` past the last).
     public func value(_ position: Int) throws -> LuaValue {
         guard position <= count else { return .nil }
-        return try sandbox.value(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+        return try sandbox.value(at: index(position), on: state, budget: &frame.pointee.budget) {
             argumentName(position)
         }
     }
 
     /// Whether the argument at `position` is absent or `nil`.
     public func isNil(_ position: Int) -> Bool {
-        lua_type(state, Int32(position)) <= LUA_TNIL
+        lua_type(state, index(position)) <= LUA_TNIL
     }
 
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
-        guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
-        return try sandbox.string(at: Int32(position), on: state, budget: &sandbox.argumentBudget) {
+        guard lua_type(state, index(position)) == LUA_TSTRING else { throw badType(position, "string") }
+        return try sandbox.string(at: index(position), on: state, budget: &frame.pointee.budget) {
             argumentName(position)
         }
     }
@@ -53,11 +62,11 @@ public struct HostCall {
     /// it looks up, a number it reads). The bytes are valid only inside `body`. Nothing
     /// is copied, so nothing is counted against the conversion budget; a copy `body`
     /// makes is its own (a number is not taken, as in ``string(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public func withBytes<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
-        guard lua_type(state, Int32(position)) == LUA_TSTRING else { throw badType(position, "string") }
+        guard lua_type(state, index(position)) == LUA_TSTRING else { throw badType(position, "string") }
         var length = 0
-        let bytes = lua_tolstring(state, Int32(position), &length)  // a string already: no conversion
+        let bytes = lua_tolstring(state, index(position), &length)  // a string already: no conversion
         return try body(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
@@ -67,10 +76,13 @@ public struct HostCall {
     }
 
     /// A number argument (integer or float).
-    @inlinable
+    @inlinable @inline(__always)
     public func number(_ position: Int) throws -> Double {
-        guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
-        return lua_tonumberx(state, Int32(position), nil)
+        // An integer first, the common case: lua_tonumberx converts one out of line
+        // (luaV_tonumber_), which cost more than asking.
+        if lua_isinteger(state, index(position)) != 0 { return Double(lua_tointegerx(state, index(position), nil)) }
+        guard lua_type(state, index(position)) == LUA_TNUMBER else { throw badType(position, "number") }
+        return lua_tonumberx(state, index(position), nil)
     }
 
     /// A number argument, or `nil` when absent.
@@ -81,22 +93,42 @@ public struct HostCall {
     /// An integer argument (a float with an exact integer value is taken).
     public func integer(_ position: Int) throws -> Int {
         var isInteger: Int32 = 0
-        let value = lua_tointegerx(state, Int32(position), &isInteger)
-        guard lua_type(state, Int32(position)) == LUA_TNUMBER else { throw badType(position, "number") }
+        let value = lua_tointegerx(state, index(position), &isInteger)
+        guard lua_type(state, index(position)) == LUA_TNUMBER else { throw badType(position, "number") }
         guard isInteger != 0 else { throw badArgument(position, "number has no integer representation") }
         return Int(value)
     }
 
     /// A boolean argument (strictly `true` or `false`).
     public func boolean(_ position: Int) throws -> Bool {
-        guard lua_type(state, Int32(position)) == LUA_TBOOLEAN else { throw badType(position, "boolean") }
-        return lua_toboolean(state, Int32(position)) != 0
+        guard lua_type(state, index(position)) == LUA_TBOOLEAN else { throw badType(position, "boolean") }
+        return lua_toboolean(state, index(position)) != 0
     }
 
     /// A table argument, copied into Swift.
     public func table(_ position: Int) throws -> LuaTable {
-        guard lua_type(state, Int32(position)) == LUA_TTABLE else { throw badType(position, "table") }
+        guard lua_type(state, index(position)) == LUA_TTABLE else { throw badType(position, "table") }
         return try value(position).tableValue ?? LuaTable()
+    }
+
+    /// Gives `value` back to the script as the call's next result (`return a, b` is
+    /// `push(a)` then `push(b)`). Results pushed before an error are dropped with the call.
+    /// - Throws: ``SandboxError/conversion(_:)`` when the value cannot be made in Lua
+    ///   (a table nested too deeply, a NaN key, the Lua stack full).
+    public func push(_ value: LuaValue) throws {
+        // 3 slots: the value, and the trampoline's error message with its location.
+        guard lua_checkstack(state, 3) != 0 else { throw SandboxError.conversion("too many results") }
+        try sandbox.push(value, on: state)
+        frame.pointee.results &+= 1  // bounded by the Lua stack (checked above)
+    }
+
+    /// The stack index of argument `position`. Arguments are read before results are pushed
+    /// above them: checked in debug builds only, as it is the host's code, not the script,
+    /// that decides the order (a release build pays nothing per read).
+    @inlinable @inline(__always)
+    func index(_ position: Int) -> Int32 {
+        assert(frame.pointee.results == 0, "\(name): an argument read after a result was pushed")
+        return Int32(position)
     }
 
     /// An error for argument `position`: `bad argument #2 to 'f' (reason)`.
@@ -112,10 +144,19 @@ public struct HostCall {
     @usableFromInline
     func badType(_ position: Int, _ expected: String) -> HostFunctionError {
         let got =
-            lua_type(state, Int32(position)) == LUA_TNONE
-            ? "no value" : String(cString: lua_typename(state, lua_type(state, Int32(position))))
+            lua_type(state, index(position)) == LUA_TNONE
+            ? "no value" : String(cString: lua_typename(state, lua_type(state, index(position))))
         return badArgument(position, "\(expected) expected, got \(got)")
     }
+}
+
+/// What a host call keeps on its dispatcher's stack.
+@usableFromInline
+struct HostCallFrame {
+    /// What the call may still copy of its arguments: one budget for all of them.
+    var budget: ConversionBudget
+    /// How many results the function has pushed.
+    @usableFromInline var results: Int32 = 0
 }
 
 /// An error a host function throws to raise a Lua error at the script's line.

@@ -10,7 +10,7 @@ import LuaShim
 ///
 /// ```swift
 /// let sandbox = try Sandbox(output: { print($0, terminator: "") })
-/// sandbox.register("double") { call in [.number(try call.number(1) * 2)] }
+/// sandbox.register("double") { call in try call.push(.number(try call.number(1) * 2)) }
 /// let results = try sandbox.run("return double(21)", name: "demo.lua")
 /// ```
 ///
@@ -26,10 +26,8 @@ public final class Sandbox {
     private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
-    /// What the running host call may still copy of its arguments: one budget for all of them.
-    /// Unchecked exclusivity: a sandbox is used from one thread and its accesses never
-    /// overlap, while the runtime check cost about 15% of a host call (bench/README.md).
-    @exclusivity(unchecked) var argumentBudget: ConversionBudget
+    /// Whether a call is running (``protectedCall(_:_:results:read:)``): calls do not nest.
+    private var isCalling = false
 
     /// What a last-resort report names this sandbox by; the first chunk loaded
     /// (`games/quiz/game.lua`) unless set.
@@ -56,7 +54,6 @@ public final class Sandbox {
         precondition(limits.memory > 0 && limits.output > 0 && limits.conversion > 0, "limits must be positive")
         self.limits = limits
         self.output = output
-        self.argumentBudget = ConversionBudget(bytes: limits.conversion)
         guard let raw = edujam_new(0, nil, sandboxDispatch, sandboxOutput) else {
             throw SandboxError.stateUnavailable
         }
@@ -155,7 +152,15 @@ public final class Sandbox {
         read: (_ top: Int32) throws -> T
     ) throws -> T {
         precondition(function.owner === token, "a LuaFunction is called on the sandbox it came from")
+        // A call from inside one of this sandbox's own host functions would start a second
+        // bracket over the first: fresh instruction budget and deadline (a way around both),
+        // and the watchdog's list of running calls left pointing at this sandbox after it is
+        // freed. Host code never needs it (a host function returns values instead), so it is
+        // a programming error, as calling another sandbox's function is.
+        precondition(!isCalling, "Sandbox.call from inside one of this sandbox's own host functions")
         guard !isFinished else { throw SandboxError.finished }
+        isCalling = true
+        defer { isCalling = false }
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         edujam_begin_call(raw, timeoutNanoseconds)  // the pushes and reads too: they can run the collector
@@ -230,9 +235,11 @@ public final class Sandbox {
 
     /// A Swift function a script can call.
     ///
-    /// It reads its arguments from the ``HostCall`` and returns its results. A
-    /// thrown error becomes a Lua error at the script's calling line.
-    public typealias HostFunction = (HostCall) throws -> [LuaValue]
+    /// It reads its arguments from the ``HostCall`` and gives its results back with
+    /// ``HostCall/push(_:)``, in place: a call returns no array. A thrown error becomes
+    /// a Lua error at the script's calling line. It must not call its own sandbox
+    /// (``call(_:_:)``): calls do not nest, and a nested one is a precondition failure.
+    public typealias HostFunction = (HostCall) throws -> Void
 
     /// Makes a Swift function callable from Lua as a global or a table field.
     ///
@@ -240,6 +247,9 @@ public final class Sandbox {
     ///   - name: the function's name, also used in "bad argument" messages.
     ///   - table: a global table to put it in (created if missing), or `nil` for a global.
     ///   - function: the Swift function.
+    ///
+    /// A sandbox has room for 128 host functions (`EDUJAM_HOST_FUNCTIONS`: each is its own C
+    /// entry point, which spares every call a lookup); registering more is a precondition failure.
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -259,32 +269,39 @@ public final class Sandbox {
             }
         }
         pushString(name, on: state)
-        edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque())
+        precondition(
+            edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque()) == 0,
+            "a sandbox has at most \(EDUJAM_HOST_FUNCTIONS) host functions")
         lua_rawset(state, -3)
     }
 
-    /// Called from C through `sandboxDispatch`; never lets an error escape.
+    /// Called from C through `sandboxDispatch` (inlined there: one Swift frame per call);
+    /// never lets an error escape. Returns how many results the function pushed.
+    @inline(__always)
     fileprivate func dispatch(_ lua: OpaquePointer, _ function: HostFunctionBox) -> Int32 {
-        let call = HostCall(state: lua, sandbox: self, function: function)
-        let outerBudget = argumentBudget  // a host function may call back into Lua, and that into the host
-        argumentBudget = ConversionBudget(bytes: limits.conversion)
-        defer { argumentBudget = outerBudget }
+        // Each call's frame is its own, on this stack: nothing on the Sandbox to save and restore.
+        var frame = HostCallFrame(budget: ConversionBudget(bytes: limits.conversion))
         do {
-            let results = try function.body(call)
-            if results.isEmpty { return 0 }
-            guard lua_checkstack(lua, Int32(results.count) + 2) != 0 else {
-                throw SandboxError.conversion("too many results")
+            try withUnsafeMutablePointer(to: &frame) { frame in
+                try function.body(HostCall(state: lua, sandbox: self, function: function, frame: frame))
             }
-            for result in results { try push(result, on: lua) }
-            return Int32(results.count)
-        } catch SandboxError.outputLimit {
+            return frame.results
+        } catch {
+            return hostFunctionFailed(error, on: lua)
+        }
+    }
+
+    /// What C raises for a host function's error: the output limit as a limit, anything
+    /// else as its message (pushed). Out of line: the common path stays a small frame.
+    @inline(never)
+    private func hostFunctionFailed(_ error: any Error, on lua: OpaquePointer) -> Int32 {
+        if case SandboxError.outputLimit = error {
             edujam_set_limit(raw, Int32(EDUJAM_LIMIT_OUTPUT))
             return EDUJAM_HOST_LIMIT
-        } catch {
-            lastHostError = error
-            pushString(String(describing: error), on: lua)
-            return EDUJAM_HOST_ERROR
         }
+        lastHostError = error
+        pushString(String(describing: error), on: lua)
+        return EDUJAM_HOST_ERROR
     }
 
     fileprivate func write(_ bytes: UnsafeRawBufferPointer) {
@@ -324,10 +341,13 @@ public final class Sandbox {
 }
 
 /// C calls Swift host functions through this one entry; the host pointer is the Sandbox.
-/// The Sandbox outlives every call it dispatches, so no retain is needed here.
+/// The Sandbox outlives every call it dispatches, so no retain is needed here. C never
+/// passes NULL (edujam_shim.h): the pointers are taken without a check.
 private let sandboxDispatch: edujam_host_dispatch = { lua, host, function in
-    Unmanaged<HostFunctionBox>.fromOpaque(function!)._withUnsafeGuaranteedRef { function in
-        Unmanaged<Sandbox>.fromOpaque(host!)._withUnsafeGuaranteedRef { $0.dispatch(lua!, function) }
+    Unmanaged<HostFunctionBox>.fromOpaque(function.unsafelyUnwrapped)._withUnsafeGuaranteedRef { function in
+        Unmanaged<Sandbox>.fromOpaque(host.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+            $0.dispatch(lua.unsafelyUnwrapped, function)
+        }
     }
 }
 

@@ -43,10 +43,12 @@ extension TrackingError {
             return .invalidModification
         case .duplicateIdentifier, .duplicateItemIdentifier, .duplicateClass: return .invalidCreate
         case .sqlite, .postgresql: return .invalidUpdate
-        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString: return .databaseInaccessible
+        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole:
+            return .databaseInaccessible
         case .partialFailure: return .partialFailure
         case .unknownClass, .unknownStudent, .unknownPath, .unknownAssignment, .pathNotInAssignment: return .notFound
-        case .rootMismatch, .unknownMigration, .corruptRow, .notAStore: return .incompatibleStore
+        case .rootMismatch, .unknownMigration, .corruptRow, .notAStore, .storeNotInitialized, .storeNeedsMigration:
+            return .incompatibleStore
         }
     }
 

@@ -72,6 +72,15 @@ public enum TrackingError: Error, Equatable, Sendable {
     case serverUnreachable(server: String, reason: String)
     /// A PostgreSQL connection string that libpq cannot parse; the associated value says why.
     case invalidConnectionString(String)
+    /// The PostgreSQL database (`place`: its name and server) holds no EduJam store yet, and this
+    /// login may not create one: its owner runs `edujam store init`.
+    case storeNotInitialized(place: String)
+    /// The PostgreSQL store's schema is older than this EduJam, and this login may not migrate it:
+    /// its owner runs `edujam store migrate`.
+    case storeNeedsMigration(place: String)
+    /// The login is granted neither `edujam_teacher` nor `edujam_student` on the PostgreSQL store
+    /// (`place`), so it may read nothing of it.
+    case loginWithoutRole(login: String, place: String)
     /// PostgreSQL refused a statement: its SQLSTATE, its message and the statement's text (bound
     /// values are never included).
     case postgresql(state: String, message: String, sql: String?)
@@ -152,6 +161,14 @@ extension TrackingError: CustomStringConvertible {
         case .serverUnreachable(let server, let reason):
             return "cannot reach the PostgreSQL server at \(server): \(reason)"
         case .invalidConnectionString(let reason): return "invalid PostgreSQL connection string: \(reason)"
+        case .storeNotInitialized(let place):
+            return "\(place) holds no EduJam store yet: the database's owner runs: edujam store init"
+        case .storeNeedsMigration(let place):
+            return
+                "the EduJam store in \(place) is older than this edujam: the database's owner runs: edujam store migrate"
+        case .loginWithoutRole(let login, let place):
+            return
+                "the login \(login) is neither an EduJam teacher nor a student in \(place): the database's owner runs: GRANT edujam_student TO \(login); (or edujam_teacher, for a teacher)"
         case .postgresql(let state, let message, let sql):
             return "PostgreSQL error \(state): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .notAStore: return "not an EduJam store"

@@ -29,8 +29,7 @@ enum PlayCommand {
         let driver = typed.driver
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
-        let store = try StoreLocation.open(typed.common, collection: target.collection, clock: clock)
-        let identity = try store.identity()
+        let (store, identity) = try PlayStore.open(typed.common, collection: target.collection, clock: clock)
         options.student = try Identity.student(
             typed: typed.student, identity: identity,
             fallback: ProcessInfo.processInfo.environment["USER"] ?? "student", usage: "")

@@ -64,15 +64,28 @@ enum StoreLocation {
             throw StoreError(address, error)
         }
         guard case .server(let url) = address else { return (store, nil) }
-        let outbox = try Outbox(path: try outboxPath(), destination: destination(url))
+        let outbox = try self.outbox(for: url)
         store.outbox = outbox
+        try? rememberLogin(of: store, in: outbox)  // a cache: never the reason a command fails
         return (store, try outbox.deliver(to: store))
+    }
+
+    /// Records who this login is on the server, so that a run can start on this computer while
+    /// the server cannot be reached (``PlayStore``).
+    private static func rememberLogin(of store: TrackingStore, in outbox: Outbox) throws {
+        guard case .login(let login, let role, let name) = try store.identity() else { return }
+        try outbox.remember(Outbox.KnownLogin(login: login, role: role.rawValue, student: name))
     }
 
     /// The outbox: `outbox.sqlite` in the data folder (``dataFolder()``), beside the default store,
     /// whichever store is used: it belongs to the student, not to a server.
     static func outboxPath() throws -> String {
         (try dataFolder() as NSString).appendingPathComponent("outbox.sqlite")
+    }
+
+    /// The outbox (``outboxPath()``) opened for the server `url`.
+    static func outbox(for url: String) throws -> Outbox {
+        try Outbox(path: try outboxPath(), destination: destination(url))
     }
 
     /// The store as the outbox names it: the server's URL without its password, so the outbox

@@ -33,7 +33,7 @@ enum SyncCommand {
 
     /// The server is down: what waits for it stays, and the student hears how much.
     private static func waitingForServer(_ url: String, _ cause: TrackingError) throws -> ExitStatus {
-        let outbox = try Outbox(path: try StoreLocation.outboxPath(), destination: StoreLocation.destination(url))
+        let outbox = try StoreLocation.outbox(for: url)
         let waiting = try outbox.entries()
         Output.line(
             waiting.isEmpty

@@ -178,4 +178,69 @@ struct OutboxCommandTests {
         #expect(report.output.contains("\"outcome\" : \"finished\""))
         #expect(try savedRun().asked == 10)
     }
+
+    /// The Wi-Fi is down before the game starts: the student plays all the same, the attempt waits
+    /// in the outbox, and `sync` sends it once, with the game's contexts the server never had.
+    @Test func aRunStartedWhileTheServerIsDownIsPlayedAndSentOnceBySync() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        let reached = try edujam(["sync"])  // this computer reaches the server once: it learns who the login is
+        #expect(reached.status == 0, "\(reached.error)")
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7", "--student", "ana"],
+            input: String(repeating: "5\n", count: 10), environment: environment)
+        try server.start()
+        #expect(played.status == 0, "\(played.error)")
+        #expect(played.error == "Can't reach the school server; your work is kept and will be sent.\n")
+        #expect(try sql("SELECT count(*) FROM contexts") == "1", "the game was never published")
+
+        let sync = try edujam(["sync"])
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.hasPrefix("Sent: ana, MATH-JAM/LEVEL-1, finished, started "))
+        #expect(try edujam(["sync"]).output == "Nothing waits to be sent.\n")
+        let saved = try savedRun()
+        #expect(saved.attempts == 1 && saved.outcome == "finished" && saved.asked == 10)
+        #expect(try sql("SELECT string_agg(identifier, '/' ORDER BY id) FROM contexts").hasSuffix("/MATH-JAM/LEVEL-1"))
+    }
+
+    /// A student login plays offline as its name on the rosters, and the delivery, under the
+    /// student's row-level security, writes the attempt and the game's contexts.
+    @Test func aStudentLoginPlaysOfflineUnderTheirRosterName() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        let login = "ana_\(UUID().uuidString.prefix(8).lowercased())"
+        #expect(try edujam(["store", "init"]).status == 0)
+        #expect(try edujam(["class", "create", "5C"]).status == 0)
+        let added = try edujam(["class", "add", "5C", "Ana Lima", "--login", login, "--create-logins"])
+        #expect(added.status == 0, "\(added.error)")
+        let asAna = ["EDUJAM_STORE": server.url(database: database, user: login), "XDG_DATA_HOME": data.path]
+        #expect(try cli.run(["sync"], environment: asAna).status == 0)
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7"], input: String(repeating: "5\n", count: 10),
+            environment: asAna)
+        try server.start()
+        #expect(played.status == 0, "\(played.error)")
+
+        let sync = try cli.run(["sync"], environment: asAna)
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.hasPrefix("Sent: Ana Lima, MATH-JAM/LEVEL-1, finished, started "), "\(sync.output)")
+        #expect(try sql("SELECT student || ' ' || outcome FROM activities") == "Ana Lima finished")
+    }
+
+    /// A login this computer never reached the server as: nothing says whose work it would be, so
+    /// nothing is played, in one line.
+    @Test func aLoginNeverSeenHereCannotStartWhileTheServerIsDown() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7", "--student", "ana"],
+            input: String(repeating: "5\n", count: 10), environment: environment)
+        try server.start()
+        #expect(played.status == 1)
+        #expect(played.output.isEmpty, "no game started: \(played.output)")
+        #expect(played.error.split(separator: "\n").count == 1, "\(played.error)")
+        #expect(played.error.hasPrefix("edujam play: nothing was played: cannot reach the PostgreSQL server at "))
+        #expect(played.error.contains("this computer has never reached it as postgres to learn whose work it would be"))
+        #expect(try edujam(["sync"]).output == "Nothing waits to be sent.\n")
+    }
 }

@@ -48,7 +48,6 @@ import Testing
         let sandbox = try quickSandbox(time: .milliseconds(100))
         sandbox.register("wait") { [unowned sandbox] _ in
             sandbox.withClockPaused { Thread.sleepForTests(0.3) }
-            return []
         }
         #expect(try sandbox.run("wait() wait() return 'done'", name: "wait.lua") == [.string("done")])
     }

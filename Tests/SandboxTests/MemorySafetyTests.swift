@@ -16,12 +16,27 @@ import Testing
         let sandbox = try quickSandbox(time: .seconds(20), memory: 256 << 20, output: 64 << 20, printed: log)
         sandbox.register("squeeze") { [unowned sandbox] _ in
             edujam_set_memory_limit(sandbox.raw, sandbox.memoryUsed + 8)
-            return []
         }
         try sandbox.run(
             try fixture("hostile/print-freed-text.lua"), name: "freed.lua",
             arguments: [.integer(Self.size), .integer(shape)])
         return log.lines
+    }
+
+    @Test func aHostFunctionCallingItsOwnSandboxStopsTheProgramBeforeAnyNesting() async throws {
+        // Nested, the inner call reset the outer one's budget and deadline and left the
+        // watchdog's list pointing at the sandbox after it was freed (ASan: use after free).
+        await #expect(processExitsWith: .failure) {
+            let sandbox = try Sandbox()
+            let inner = try sandbox.load("return 1", name: "inner.lua")
+            sandbox.register("reenter") { [unowned sandbox] _ in _ = try sandbox.call(inner) }
+            try sandbox.run("reenter()", name: "outer.lua")
+        }
+        // The same calls one after the other are fine.
+        let sandbox = try Sandbox()
+        let one = try sandbox.load("return 1", name: "one.lua")
+        #expect(try sandbox.call(one) == [.integer(1)])
+        #expect(try sandbox.call(one) == [.integer(1)])
     }
 
     @Test func printKeepsATostringResultAlive() throws {

@@ -1,10 +1,12 @@
 import Foundation
+import LuaShim
 import Testing
 
 @testable import Sandbox
 
 /// What issue 18's speed work changed in the sandbox's contract: how Lua is linked, reading a
-/// host call's string in place, copying one field of a returned table, and the allocator.
+/// host call's arguments in place and pushing its results in place, copying one field of a
+/// returned table, and the allocator.
 @Suite struct PerformanceContractTests {
     /// Debian's liblua5.4.a is linked into the binary, as the stock interpreter links it:
     /// Lua's functions are not looked up in liblua5.4.so at run time (bench/README.md).
@@ -20,7 +22,7 @@ import Testing
     @Test func oneGlobalTableForChunksTheHostAndTheLibraries() throws {
         let sandbox = try Sandbox()
         try sandbox.setGlobal("fromHost", .integer(7))
-        sandbox.register("hostFunction") { _ in [.string("called")] }
+        sandbox.register("hostFunction") { call in try call.push(.string("called")) }
         let results = try sandbox.run(
             """
             local names = 0
@@ -42,12 +44,88 @@ import Testing
         var seen: [[UInt8]] = []
         sandbox.register("take") { call in
             seen.append(try call.withBytes(1) { Array($0) })
-            return []
         }
         try sandbox.run("take('score') take('caf\\233') take('')", name: "bytes.lua")
         #expect(seen == [Array("score".utf8), [0x63, 0x61, 0x66, 0xE9], []])  // Latin-1 byte kept as it is
         let error = sandboxError { try sandbox.run("take(12)", name: "number.lua") }
         #expect(error?.failure?.message == "bad argument #1 to 'take' (string expected, got number)")
+    }
+
+    /// `number` reads an integer as an integer first (the common case, and the cheaper read),
+    /// takes floats, and never a string that would convert.
+    @Test func hostFunctionsReadNumbersOfBothSubtypes() throws {
+        let sandbox = try Sandbox()
+        var seen: [Double] = []
+        sandbox.register("take") { call in seen.append(try call.number(1)) }
+        try sandbox.run(
+            "take(7) take(-2.5) take(math.mininteger) take(2^53) take(0/0 ~= 0/0 and 1 or 0)", name: "n.lua")
+        #expect(seen == [7, -2.5, Double(Int.min), 9_007_199_254_740_992, 1])
+        for (script, got) in [("take('10')", "string"), ("take()", "no value"), ("take(nil)", "nil")] {
+            let error = sandboxError { try sandbox.run(script, name: "bad.lua") }
+            #expect(error?.failure?.message == "bad argument #1 to 'take' (number expected, got \(got))")
+        }
+    }
+
+    /// Every host function is its own C entry point (a slot): each of the 128 a sandbox can
+    /// have reaches its own Swift function, and the same slot in two sandboxes reaches each
+    /// sandbox's own.
+    @Test func everyHostFunctionSlotReachesItsOwnFunction() throws {
+        let sandboxes = try [Sandbox(), Sandbox()]
+        for (which, sandbox) in sandboxes.enumerated() {
+            for slot in 0..<Int(EDUJAM_HOST_FUNCTIONS) {
+                sandbox.register("f\(slot)", in: "host") { call in try call.push(.integer(which * 1000 + slot)) }
+            }
+        }
+        let sum = "local sum = 0 for i = 0, 127 do sum = sum + host['f' .. i]() end return sum, host.f0(), host.f127()"
+        let slots = (0..<128).reduce(0, +)
+        #expect(try sandboxes[0].run(sum, name: "a.lua") == [.integer(slots), .integer(0), .integer(127)])
+        #expect(
+            try sandboxes[1].run(sum, name: "b.lua") == [.integer(128 * 1000 + slots), .integer(1000), .integer(1127)])
+    }
+
+    /// A host function's results are the values it pushes, in order: none, nil among them,
+    /// tables, and more than the 20 stack slots Lua gives a C function.
+    @Test func hostResultsArePushedInPlace() throws {
+        let sandbox = try Sandbox()
+        sandbox.register("none") { _ in }
+        sandbox.register("count") { call in
+            for i in 1...(try call.integer(1)) { try call.push(.integer(i)) }
+        }
+        sandbox.register("mixed") { call in
+            try call.push(.nil)
+            try call.push(.string("a"))
+            try call.push(.table(LuaTable(sequence: [.integer(1)], fields: [.string("k"): .boolean(true)])))
+        }
+        let results = try sandbox.run(
+            """
+            local t = table.pack(count(300))
+            local a, b, c = mixed()
+            return select('#', none()), t.n, t[1], t[300], select('#', mixed()), a, b, c[1], c.k
+            """, name: "results.lua")
+        #expect(
+            results == [
+                .integer(0), .integer(300), .integer(1), .integer(300), .integer(3), .nil, .string("a"), .integer(1),
+                .boolean(true),
+            ])
+    }
+
+    /// A host function that pushed results and then fails raises its error, not its results;
+    /// one that cannot push (a table nested too deeply) fails at the script's line.
+    @Test func hostResultsPushedBeforeAnErrorAreDropped() throws {
+        let sandbox = try Sandbox()
+        sandbox.register("late") { call in
+            try call.push(.integer(1))
+            throw HostFunctionError.message("late")
+        }
+        var deep = LuaValue.integer(0)
+        for _ in 0..<40 { deep = .table(LuaTable(sequence: [deep])) }
+        sandbox.register("deep") { [deep] call in try call.push(deep) }
+        #expect(
+            try sandbox.run("return pcall(late)", name: "late.lua") == [.boolean(false), .string("late.lua:1: late")])
+        let error = sandboxError { try sandbox.run("local x = 1\ndeep()", name: "deep.lua") }
+        #expect(error?.failure?.line == 2)
+        #expect(error?.failure?.message.contains("table nested too deeply") == true)
+        #expect(try sandbox.run("return 1", name: "after.lua") == [.integer(1)])  // not finished
     }
 
     @Test func oneFieldOfAReturnedTable() throws {

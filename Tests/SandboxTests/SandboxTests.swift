@@ -47,8 +47,10 @@ import Testing
 
     @Test func hostFunctionsAsGlobalsAndFields() throws {
         let sandbox = try Sandbox()
-        sandbox.register("double") { call in [.number(try call.number(1) * 2)] }
-        sandbox.register("greet", in: "host") { call in [.string("hi " + (try call.optionalString(1) ?? "you"))] }
+        sandbox.register("double") { call in try call.push(.number(try call.number(1) * 2)) }
+        sandbox.register("greet", in: "host") { call in
+            try call.push(.string("hi " + (try call.optionalString(1) ?? "you")))
+        }
         #expect(
             try sandbox.run("return double(21), host.greet('Ana'), host.greet()", name: "h.lua")
                 == [.number(42), .string("hi Ana"), .string("hi you")])
@@ -59,7 +61,6 @@ import Testing
         sandbox.register("quantity", in: "activity") { call in
             _ = try call.string(1)
             _ = try call.number(2)
-            return []
         }
         let error = sandboxError { try sandbox.run("local x = 1\nactivity.quantity('score', nil)", name: "game.lua") }
         #expect(error?.failure?.description == "game.lua:2: bad argument #2 to 'quantity' (number expected, got nil)")
@@ -83,7 +84,6 @@ import Testing
         var calls = 0
         sandbox.register("record") { _ in
             calls += 1
-            return []
         }
         let error = sandboxError {
             _ = try sandbox.run(
@@ -104,7 +104,6 @@ import Testing
         var ended = false
         sandbox.register("score") { _ in
             if ended { throw HostFunctionError.message("the run has ended") }
-            return []
         }
         let kept = try sandbox.run("return score", name: "k.lua")[0].functionValue!
         ended = true

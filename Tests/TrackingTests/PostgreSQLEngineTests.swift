@@ -140,4 +140,23 @@ struct PostgreSQLEngineTests {
         }
         #expect(reason == "role \"nobody_here\" does not exist")
     }
+
+    /// libpq waits for ever by default; EduJam gives up after ``PGConnection/defaultConnectTimeout``
+    /// seconds unless the person said how long (the connection string, `PGCONNECT_TIMEOUT`).
+    @Test func aConnectionWaitsTenSecondsUnlessThePersonSaidHowLong() throws {
+        let server = try PostgresServer.server()
+        let conninfo = server.conninfo(database: "postgres")
+        let url = server.url(database: "postgres")
+        func timeout(_ conninfo: String, _ environment: [String: String] = [:]) throws -> String? {
+            try PGConnection(conninfo: conninfo, environment: environment).effectiveParameter("connect_timeout")
+        }
+        #expect(try timeout(conninfo) == "10")
+        #expect(try timeout(url) == "10")
+        #expect(try timeout(conninfo + " connect_timeout=3") == "3")
+        #expect(try timeout(url + "&connect_timeout=4") == "4")
+        #expect(try timeout(conninfo, ["PGCONNECT_TIMEOUT": "2"]) == nil, "libpq reads the variable itself")
+        #expect(
+            try PGConnection.connectionParameters(conninfo: url, environment: ["PGCONNECT_TIMEOUT": "2"]).map(\.keyword)
+                == ["dbname"])
+    }
 }

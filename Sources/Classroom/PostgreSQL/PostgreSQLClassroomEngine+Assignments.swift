@@ -59,14 +59,20 @@ extension PostgreSQLClassroomEngine {
     }
 
     func assignmentIDs(countingAttempt attempt: Int64) throws -> [Int64] {
-        try connection.query("\(AssignmentSQL.linkedAttempts) AND a.id = $1 ORDER BY s.id", [.integer(attempt)]).map {
+        try connection.query(
+            "\(AssignmentSQL.linkedAttempts(assignmentsIn: AssignmentSQL.assignments(ofAttempt: "$1"))) AND a.id = $1 ORDER BY s.id",
+            [.integer(attempt)]
+        ).map {
             $0.int(1)
         }
     }
 
     func linkedAttempts(student: String) throws -> Set<Int64> {
         Set(
-            try connection.query("\(AssignmentSQL.linkedAttempts) AND a.student = $1", [.text(student)]).map {
+            try connection.query(
+                "\(AssignmentSQL.linkedAttempts(assignmentsIn: AssignmentSQL.assignments(ofStudent: "$1"))) AND a.student = $1",
+                [.text(student)]
+            ).map {
                 $0.int(0)
             })
     }
@@ -93,7 +99,7 @@ extension PostgreSQLClassroomEngine {
                 JOIN contexts c ON c.id = aa.context_id WHERE aa.assignment_id = $1 ORDER BY aa.position
                 """, id
             ),
-            ("\(AssignmentSQL.linkedAttempts) AND s.id = $1", id),
+            ("\(AssignmentSQL.linkedAttempts(assignmentsIn: "$1")) AND s.id = $1", id),
             ("SELECT student, context_id FROM assignment_done WHERE assignment_id = $1", id),
         ])
         row.students = results[0].map { $0.text(0) ?? "" }

@@ -48,13 +48,17 @@ extension SQLiteClassroomEngine {
     }
 
     func assignmentIDs(countingAttempt attempt: Int64) throws -> [Int64] {
-        try connection.statement("\(AssignmentSQL.linkedAttempts) AND a.id = ? ORDER BY s.id")
-            .query([.integer(attempt)]) { $0.int(1) }
+        try connection.statement(
+            "\(AssignmentSQL.linkedAttempts(assignmentsIn: AssignmentSQL.assignments(ofAttempt: "?1"))) AND a.id = ?1 ORDER BY s.id"
+        )
+        .query([.integer(attempt)]) { $0.int(1) }
     }
 
     func linkedAttempts(student: String) throws -> Set<Int64> {
         Set(
-            try connection.statement("\(AssignmentSQL.linkedAttempts) AND a.student = ?").query([.text(student)]) {
+            try connection.statement(
+                "\(AssignmentSQL.linkedAttempts(assignmentsIn: AssignmentSQL.assignments(ofStudent: "?1"))) AND a.student = ?1"
+            ).query([.text(student)]) {
                 $0.int(0)
             })
     }
@@ -83,7 +87,9 @@ extension SQLiteClassroomEngine {
             return (r.int(0), AssignedActivity(identifierPath: path, title: r.text(2) ?? ""))
         }
         row.linkedAttempts = Set(
-            try connection.statement("\(AssignmentSQL.linkedAttempts) AND s.id = ?").query(id) { $0.int(0) })
+            try connection.statement("\(AssignmentSQL.linkedAttempts(assignmentsIn: "?1")) AND s.id = ?1").query(id) {
+                $0.int(0)
+            })
         row.doneMarks = Set(
             try connection.statement("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?")
                 .query(id) { AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1)) })

@@ -35,11 +35,13 @@ enum {
     EDUJAM_LIMIT_OUTPUT = 4,
 };
 
-/* What a Swift host function returns besides a result count (>= 0). */
+/* What a Swift host function returns besides a result count (>= 0: that many results,
+ * pushed by the host, are on top of the stack). */
 #define EDUJAM_HOST_ERROR (-1)   /* an error message is on top of the stack: raise it */
 #define EDUJAM_HOST_LIMIT (-2)   /* the host hit a limit (edujam_set_limit was called): raise it */
 
-/* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`. */
+/* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`.
+ * None is ever NULL. */
 typedef int (*edujam_host_dispatch)(lua_State *L, void *host, void *function);
 /* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
 typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
@@ -99,9 +101,14 @@ int edujam_dump(edujam_sandbox *sb, unsigned char **bytes, size_t *len);
 /* Loads a binary chunk that edujam_dump produced. A Lua status. */
 int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t len, const char *chunkname);
 
-/* Pushes a C closure that dispatches to the Swift host function `function`: a pointer
- * the host keeps valid for the state's life (a light userdata upvalue, read in O(1)). */
-void edujam_push_host_function(lua_State *L, void *function);
+/* How many host functions one sandbox can have. */
+#define EDUJAM_HOST_FUNCTIONS 128
+
+/* Pushes a function that dispatches to the Swift host function `function`: a pointer the
+ * host keeps valid for the state's life, kept in the next of the sandbox's slots (each
+ * slot is its own light C function). Returns 0, or 1 (nothing pushed) when every one of
+ * the EDUJAM_HOST_FUNCTIONS slots is taken. */
+int edujam_push_host_function(lua_State *L, void *function);
 
 /* The last line of defence. If a call has not returned `grace_ns` after its deadline
  * fired (stuck in C that neither runs a Lua instruction nor polls the limit: a

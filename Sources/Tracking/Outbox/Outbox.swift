@@ -39,7 +39,61 @@ public final class Outbox {
                     PRIMARY KEY (uuid, destination)
                 ) WITHOUT ROWID
                 """)
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS known_logins (
+                    destination TEXT NOT NULL,
+                    login TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    student TEXT,
+                    learned_at REAL NOT NULL,
+                    PRIMARY KEY (destination, login)
+                ) WITHOUT ROWID
+                """)
         }
+    }
+
+    /// Who a login is on the store: its part in the school and its name on the rosters, as the
+    /// server said when last reached (``remember(_:)``).
+    public struct KnownLogin: Equatable, Sendable {
+        public var login: String
+        /// The role's name, as the caller spells it (Classroom's `SchoolRole`).
+        public var role: String
+        /// The login's name on the rosters, if any.
+        public var student: String?
+
+        public init(login: String, role: String, student: String?) {
+            self.login = login
+            self.role = role
+            self.student = student
+        }
+    }
+
+    /// Records who `known.login` is on ``destination``, replacing what was known: a run that
+    /// starts while the server cannot be reached plays as that person (`edujam play`). The
+    /// server checks again when the attempt is delivered (row-level security).
+    /// - Throws: A SQLite error.
+    public func remember(_ known: KnownLogin) throws {
+        try connection.statement(
+            """
+            INSERT INTO known_logins (destination, login, role, student, learned_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(destination, login) DO UPDATE SET role = excluded.role, student = excluded.student,
+                learned_at = excluded.learned_at
+            """
+        ).run([
+            .text(destination), .text(known.login), .text(known.role), .text(known.student),
+            .real(Date().timeIntervalSince1970),
+        ])
+    }
+
+    /// Who `login` was on ``destination`` when last reached, or nil when this computer never
+    /// reached it as that login.
+    /// - Throws: A SQLite error.
+    public func known(login: String) throws -> KnownLogin? {
+        try connection.statement("SELECT role, student FROM known_logins WHERE destination = ? AND login = ?")
+            .query([.text(destination), .text(login)]) { row in
+                KnownLogin(login: login, role: row.text(0) ?? "", student: row.text(1))
+            }.first
     }
 
     /// One kept attempt.

@@ -13,21 +13,44 @@ package final class PGConnection {
     private let connection: OpaquePointer
     /// The server as a person would name it: its host or socket folder and port.
     package let server: String
+    /// The database's name on that server.
+    package let database: String
+    /// "the PostgreSQL database NAME at SERVER": where a message says the store is.
+    package var place: String { "the PostgreSQL database \(database) at \(server)" }
     /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
     /// ``query(_:_:)`` and ``pipeline(_:)``): what a save costs on a distant server.
     package private(set) var roundTrips = 0
 
+    /// How long a connection waits for the server, in seconds, unless the person set
+    /// `connect_timeout` themselves (``connectionParameters(conninfo:environment:)``): libpq's own
+    /// default waits for ever, so an unreachable host on a dropped network would hang `edujam` for
+    /// minutes (TCP's retries). Ten seconds is long for a server that answers (a school network
+    /// answers in milliseconds) and short enough for a student to wait once.
+    package static let defaultConnectTimeout = 10
+
     /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
     /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
-    /// `PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` and service files.
+    /// `PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` and service files; plus ``defaultConnectTimeout``
+    /// when nothing sets a `connect_timeout`.
+    /// - Parameter environment: Where `PGCONNECT_TIMEOUT` and `PGSERVICE` are read; tests pass their own.
     /// - Throws: ``TrackingError/invalidConnectionString(_:)`` for a string libpq cannot parse,
     ///   ``TrackingError/serverUnreachable(server:reason:)`` when no connection is made.
-    package init(conninfo: String) throws {
-        try Self.checkSyntax(conninfo)
-        guard let handle = PQconnectdb(conninfo) else {
+    package init(conninfo: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        // Parsing it refuses a string libpq cannot read before anything is sent.
+        let parameters = try Self.connectionParameters(conninfo: conninfo, environment: environment)
+        let keywords = parameters.map { strdup($0.keyword) }
+        let values = parameters.map { strdup($0.value) }
+        defer { for pointer in keywords + values { free(pointer) } }
+        let connected = (keywords + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordList in
+            (values + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { valueList in
+                PQconnectdbParams(keywordList.baseAddress, valueList.baseAddress, 1)
+            }
+        }
+        guard let handle = connected else {
             throw TrackingError.serverUnreachable(server: "(unknown)", reason: "out of memory")
         }
         server = Self.serverName(handle)
+        database = PQdb(handle).map { String(cString: $0) } ?? ""
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = Self.connectionFailure(handle)
             PQfinish(handle)
@@ -170,15 +193,67 @@ package final class PGConnection {
         PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) } ?? ""
     }
 
-    /// Refuses a connection string libpq cannot parse, before anything is sent.
-    private static func checkSyntax(_ conninfo: String) throws {
+    /// The parameters libpq connects with, in order: ``defaultConnectTimeout`` first, then
+    /// `conninfo` as `dbname` (which libpq expands, `expand_dbname`), so a `connect_timeout` in the
+    /// URL or the `key=value` pairs overrides the default. The default is left out when
+    /// `PGCONNECT_TIMEOUT` is set (an explicit parameter would override it) or a service is named
+    /// (`service=`, `PGSERVICE`: a service file's settings only fill parameters not given, and a
+    /// service file is where the person keeps such settings).
+    /// - Throws: ``TrackingError/invalidConnectionString(_:)`` for a string libpq cannot parse.
+    package static func connectionParameters(
+        conninfo: String, environment: [String: String]
+    ) throws -> [(keyword: String, value: String)] {
+        let given = try parsedParameters(conninfo)
+        let userSet = ["connect_timeout", "service"].contains { given[$0] != nil }
+        let environmentSet = ["PGCONNECT_TIMEOUT", "PGSERVICE"].contains { !(environment[$0] ?? "").isEmpty }
+        let timeout = userSet || environmentSet ? [] : [("connect_timeout", String(defaultConnectTimeout))]
+        return timeout + [("dbname", conninfo)]
+    }
+
+    /// The login libpq would connect as, without connecting: `user` in `conninfo`, else libpq's
+    /// default (`PGUSER`, else the operating system's user name). Nil when `conninfo` cannot be
+    /// parsed. A service file's `user` is not read: a login named only there is not known offline.
+    package static func login(conninfo: String) -> String? {
+        if let user = try? parsedParameters(conninfo)["user"], !user.isEmpty { return user }
+        guard let defaults = PQconndefaults() else { return nil }
+        defer { PQconninfoFree(defaults) }
+        return value(of: "user", in: defaults)
+    }
+
+    /// The value of `keyword` in a list of libpq options, up to its terminating entry.
+    private static func value(of keyword: String, in options: UnsafeMutablePointer<PQconninfoOption>) -> String? {
+        var option = options
+        while let name = option.pointee.keyword {
+            if String(cString: name) == keyword { return option.pointee.val.map { String(cString: $0) } }
+            option += 1
+        }
+        return nil
+    }
+
+    /// The parameters `conninfo` itself sets (no defaults), by keyword.
+    private static func parsedParameters(_ conninfo: String) throws -> [String: String] {
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(conninfo, &error) else {
             let message = error.map { String(cString: $0) } ?? "cannot parse it"
             PQfreemem(error)
             throw TrackingError.invalidConnectionString(oneLine(message))
         }
-        PQconninfoFree(options)
+        defer { PQconninfoFree(options) }
+        var parameters: [String: String] = [:]
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if let value = option.pointee.val { parameters[String(cString: keyword)] = String(cString: value) }
+            option += 1
+        }
+        return parameters
+    }
+
+    /// The value libpq connected with for `keyword` (`PQconninfo`), whoever set it: what a test
+    /// reads to see the effective `connect_timeout`.
+    package func effectiveParameter(_ keyword: String) -> String? {
+        guard let options = PQconninfo(connection) else { return nil }
+        defer { PQconninfoFree(options) }
+        return Self.value(of: keyword, in: options)
     }
 
     /// "HOST (port PORT)", the socket folder standing for the host on a local connection.

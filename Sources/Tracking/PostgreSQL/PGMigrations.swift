@@ -175,6 +175,7 @@ enum PGMigrations {
         // Roles, row-level security and identity (issue 15) come last: ``SchoolSecurity``.
         SchoolSecurity.roles,
         SchoolSecurity.rowLevelSecurity,
+        SchoolSecurity.reportAndInboxByIndex,
     ]
 }
 
@@ -226,6 +227,31 @@ enum PGMigrator {
     /// date, so ``migrate(_:migrations:)`` names it.
     static func isUpToDate(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> Bool {
         try hasMigrationsTable(connection) && appliedNames(connection) == migrations.map(\.name)
+    }
+
+    /// Why the store refused this login a permission while opening, in words, or nil when it is
+    /// none of these (the caller keeps PostgreSQL's error): the database holds no store yet
+    /// (``TrackingError/storeNotInitialized(place:)``), the login has no EduJam role
+    /// (``TrackingError/loginWithoutRole(login:place:)``), the schema is older than this EduJam
+    /// (``TrackingError/storeNeedsMigration(place:)``) or newer
+    /// (``TrackingError/unknownMigration(_:)``). Reads only what any login may read.
+    static func whyRefused(_ connection: PGConnection) throws -> TrackingError? {
+        guard try hasMigrationsTable(connection) else { return .storeNotInitialized(place: connection.place) }
+        let login = try connection.query(
+            """
+            SELECT current_user::text,
+                pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = 'schema_migrations'::regclass), 'USAGE')
+                OR EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname IN ('edujam_teacher', 'edujam_student')
+                    AND pg_has_role(current_user, r.oid, 'USAGE'))
+            """
+        ).rows.first
+        guard let login, login.text(1) == "t" else {
+            return .loginWithoutRole(login: login?.text(0) ?? "", place: connection.place)
+        }
+        let applied = try appliedNames(connection)
+        let known = PGMigrations.all.map(\.name)
+        if let unknown = applied.first(where: { !known.contains($0) }) { return .unknownMigration(unknown) }
+        return applied.count < known.count ? .storeNeedsMigration(place: connection.place) : nil
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {

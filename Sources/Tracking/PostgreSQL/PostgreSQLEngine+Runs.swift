@@ -4,9 +4,16 @@ extension PostgreSQLEngine {
     /// The runs, then their items, in one read-only snapshot and one round trip.
     package func runs(student: String?) throws -> [RunRecord] {
         let values: [SQLValue] = student.map { [.text($0)] } ?? []
+        // One student's attempts look their contexts up one by one: `OFFSET 0` keeps the planner
+        // from turning the lookup into a join, which under a student's row-level security it ran
+        // as a merge over the whole catalog. Everyone's attempts need most contexts: a join.
+        let contexts =
+            student == nil
+            ? "JOIN contexts c ON c.id = a.context_id"
+            : "CROSS JOIN LATERAL (SELECT path, title FROM contexts WHERE id = a.context_id OFFSET 0) c"
         let runs = """
             SELECT \(RowDecoder.runColumns)
-            FROM activities a JOIN contexts c ON c.id = a.context_id \(student == nil ? "" : "WHERE a.student = $1")
+            FROM activities a \(contexts) \(student == nil ? "" : "WHERE a.student = $1")
             ORDER BY a.started_at DESC, a.id DESC
             """
         let filter = student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = $1)"

@@ -20,10 +20,29 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     package func migrate() throws -> [String] {
-        try PGMigrator.migrate(connection)
+        try explainingRefusal { try PGMigrator.migrate(connection) }
     }
 
+    /// Opens the store for `rootIdentifier`: migrates it when this login may, and claims an
+    /// unclaimed root.
+    /// - Throws: ``TrackingError/rootMismatch(expected:found:)``; for a login the store refuses
+    ///   (a permission), why in words (``PGMigrator/whyRefused(_:)``): no store yet, an older
+    ///   schema, a login with no EduJam role; else the PostgreSQL error.
     package func open(rootIdentifier: String) throws {
+        try explainingRefusal { try openOrRefuse(rootIdentifier: rootIdentifier) }
+    }
+
+    /// Runs `body`; a permission PostgreSQL refused becomes why, in words, where it is one of the
+    /// reasons ``PGMigrator/whyRefused(_:)`` knows.
+    private func explainingRefusal<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as TrackingError where error.isPermissionDenied {
+            throw try PGMigrator.whyRefused(connection) ?? error
+        }
+    }
+
+    private func openOrRefuse(rootIdentifier: String) throws {
         // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
         // students open a store that is up to date and claimed, and read both.
         if try !PGMigrator.isUpToDate(connection) { try migrate() }
@@ -187,4 +206,12 @@ package final class PostgreSQLEngine: StoreEngine {
 
     /// A context's path as stored: its identifier path in JSON, as SQLite stores it.
     private func path(_ identifierPath: [String]) throws -> String { try JSON.encode(identifierPath) }
+}
+
+extension TrackingError {
+    /// Whether PostgreSQL refused a privilege (SQLSTATE 42501, `insufficient_privilege`).
+    fileprivate var isPermissionDenied: Bool {
+        if case .postgresql("42501", _, _) = self { return true }
+        return false
+    }
 }

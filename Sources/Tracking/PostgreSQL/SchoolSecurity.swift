@@ -202,4 +202,27 @@ enum SchoolSecurity {
             CREATE POLICY roster_enrollments_teacher ON roster_enrollments TO edujam_teacher
                 USING (edujam_class_owner(class_id) = current_user);
             """)
+
+    /// The policies the class report and the inbox read through, made to look rows up one at a
+    /// time (`PostgreSQLQueryPlanTests`): as an `EXISTS` under `OR`, PostgreSQL may answer by
+    /// hashing the whole table once per query: all of `class_students` (every class of the
+    /// school, each row through `edujam_class_owner`) for a teacher's attempts, all of a
+    /// student's `assignment_recipients` rows for their assignments. A count is one primary-key or
+    /// `class_students_student` lookup per row read, whatever the school's size.
+    static let reportAndInboxByIndex = Migration(
+        name: "008-report-and-inbox-by-index",
+        sql: """
+            DROP POLICY activities_teacher ON activities;
+            CREATE POLICY activities_teacher ON activities TO edujam_teacher
+                USING (student = current_user
+                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0)
+                WITH CHECK (student = current_user
+                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
+            DROP POLICY assignments_student ON assignments;
+            CREATE POLICY assignments_student ON assignments FOR SELECT TO edujam_student
+                USING (EXISTS (SELECT 1 FROM class_students cs
+                        WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
+                    AND (whole_class::int <> 0 OR (SELECT count(*) FROM assignment_recipients r
+                        WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name())) > 0));
+            """)
 }

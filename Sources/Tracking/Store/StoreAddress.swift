@@ -18,6 +18,12 @@ public enum StoreAddress: Equatable, Sendable {
         self = lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") ? .server(text) : .file(text)
     }
 
+    /// The login a server address connects as (``PGConnection/login(conninfo:)``); nil for a file.
+    public var login: String? {
+        guard case .server(let url) = self else { return nil }
+        return PGConnection.login(conninfo: url)
+    }
+
     /// The engine at this address.
     package func engine() throws -> any StoreEngine {
         switch self {

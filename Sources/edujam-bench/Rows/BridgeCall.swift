@@ -61,12 +61,10 @@ final class BridgeLoops {
         sandbox.register("quantity", in: "activity") { call in
             recorder.isScore = try call.withBytes(1) { $0.count == 5 && memcmp($0.baseAddress!, "score", 5) == 0 }
             recorder.value = try call.number(2)
-            return []
         }
         sandbox.register("quantityString", in: "activity") { call in
             recorder.isScore = try call.string(1) == "score"
             recorder.value = try call.number(2)
-            return []
         }
         let functions = try sandbox.run(
             """
