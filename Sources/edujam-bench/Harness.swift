@@ -29,7 +29,7 @@ struct Context: Sendable {
     /// Repetitions per side of a row. Odd, so the median is one measured value.
     var repetitions: Int { options.quick ? 5 : 15 }
 
-    /// Rounds of the playthroughs' floor row (each a batch of playthroughs per side).
+    /// Rounds of the two playthrough rows: a subprocess or a batch of playthroughs per side.
     var playthroughRounds: ClosedRange<Int> { options.quick ? 5...15 : 15...61 }
 
     /// Rounds per CPU row: at least the lower bound, more while the ratio is not yet
@@ -105,6 +105,73 @@ func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
     return now() - start
 }
 
+/// CPU seconds (user and system, every thread) of the child processes that ended and were
+/// waited for so far: a subprocess's own CPU time is the difference around its run and wait.
+func childrenCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) * 1e-6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
+/// Which CPUs a thread or process may run on (`sched_getaffinity`, `sched_setaffinity`).
+///
+/// Interleaved rounds run on one CPU, and so does the stock interpreter they are compared
+/// with: the two CPUs of a shared VM do not run at one speed (their host threads share the
+/// host's cores with other guests), and a reference the scheduler puts on the other CPU than
+/// EduJam, most often on an idle machine, compares two speeds (bench/README.md, "One CPU for
+/// both sides"). The CPU is the lowest the bench may use, the same in every run:
+/// `taskset -c N` chooses another.
+///
+/// Glibc's Swift module leaves the GNU-only affinity calls out, so they are looked up by name.
+enum Affinity {
+    /// A `cpu_set_t`: 1,024 bits, CPU `n` is bit `n % 64` of word `n / 64`.
+    typealias Mask = [UInt64]
+    private typealias Call = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
+
+    private static func call(_ name: String, _ pid: pid_t, _ mask: inout Mask) -> Bool {
+        guard let libc = dlopen(nil, RTLD_NOW), let symbol = dlsym(libc, name) else { return false }
+        let function = unsafeBitCast(symbol, to: Call.self)
+        return mask.withUnsafeMutableBytes { function(pid, $0.count, $0.baseAddress) } == 0
+    }
+
+    /// The CPUs `pid` may run on; 0 is the calling thread.
+    static func allowed(_ pid: pid_t = 0) -> Mask? {
+        var mask = Mask(repeating: 0, count: 16)
+        return call("sched_getaffinity", pid, &mask) ? mask : nil
+    }
+
+    /// Restricts `pid` (0: the calling thread) to `mask`; false if the system refused.
+    @discardableResult
+    static func restrict(_ pid: pid_t = 0, to mask: Mask) -> Bool {
+        var mask = mask
+        return call("sched_setaffinity", pid, &mask)
+    }
+
+    /// A mask of the one CPU `cpu`.
+    static func only(_ cpu: Int) -> Mask {
+        var mask = Mask(repeating: 0, count: 16)
+        mask[cpu / 64] = 1 << UInt64(cpu % 64)
+        return mask
+    }
+
+    /// The CPU rounds run on: the lowest the calling thread may use; nil if unknown.
+    static var benchCPU: Int? {
+        guard let mask = allowed() else { return nil }
+        return mask.indices.lazy.compactMap { word in
+            mask[word] == 0 ? nil : word * 64 + mask[word].trailingZeroBitCount
+        }.first
+    }
+
+    /// Runs `body` with the calling thread on ``benchCPU`` alone (processes it starts
+    /// inherit that), then gives it back the CPUs it had.
+    static func onBenchCPU<T>(_ body: () throws -> T) rethrows -> T {
+        guard let saved = allowed(), let cpu = benchCPU, restrict(to: only(cpu)) else { return try body() }
+        defer { restrict(to: saved) }
+        return try body()
+    }
+}
+
 /// The middle value (the mean of the two middle ones for an even count).
 func median(_ values: [Double]) -> Double {
     precondition(!values.isEmpty, "a median needs values")
@@ -166,6 +233,9 @@ struct PairedRatio: Sendable {
 
     var isTooNoisy: Bool { spread > Self.maxSpread }
 
+    /// For a row's note: how many rounds, and how much single rounds disagreed (how busy the machine was).
+    var roundsNote: String { String(format: "%d rounds, single rounds' spread %.3f", rounds, roundSpread) }
+
     /// Where ``interleaveUntilSteady(_:pair:_:)`` stops adding rounds: well inside ``maxSpread``.
     static let steadySpread = 0.02
 }
@@ -199,16 +269,23 @@ func interleave(_ repetitions: Int, _ variants: [() throws -> Double]) throws ->
 /// Interleaves as ``interleave(_:_:)`` does, then keeps adding rounds while the paired
 /// ratio `pair` (variant, base) has a spread over ``PairedRatio/steadySpread``; stops at `rounds.upperBound` whatever the spread: a busy machine gets
 /// more rounds, a quiet one finishes at `rounds.lowerBound`.
+///
+/// Every round runs on one CPU (``Affinity/onBenchCPU(_:)``), and one warm-up round of
+/// every variant comes first and is not kept: its caches, page faults and first-time
+/// work are no round's.
 func interleaveUntilSteady(
     _ rounds: ClosedRange<Int>, pair: (variant: Int, base: Int), _ variants: [() throws -> Double]
 ) throws -> Interleaved {
-    var result = try interleave(rounds.lowerBound, variants)
-    let step = max(1, rounds.lowerBound / 2)
-    while result.samples[0].count < rounds.upperBound,
-        result.paired(pair.variant, to: pair.base).spread > PairedRatio.steadySpread
-    {
-        let more = try interleave(min(step, rounds.upperBound - result.samples[0].count), variants)
-        for variant in result.samples.indices { result.samples[variant] += more.samples[variant] }
+    try Affinity.onBenchCPU {
+        _ = try interleave(1, variants)
+        var result = try interleave(rounds.lowerBound, variants)
+        let step = max(1, rounds.lowerBound / 2)
+        while result.samples[0].count < rounds.upperBound,
+            result.paired(pair.variant, to: pair.base).spread > PairedRatio.steadySpread
+        {
+            let more = try interleave(min(step, rounds.upperBound - result.samples[0].count), variants)
+            for variant in result.samples.indices { result.samples[variant] += more.samples[variant] }
+        }
+        return result
     }
-    return result
 }

@@ -75,13 +75,19 @@ func format(_ value: Double) -> String {
     return String(format: "%.3g", value)
 }
 
+/// Two decimals; two significant digits below 0.1, so a ratio such as the playthroughs'
+/// (0.0069 against a target of 0.01) does not print as 0.01.
+func formatRatio(_ ratio: Double) -> String {
+    String(format: abs(ratio) < 0.1 && ratio != 0 ? "%.2g" : "%.2f", ratio)
+}
+
 /// The aligned table, then the notes.
 func printTable(_ rows: [Measurement]) {
     let header = ["row", "reference", "edujam", "unit", "ratio", "spread", "target", "met"]
     let lines = rows.map { row in
         [
             row.name, row.reference.map(format) ?? "-", row.edujam.map(format) ?? "-", row.unit,
-            row.ratio.map { String(format: "%.2f", $0) } ?? "-",
+            row.ratio.map(formatRatio) ?? "-",
             row.paired.map { String(format: "%.3f", $0.spread) } ?? "-", row.target.description, row.verdict,
         ]
     }
@@ -140,5 +146,6 @@ func machineDescription(_ context: Context) -> [String: String] {
         "build": "swift build -c release, edujam-bench with -Ounchecked",
         "reference": "Lua 5.4.4 (Debian lua5.4 interpreter; liblua5.4.a linked statically in process)",
         "mode": context.options.quick ? "quick" : "full",
+        "roundsCPU": Affinity.benchCPU.map(String.init) ?? "any",  // see Affinity
     ]
 }

@@ -13,6 +13,9 @@ final class StockLua {
     private let output = Pipe()
     private var pending: [UInt8] = []
 
+    /// The interpreter's process id.
+    var processIdentifier: pid_t { process.processIdentifier }
+
     /// The driver's first line: what the warm-up `run(n)` returned, as `tostring`
     /// printed it, or the floor's answers.
     private(set) var checksum = ""
@@ -29,6 +32,8 @@ final class StockLua {
         process.standardInput = input
         process.standardOutput = output
         do { try process.run() } catch { throw BenchError.stockLua("cannot start: \(error)") }
+        // On the CPU the rounds run on, as EduJam's side (Affinity): same CPU, same speed.
+        if let cpu = Affinity.benchCPU { Affinity.restrict(process.processIdentifier, to: Affinity.only(cpu)) }
         checksum = try readLine()
     }
 

@@ -68,9 +68,9 @@ private func measureWorkload(name: String, path: String, context: Context) throw
             unit: "ms", paired: samples.paired(1, to: 0), target: cpuTarget,
             note: String(
                 format: "n=%d; bare in-process liblua5.4 %@ ms (ratio to stock %.2f, sandbox to bare %.2f); "
-                    + "wall-clock ratio %.2f; %d rounds, single rounds' spread %.3f",
+                    + "wall-clock ratio %.2f; %@",
                 n, format(bare * 1e3), samples.ratio(2, to: 0), samples.ratio(1, to: 2), wallRatio,
-                samples.samples[0].count, samples.paired(1, to: 0).roundSpread))
+                samples.paired(1, to: 0).roundsNote))
     } catch let error as SandboxError {
         // A workload the sandbox cannot run is a result too: report it, do not stop the run.
         return Measurement(name: name, unit: "ms", target: cpuTarget, note: "sandbox failed: \(error)")

@@ -16,15 +16,28 @@ extension Row {
         let clock = RunClock.virtual()
         let answers = try perfectAnswers(folder: folder, seed: 1, store: try freshStore(clock: clock), clock: clock)
         var seed = 0
-        // The reference is a process start timed by the wall clock, which other jobs on the
-        // machine disturb far more than a CPU-timed batch: each round takes the median of three
-        // (one slow start no longer makes the round's ratio), and a row may take more rounds, as
-        // the CPU rows do. At about 0.25 s a round this adds 10-15 s to a full run at most.
+        // The reference is a whole process, timed by its own CPU time (user and system, every
+        // thread, from the kernel's accounting when it is waited for) as EduJam's side is: its
+        // wall time also holds the store's fsync and the waits for a CPU, which another job on
+        // the machine stretches by tens of percent in one round and not the next. The wall
+        // time is kept for the note. The store is removed first, so every run of the bench
+        // plays into the same fresh file (created in the warm-up round).
+        removeStore(subprocessStore)
+        defer { removeStore(subprocessStore) }
+        var wall: [[Double]] = [[], []]
         let samples = try interleaveUntilSteady(
-            context.options.quick ? 3...7 : 9...81, pair: (1, 0),
+            context.playthroughRounds, pair: (1, 0),
             [
-                { try medianWall(of: 3) { try subprocess(binary, folder: folder, answers: answers) } },
-                { try botBatch(batch, folder: folder, seed: &seed, clock: clock) },
+                {
+                    let time = try subprocess(binary, folder: folder, answers: answers)
+                    wall[0].append(time.wall)
+                    return time.cpu
+                },
+                {
+                    var cpu = 0.0
+                    wall[1].append(try seconds { cpu = try botBatch(batch, folder: folder, seed: &seed, clock: clock) })
+                    return cpu
+                },
             ])
         let inProcess = samples.median(of: 1)
         return [
@@ -33,8 +46,10 @@ extension Row {
                 paired: samples.paired(1, to: 0), target: Target(maxValue: 100, maxRatio: 0.01),
                 note: String(
                     format: "Math Jam LEVEL-1, 10 answers: %.0f playthroughs/s in process on one core "
-                        + "(CPU time); reference: edujam play as a subprocess with piped answers (wall time)",
-                    1 / inProcess))
+                        + "(CPU time); reference: edujam play as a subprocess with piped answers (the process's "
+                        + "CPU time); by wall time the subprocess takes %@ µs (ratio %.4f); %@",
+                    1 / inProcess, format(median(wall[0]) * 1e6),
+                    median(zip(wall[1], wall[0]).map { $0 / Double(batch) / $1 }), samples.paired(1, to: 0).roundsNote))
         ]
     }
 }
@@ -71,7 +86,8 @@ extension Row {
                 unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
                 note:
                     "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
-                    + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides")
+                    + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides; "
+                    + samples.paired(1, to: 0).roundsNote)
         ]
     }
 }
@@ -132,25 +148,42 @@ private func perfectAnswers(folder: String, seed: Int, store: TrackingStore, clo
     return bot.answers
 }
 
-private func subprocess(_ binary: URL, folder: String, answers: [String]) throws {
+/// Where the subprocess plays: a store of this bench process's own in the temporary folder.
+private let subprocessStore = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "edujam-bench-play-\(getpid()).sqlite"
+).path
+
+/// The store file and SQLite's WAL and shared-memory files beside it.
+private func removeStore(_ path: String) {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+}
+
+/// One `edujam play` of Math Jam with the right answers piped in: the process's CPU time
+/// (user and system, all its threads) and the wall time from start to reaped.
+private func subprocess(_ binary: URL, folder: String, answers: [String]) throws -> (cpu: Double, wall: Double) {
     let process = Process()
     process.executableURL = binary
     process.arguments = ["play", folder, "--level", "LEVEL-1", "--seed", "1", "--student", "bench"]
     var environment = ProcessInfo.processInfo.environment
-    environment["EDUJAM_STORE"] =
-        FileManager.default.temporaryDirectory.appendingPathComponent("edujam-bench-play.sqlite").path
+    environment["EDUJAM_STORE"] = subprocessStore
     process.environment = environment
     let input = Pipe()
     process.standardInput = input
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data((answers.joined(separator: "\n") + "\n").utf8))
-    try input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    let before = childrenCPUSeconds()
+    let wall = try seconds {
+        try process.run()
+        input.fileHandleForWriting.write(Data((answers.joined(separator: "\n") + "\n").utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+    let cpu = childrenCPUSeconds() - before  // no other child of the bench ends meanwhile
     guard process.terminationStatus == 0 else {
         throw BenchError.mismatch("edujam play exited \(process.terminationStatus)")
     }
+    guard cpu > 0 else { throw BenchError.mismatch("edujam play used no CPU time (not waited for?)") }
+    return (cpu, wall)
 }
 
 /// The release `edujam` beside this benchmark (`make bench` builds both), else the debug one.
@@ -179,11 +212,6 @@ private func freshStore(clock: RunClock) throws -> TrackingStore {
 
 private func cpuPerRun(_ count: Int, _ body: () throws -> Void) throws -> Double {
     try cpuSeconds { for _ in 0..<count { try body() } } / Double(count)
-}
-
-/// The median of `count` wall-clock timings of `body`: a round's single slow outlier drops out.
-private func medianWall(of count: Int, _ body: () throws -> Void) throws -> Double {
-    median(try (0..<count).map { _ in try seconds(body) })
 }
 
 /// `count` in-process playthroughs of Math Jam and nothing else: what a profiler
