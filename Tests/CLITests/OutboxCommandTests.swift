@@ -162,6 +162,41 @@ struct OutboxCommandTests {
         #expect(Int(try sql("SELECT count(*) FROM attempt_events WHERE kind = 'ended'")) == 1)
     }
 
+    /// The network goes silent mid-run (the server frozen: nothing refused, nothing answered):
+    /// the game goes on and ends within seconds (a save waits 5 s for its answer, a reconnection
+    /// 2 s), the attempt waits in the outbox, and `sync` sends it once the server answers again.
+    @Test func aServerThatStopsAnsweringMidRunCostsSecondsAndLosesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try edujam(["catalog", "--publish"])
+        let run = try play()
+        for _ in 1...2 { run.answer("5") }
+        try waitUntilSaved(2)
+        let server = self.server
+        try server.pause()
+        // A game that waited for the frozen server would wait for ever: thaw it after 30 s, so the
+        // test fails on the time it took instead of hanging.
+        let thaw = DispatchWorkItem { try? server.resume() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: thaw)
+        let start = Date()
+        for _ in 3...10 { run.answer("5") }
+        let result = Result { try run.finish() }
+        let elapsed = Date().timeIntervalSince(start)
+        thaw.cancel()
+        try server.resume()
+        let played = try result.get()
+        #expect(played.status == 0, "\(played.error)")
+        #expect(elapsed < 12, "the game took \(elapsed) s")
+        #expect(played.error.contains("Can't reach the school server; your work is kept and will be sent."))
+
+        let sync = try edujam(["sync"])
+        #expect(sync.status == 0, "\(sync.error)")
+        #expect(sync.output.hasPrefix("Sent: ana, MATH-JAM/LEVEL-1, finished, started "), "\(sync.output)")
+        #expect(try edujam(["sync"]).output == "Nothing waits to be sent.\n")
+        let saved = try savedRun()
+        #expect(saved.attempts == 1 && saved.outcome == "finished" && saved.asked == 10)
+        #expect(Int(try sql("SELECT count(*) FROM attempt_events WHERE kind = 'ended'")) == 1)
+    }
+
     @Test func theNextCommandDeliversTheOutboxFirst() throws {
         defer { try? FileManager.default.removeItem(at: data) }
         _ = try edujam(["catalog", "--publish"])

@@ -190,7 +190,51 @@ package final class PostgresServer: @unchecked Sendable {
         try start()
     }
 
-    /// A server of its own, for tests that stop and restart it while the shared one (``shared``)
+    /// Freezes the server (`SIGSTOP` to the postmaster, then to each of its processes), as a
+    /// network that stops carrying packets looks to a client: connections stay open, nothing is
+    /// refused, nothing answers, and a new connection waits in the listen queue. ``resume()``
+    /// thaws it; until then `psql` and ``createDatabase()`` wait too.
+    package func pause() throws {
+        let postmaster = try postmasterPID()
+        kill(postmaster, SIGSTOP)  // first: a stopped postmaster starts no new process meanwhile
+        for child in Self.children(of: postmaster) { kill(child, SIGSTOP) }
+    }
+
+    /// Thaws a server ``pause()`` froze: its processes first, then the postmaster, then
+    /// `runuser` when the tests run as root (it stops itself when its child stops, as `su` does
+    /// for job control, and a stopped parent could not reap the server that ``stop()`` ends).
+    package func resume() throws {
+        let postmaster = try postmasterPID()
+        for child in Self.children(of: postmaster) { kill(child, SIGCONT) }
+        kill(postmaster, SIGCONT)
+        lock.lock()
+        defer { lock.unlock() }
+        if let server, server != postmaster { kill(server, SIGCONT) }
+    }
+
+    /// The postmaster's pid, the first line of `postmaster.pid` (under `runuser`, it is not ours).
+    private func postmasterPID() throws -> pid_t {
+        let file = dataDirectory + "/postmaster.pid"
+        guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+            let pid = text.split(separator: "\n").first.flatMap({ pid_t($0) })
+        else { throw Failure("no running server: cannot read \(file)") }
+        return pid
+    }
+
+    /// The processes whose parent is `parent`, from `/proc/PID/stat` (the field after the command's `)`).
+    private static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let end = stat.range(of: ")", options: .backwards)
+            else { return nil }
+            let fields = stat[end.upperBound...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// A server of its own, for tests that stop, pause and restart it while the shared one (``shared``)
     /// serves every other suite; stopped and removed by ``remove()``, or by the watchdog at exit.
     package static func dedicated() throws -> PostgresServer { try PostgresServer() }
 

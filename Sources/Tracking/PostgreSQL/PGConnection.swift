@@ -28,6 +28,32 @@ package final class PGConnection {
     /// answers in milliseconds) and short enough for a student to wait once.
     package static let defaultConnectTimeout = 10
 
+    /// How long a reconnection in the middle of a command may take (``reconnectIfLost()``), in
+    /// seconds: past it the server counts as unreachable, and `RunSaver`'s backoff spaces the next
+    /// try. A command's first connection waits ``defaultConnectTimeout``: this one reconnects to
+    /// a server that answered moments ago, where a handshake takes milliseconds, and a student
+    /// may meet it at every question while the network is down.
+    package static let reconnectTimeout: TimeInterval = 2
+
+    /// TCP's defaults for a dead peer, unless the person set them
+    /// (``connectionParameters(conninfo:environment:)``): a connection whose server stops
+    /// answering (a network cut, no reset) is dropped by the kernel after about 25 s, whether
+    /// it waits for an answer (keepalive probes: 10 s idle, then 3 probes 5 s apart) or for its
+    /// data to be acknowledged (`tcp_user_timeout`), instead of two hours (keepalive) or some 15
+    /// minutes (retransmits). A server busy with a long statement still answers both (its kernel
+    /// does), so a long report or `store copy` is never cut. Unix sockets ignore them.
+    package static let defaultTCPSettings: [(keyword: String, value: String)] = [
+        ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
+        ("tcp_user_timeout", "25000"),
+    ]
+
+    /// How long each statement waits for the server's answer, in seconds; nil (the default) waits
+    /// as long as the server works (a report, a migration, `store copy`). Past it the connection
+    /// is dropped (the server rolls back a transaction it has not committed) and the statement
+    /// fails as ``TrackingError/serverUnreachable(server:reason:)``. Saves set it
+    /// (``answering(within:_:)``): a game waits for them.
+    package private(set) var answerTimeout: TimeInterval?
+
     /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
     /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
     /// `PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` and service files; plus ``defaultConnectTimeout``
@@ -57,8 +83,16 @@ package final class PGConnection {
             throw TrackingError.serverUnreachable(server: server, reason: reason)
         }
         connection = handle
-        PQsetClientEncoding(connection, "UTF8")
-        try execute("SET client_min_messages = warning")  // no NOTICE lines on the terminal
+        try configureSession(until: PGWait.Deadline(after: nil))
+    }
+
+    /// Prepares a new connection: non-blocking, so no send waits on a full socket
+    /// (``PGWait/untilResult(_:until:)`` flushes), UTF-8, and no NOTICE lines on the terminal.
+    private func configureSession(until deadline: PGWait.Deadline) throws {
+        guard PQsetnonblocking(connection, 1) == 0 else { throw lostConnection() }
+        let sql = "SET client_encoding = 'UTF8'; SET client_min_messages = warning"
+        guard PQsendQuery(connection, sql) == 1 else { throw lostConnection() }
+        _ = try check(try finalResult(until: deadline), sql: sql)
     }
 
     deinit { PQfinish(connection) }
@@ -70,19 +104,33 @@ package final class PGConnection {
     package func execute(_ sql: String) throws {
         try reconnectIfLost()
         roundTrips += 1
-        _ = try check(PQexec(connection, sql), sql: sql)
+        let deadline = PGWait.Deadline(after: answerTimeout)
+        guard PQsendQuery(connection, sql) == 1 else { throw lostConnection() }
+        _ = try check(try finalResult(until: deadline), sql: sql)
     }
 
-    /// Opens a connection the server dropped (a restart, a network cut) again, with the same
-    /// parameters, before the next statement (`PQreset`): a game whose server went away and came
-    /// back saves again (`RunSaver` retries). A transaction open when it dropped is gone with it.
+    /// Runs `body` with each statement's answer bounded by `seconds` (``answerTimeout``).
+    package func answering<T>(within seconds: TimeInterval, _ body: () throws -> T) rethrows -> T {
+        let outer = answerTimeout
+        answerTimeout = seconds
+        defer { answerTimeout = outer }
+        return try body()
+    }
+
+    /// Opens a connection the server dropped (a restart, a network cut) or that was dropped for
+    /// want of an answer, again, with the same parameters, before the next statement: a game
+    /// whose server went away and came back saves again (`RunSaver` retries). A transaction open
+    /// when it dropped is gone with it. The whole reconnection, handshake and session settings,
+    /// takes at most ``reconnectTimeout``; a host name is looked up by the system's resolver
+    /// first, which libpq does not bound.
     /// - Throws: ``TrackingError/serverUnreachable(server:reason:)`` while the server is still away.
     private func reconnectIfLost() throws {
-        guard PQstatus(connection) == CONNECTION_BAD else { return }
-        PQreset(connection)
-        guard PQstatus(connection) == CONNECTION_OK else { throw lostConnection() }
-        PQsetClientEncoding(connection, "UTF8")
-        _ = try check(PQexec(connection, "SET client_min_messages = warning"), sql: "SET client_min_messages")
+        guard PQstatus(connection) != CONNECTION_OK else { return }  // BAD, or a reconnection cut short
+        let deadline = PGWait.Deadline(after: Self.reconnectTimeout)
+        guard PGWait.reset(connection, until: deadline) else {
+            throw PQstatus(connection) == CONNECTION_BAD ? lostConnection() : noAnswer(within: Self.reconnectTimeout)
+        }
+        try configureSession(until: deadline)
     }
 
     /// Runs one statement with `values` bound to `$1`, `$2`, ... and returns its rows.
@@ -91,8 +139,53 @@ package final class PGConnection {
     package func query(_ sql: String, _ values: [SQLValue] = []) throws -> PGResult {
         try reconnectIfLost()
         roundTrips += 1
-        return try check(
-            withParameters(values, sql: sql) { PQexecParams(connection, sql, $0, nil, $1, nil, nil, 0) }, sql: sql)
+        let deadline = PGWait.Deadline(after: answerTimeout)
+        let sent = try withParameters(values, sql: sql) { PQsendQueryParams(connection, sql, $0, nil, $1, nil, nil, 0) }
+        guard sent == 1 else { throw lostConnection() }
+        return try check(try finalResult(until: deadline), sql: sql)
+    }
+
+    /// The answer to what was sent, as `PQexec` gives it: the first error, else the last result.
+    /// Each result is awaited until `deadline` (``nextResult(until:)``).
+    private func finalResult(until deadline: PGWait.Deadline) throws -> OpaquePointer? {
+        var kept: OpaquePointer?
+        do {
+            while let result = try nextResult(until: deadline) {
+                if let earlier = kept, !Self.succeeded(earlier) {
+                    PQclear(result)
+                } else {
+                    if let earlier = kept { PQclear(earlier) }
+                    kept = result
+                }
+            }
+        } catch {
+            if let kept { PQclear(kept) }
+            throw error
+        }
+        return kept
+    }
+
+    /// The next result (`PQgetResult`), once it has arrived whole; nil after a statement's last.
+    /// - Throws: ``TrackingError/serverUnreachable(server:reason:)`` when `deadline` passes first,
+    ///   after dropping the connection: the server then rolls back a transaction it has not
+    ///   committed, and the next statement reconnects. (A statement the server had whole, with
+    ///   its commit, may still be committed once the server reads on: saves are upserts by UUID,
+    ///   so writing one again changes nothing.)
+    private func nextResult(until deadline: PGWait.Deadline) throws -> OpaquePointer? {
+        guard PGWait.untilResult(connection, until: deadline) else {
+            dropConnection()
+            throw noAnswer(within: answerTimeout ?? 0)
+        }
+        return PQgetResult(connection)
+    }
+
+    /// Ends the connection at once, as a network cut would: shuts its socket down (libpq has no
+    /// call that closes without reconnecting or freeing) and lets libpq read the end, which marks
+    /// it `CONNECTION_BAD` and discards what was pending.
+    private func dropConnection() {
+        let socket = PQsocket(connection)
+        if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+        _ = PQconsumeInput(connection)
     }
 
     /// Sends every statement in one pipeline with one sync: one round trip to the server, and one
@@ -119,6 +212,7 @@ package final class PGConnection {
     }
 
     private func sendAndCollect(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+        let deadline = PGWait.Deadline(after: answerTimeout)
         for statement in statements {
             let sent = try withParameters(statement.values, sql: statement.sql) {
                 PQsendQueryParams(connection, statement.sql, $0, nil, $1, nil, nil, 0)
@@ -126,24 +220,24 @@ package final class PGConnection {
             guard sent == 1 else { throw lostConnection() }
         }
         guard PQpipelineSync(connection) == 1 else { throw lostConnection() }
-        return try collectPipelineResults(statements.map(\.sql))
+        return try collectPipelineResults(statements.map(\.sql), until: deadline)
     }
 
     /// Reads one result per statement, then the sync; keeps the first error and reads on to the
     /// sync so the connection is ready for the next command.
-    private func collectPipelineResults(_ sqls: [String]) throws -> [PGResult] {
+    private func collectPipelineResults(_ sqls: [String], until deadline: PGWait.Deadline) throws -> [PGResult] {
         var results: [PGResult] = []
         var firstError: Error?
         for sql in sqls {
-            guard let result = PQgetResult(connection) else { throw lostConnection() }
-            while let extra = PQgetResult(connection) { PQclear(extra) }  // the NULL that ends each statement
+            guard let result = try nextResult(until: deadline) else { throw lostConnection() }
+            while let extra = try nextResult(until: deadline) { PQclear(extra) }  // the NULL that ends each statement
             if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
                 PQclear(result)
                 continue
             }
             do { results.append(try check(result, sql: sql)) } catch { firstError = firstError ?? error }
         }
-        guard let sync = PQgetResult(connection) else { throw lostConnection() }
+        guard let sync = try nextResult(until: deadline) else { throw lostConnection() }
         let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
         PQclear(sync)
         if let firstError { throw firstError }
@@ -163,7 +257,10 @@ package final class PGConnection {
             try execute("COMMIT")
             return result
         } catch {
-            if PQtransactionStatus(connection) != PQTRANS_IDLE { try? execute("ROLLBACK") }
+            // A dropped connection took its transaction with it: nothing to roll back, no reconnection.
+            if PQstatus(connection) == CONNECTION_OK, PQtransactionStatus(connection) != PQTRANS_IDLE {
+                try? execute("ROLLBACK")
+            }
             throw error
         }
     }
@@ -173,16 +270,21 @@ package final class PGConnection {
     /// Turns a result into a ``PGResult``, or its error into a ``TrackingError``.
     private func check(_ result: OpaquePointer?, sql: String) throws -> PGResult {
         guard let result else { throw lostConnection() }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
-            return PGResult(result)
-        default:
-            let state = Self.field(result, "C")  // PG_DIAG_SQLSTATE, a char macro Swift cannot import
-            let message = Self.field(result, "M")  // PG_DIAG_MESSAGE_PRIMARY
-            PQclear(result)
-            if PQstatus(connection) != CONNECTION_OK { throw lostConnection() }
-            throw TrackingError.postgresql(state: state, message: message, sql: sql)
-        }
+        guard !Self.succeeded(result) else { return PGResult(result) }
+        let state = Self.field(result, "C")  // PG_DIAG_SQLSTATE, a char macro Swift cannot import
+        let message = Self.field(result, "M")  // PG_DIAG_MESSAGE_PRIMARY
+        PQclear(result)
+        if PQstatus(connection) != CONNECTION_OK { throw lostConnection() }
+        throw TrackingError.postgresql(state: state, message: message, sql: sql)
+    }
+
+    private static func succeeded(_ result: OpaquePointer) -> Bool {
+        [PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY].contains(PQresultStatus(result))
+    }
+
+    /// The server did not answer within `seconds`: unreachable, as far as a game is concerned.
+    private func noAnswer(within seconds: TimeInterval) -> TrackingError {
+        .serverUnreachable(server: server, reason: "no answer within \(String(format: "%g", seconds)) s")
     }
 
     private func lostConnection() -> TrackingError {
@@ -193,21 +295,24 @@ package final class PGConnection {
         PQresultErrorField(result, Int32(code.value)).map { String(cString: $0) } ?? ""
     }
 
-    /// The parameters libpq connects with, in order: ``defaultConnectTimeout`` first, then
-    /// `conninfo` as `dbname` (which libpq expands, `expand_dbname`), so a `connect_timeout` in the
-    /// URL or the `key=value` pairs overrides the default. The default is left out when
-    /// `PGCONNECT_TIMEOUT` is set (an explicit parameter would override it) or a service is named
-    /// (`service=`, `PGSERVICE`: a service file's settings only fill parameters not given, and a
-    /// service file is where the person keeps such settings).
+    /// The parameters libpq connects with, in order: EduJam's defaults first
+    /// (``defaultConnectTimeout``, ``defaultTCPSettings``), then `conninfo` as `dbname` (which
+    /// libpq expands, `expand_dbname`), so a setting in the URL or the `key=value` pairs overrides
+    /// the default. A default the person set is left out; `connect_timeout`'s also when
+    /// `PGCONNECT_TIMEOUT` is set (an explicit parameter would override it), and every one when a
+    /// service is named (`service=`, `PGSERVICE`: a service file's settings only fill parameters
+    /// not given, and a service file is where the person keeps such settings).
     /// - Throws: ``TrackingError/invalidConnectionString(_:)`` for a string libpq cannot parse.
     package static func connectionParameters(
         conninfo: String, environment: [String: String]
     ) throws -> [(keyword: String, value: String)] {
         let given = try parsedParameters(conninfo)
-        let userSet = ["connect_timeout", "service"].contains { given[$0] != nil }
-        let environmentSet = ["PGCONNECT_TIMEOUT", "PGSERVICE"].contains { !(environment[$0] ?? "").isEmpty }
-        let timeout = userSet || environmentSet ? [] : [("connect_timeout", String(defaultConnectTimeout))]
-        return timeout + [("dbname", conninfo)]
+        guard given["service"] == nil, (environment["PGSERVICE"] ?? "").isEmpty else { return [("dbname", conninfo)] }
+        var defaults = defaultTCPSettings
+        if (environment["PGCONNECT_TIMEOUT"] ?? "").isEmpty {
+            defaults.insert(("connect_timeout", String(defaultConnectTimeout)), at: 0)
+        }
+        return defaults.filter { given[$0.keyword] == nil } + [("dbname", conninfo)]
     }
 
     /// The login libpq would connect as, without connecting: `user` in `conninfo`, else libpq's

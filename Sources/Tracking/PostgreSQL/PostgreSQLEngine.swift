@@ -76,10 +76,24 @@ package final class PostgreSQLEngine: StoreEngine {
         return root
     }
 
-    /// One pipeline for the whole save. Should the database refuse a row (a constraint: another
-    /// process removed its context) or an object's parent have no row, the save is written again
-    /// object by object (``writeEachAlone(_:)``), so only the refused ones are left out.
+    /// How long a save waits for each answer of the server, in seconds (``PGConnection/answering(within:_:)``):
+    /// a game waits for its saves, so a server that stops answering (a network cut after the
+    /// connection was made, a stalled server) fails the save as unreachable after this long,
+    /// and `RunSaver` keeps the attempt in the outbox, instead of the game freezing for as long
+    /// as TCP retries. A save is one small pipeline that takes milliseconds on a school network.
+    /// Other statements (reports, migrations, `store copy`, outbox delivery by a command) wait
+    /// as long as the server works on them.
+    package static let saveAnswerTimeout: TimeInterval = 5
+
+    /// One pipeline for the whole save, each answer awaited at most ``saveAnswerTimeout``.
+    /// Should the database refuse a row (a constraint: another process removed its context) or
+    /// an object's parent have no row, the save is written again object by object
+    /// (``writeEachAlone(_:)``), so only the refused ones are left out.
     package func write(_ changes: StoreChanges) throws -> SavedRowIDs {
+        try connection.answering(within: Self.saveAnswerTimeout) { try writeInOnePipeline(changes) }
+    }
+
+    private func writeInOnePipeline(_ changes: StoreChanges) throws -> SavedRowIDs {
         let now = changes.now.timeIntervalSince1970
         guard allParentsSaved(changes) else { return try writeEachAlone(changes) }
         var statements = try removals(changes)
