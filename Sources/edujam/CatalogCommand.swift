@@ -15,7 +15,8 @@ enum CatalogCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CatalogOptions(words)
-        let games = try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
+        let games =
+            try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
             ?? Installation.games(options.common)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)

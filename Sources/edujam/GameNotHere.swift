@@ -50,7 +50,8 @@ struct GameNotHere: Error {
 
         var description: String {
             let known = assigned ? "is assigned to you" : "is in your school's catalog"
-            return "\(word) \(known), but its game is not on this computer: ask your teacher (games are looked for in \(gamesFolder))"
+            return
+                "\(word) \(known), but its game is not on this computer: ask your teacher (games are looked for in \(gamesFolder))"
         }
     }
 }

@@ -296,10 +296,14 @@ struct OutboxCommandTests {
         let inbox = try cli.run(["inbox"], environment: asAna)
         try server.start()
         #expect(played.status == 0, "\(played.error)")
-        #expect(played.output.hasSuffix("\nSaved on this computer; it will be sent to the school server.\n"), "\(played.output)")
+        #expect(
+            played.output.hasSuffix("\nSaved on this computer; it will be sent to the school server.\n"),
+            "\(played.output)")
         #expect(inbox.status == 1)
         #expect(inbox.error.split(separator: "\n").count == 1, "\(inbox.error)")
-        #expect(inbox.error.hasPrefix("edujam inbox: the school server (\(server.socketDirectory) (port "), "\(inbox.error)")
+        #expect(
+            inbox.error.hasPrefix("edujam inbox: the school server (\(server.socketDirectory) (port "), "\(inbox.error)"
+        )
         #expect(inbox.error.contains("cannot be reached right now") && inbox.error.contains("nothing is lost"))
         #expect(!inbox.error.contains("no such file") && !inbox.error.contains("refused"), "\(inbox.error)")
     }

@@ -92,7 +92,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = ["g", "g/", ".", "..", "./g", "a b", "a b/", "x", "x/", "/", "", "x.play", "g/tests/y.bot.lua"]
         let commands: [[String]] = [
-            ["play"], ["test", "--fuzz-runs", "1"], ["fuzz", "--runs", "2"], ["check", "--no-luacheck", "--fuzz-runs", "1"],
+            ["play"], ["test", "--fuzz-runs", "1"], ["fuzz", "--runs", "2"],
+            ["check", "--no-luacheck", "--fuzz-runs", "1"],
             ["catalog"], ["new"], ["play", "TINY", "--games"], ["play", "g", "--record"], ["test", "g", "--junit"],
             ["class", "import", "--oneroster"], ["report", "--store"],
         ]

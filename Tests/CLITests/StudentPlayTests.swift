@@ -123,9 +123,11 @@ struct StudentPlayTests {
         try Self.capitals.replacingOccurrences(of: "CAPITALS", with: "NEW-QUIZ")
             .write(to: game.appendingPathComponent("game.lua"), atomically: true, encoding: .utf8)
         let played = try cli.run(
-            ["play", "NEW-QUIZ/EASY"], input: "Paris\n", environment: school.environment(as: school.ana, games: unpublished))
+            ["play", "NEW-QUIZ/EASY"], input: "Paris\n",
+            environment: school.environment(as: school.ana, games: unpublished))
         #expect(played.status == 1)
-        #expect(played.error.contains("the school's PostgreSQL server refused it: permission denied for table contexts"))
+        #expect(
+            played.error.contains("the school's PostgreSQL server refused it: permission denied for table contexts"))
         #expect(!played.error.contains("INSERT") && !played.error.contains("while executing"), "\(played.error)")
     }
 
@@ -152,7 +154,8 @@ struct StudentPlayTests {
         let school = try school(cli)
         defer { school.remove() }
         let assigned = try cli.run(
-            ["assign", "--class", "5C", "--title", "Capitals", "CAPITALS"], environment: school.environment(as: school.teacher))
+            ["assign", "--class", "5C", "--title", "Capitals", "CAPITALS"],
+            environment: school.environment(as: school.teacher))
         #expect(assigned.status == 0, "\(assigned.error)")
         let asAna = school.environment(as: school.ana, games: school.partial)
         for path in ["CAPITALS", "CAPITALS/EASY"] {
@@ -179,7 +182,8 @@ struct StudentPlayTests {
         let listed = try cli.run(["class", "list"], environment: school.environment(as: nobody))
         #expect(listed.status == 1)
         #expect(listed.error == "edujam class: " + said)
-        let played = try cli.run(["play", "MATH-JAM/LEVEL-1"], input: "1\n", environment: school.environment(as: nobody))
+        let played = try cli.run(
+            ["play", "MATH-JAM/LEVEL-1"], input: "1\n", environment: school.environment(as: nobody))
         #expect(played.status == 1)
         #expect(played.error == "edujam play: " + said, "not played offline: the server answered")
     }
@@ -189,7 +193,8 @@ struct StudentPlayTests {
         let school = try school(cli)
         defer { school.remove() }
         let asTeacher = school.environment(as: school.teacher)
-        #expect(try cli.run(["assign", "--class", "5C", "--title", "Sums", "MATH-JAM"], environment: asTeacher).status == 0)
+        #expect(
+            try cli.run(["assign", "--class", "5C", "--title", "Sums", "MATH-JAM"], environment: asTeacher).status == 0)
         let done = try cli.run(["done", "1"], environment: asTeacher)
         #expect(done.status == 64, "\(done.error)")
         #expect(done.error.hasPrefix("edujam done: done needs --student S (your work) or --all-students"))
@@ -199,7 +204,9 @@ struct StudentPlayTests {
         for command in [["report"], ["inbox"], ["done", "1"]] {
             let posing = try cli.run(command + ["--student", "bo"], environment: asAna)
             #expect(posing.status == 1)
-            #expect(posing.error.contains("on this store you are \(school.ana): --student is for teachers"), "\(posing.error)")
+            #expect(
+                posing.error.contains("on this store you are \(school.ana): --student is for teachers"),
+                "\(posing.error)")
         }
     }
 }
