@@ -8,7 +8,7 @@ import Testing
 @Suite struct PathArgumentTests {
     private static let game = """
         return { id = "TINY", title = "Tiny", topic = "math",
-          play = function() activity.start(); say("hello"); activity.finish() end }
+          play = function() activity.start(); say("hello"); activity.score("score", 1, 1); activity.finish() end }
         """
 
     /// A scratch folder holding the game `g`, the game `a b/w`, a folder `plain` with no game,

@@ -38,7 +38,7 @@ struct StudentPlayTests {
           play = function(level)
             activity.start()
             local answer = ask("Capital of France?")
-            activity.set_score("score", answer == "Paris" and 1 or 0, 1)
+            activity.score("score", answer == "Paris" and 1 or 0, 1)
             activity.finish()
           end }
         """
