@@ -17,7 +17,7 @@ enum CatalogCommand {
         let options = try CatalogOptions(words)
         let games =
             try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
-            ?? Installation.games(options.common)
+            ?? Installation.gamesToRead(options.common)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
         let filtering = !options.words.isEmpty || options.topic != nil

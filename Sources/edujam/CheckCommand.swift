@@ -49,7 +49,7 @@ enum CheckCommand {
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),
     /// or every game in `--games`.
     private static func gameFolders(_ options: CheckOptions) throws -> [String] {
-        guard !options.folders.isEmpty else { return try games(in: Installation.games(options.common)) }
+        guard !options.folders.isEmpty else { return try games(in: Installation.gamesToRead(options.common)) }
         return options.folders.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }

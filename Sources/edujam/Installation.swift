@@ -21,13 +21,12 @@ enum Installation {
         return (prefix == "/" ? "" : prefix) + "/share/edujam/games"
     }
 
-    /// The games folder named by `--games` or `EDUJAM_GAMES`, if either is given.
+    /// The games folder named by `--games` or `EDUJAM_GAMES`, if either is given (`new` creates it
+    /// when missing).
     static func namedGames(_ options: CommonOptions) throws -> String? {
-        if let folder = options.games {
-            return try requireFolder(folder, named: "--games")
-        }
-        if let folder = ProcessInfo.processInfo.environment["EDUJAM_GAMES"] {
-            return try requireFolder(folder, named: "EDUJAM_GAMES")
+        if let folder = options.games ?? ProcessInfo.processInfo.environment["EDUJAM_GAMES"] {
+            guard !folder.isEmpty else { throw UsageError("--games (or EDUJAM_GAMES) is empty") }
+            return folder
         }
         return nil
     }
@@ -48,6 +47,13 @@ enum Installation {
         let candidates = ["games", installedGames]
         if let found = candidates.first(where: isFolder) { return found }
         throw NoGamesFolder(installed: installedGames)
+    }
+
+    /// ``games(_:)`` for a command that reads the games (`play`, `fuzz`, `catalog`, `check`): a
+    /// named folder that is not one is a usage error. The store's commands only take the
+    /// collection's id from it, and a missing folder leaves the default.
+    static func gamesToRead(_ options: CommonOptions) throws -> String {
+        try requireFolder(games(options), named: options.games == nil ? "EDUJAM_GAMES" : "--games")
     }
 
     private static func isFolder(_ path: String) -> Bool {

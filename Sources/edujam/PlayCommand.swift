@@ -144,7 +144,7 @@ struct GameTarget {
             try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
-        let gamesFolder = try Installation.games(options)
+        let gamesFolder = try Installation.gamesToRead(options)
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }
