@@ -21,8 +21,11 @@ struct GameNotHere: Error {
     }
 
     /// What to tell the person: ``Absent`` when the store's catalog has the activity (saying whether
-    /// it is assigned to them), else the usage error. A store that cannot be opened leaves the usage error.
+    /// it is assigned to them), else the usage error. A store that cannot be opened leaves the usage
+    /// error, and a store file that does not exist is not created for a typo.
     func explained(_ options: CommonOptions, student typed: String?) -> any Error {
+        guard let address = try? StoreLocation.address(options) else { return usage }
+        if case .file(let path) = address, !FileManager.default.fileExists(atPath: path) { return usage }
         guard let store = try? StoreLocation.open(options, collection: collection, clock: .real()),
             (try? store.context(at: path)) != nil
         else { return usage }
