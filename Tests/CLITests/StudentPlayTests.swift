@@ -167,6 +167,13 @@ struct StudentPlayTests {
                 ), "\(played.error)")
             #expect(!played.error.contains("usage:"))
         }
+        let teacher = try cli.run(
+            ["play", "CAPITALS"], environment: school.environment(as: school.teacher, games: school.partial))
+        #expect(teacher.status == 1)
+        #expect(
+            teacher.error.hasPrefix(
+                "edujam play: CAPITALS is in your school's catalog, but its game is not on this computer"),
+            "\(teacher.error)")
         let unknown = try cli.run(["play", "NO-SUCH-GAME"], environment: asAna)
         #expect(unknown.status == 64)
         #expect(unknown.error.contains("'NO-SUCH-GAME' is neither a game folder nor an identifier path"))
