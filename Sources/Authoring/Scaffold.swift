@@ -55,7 +55,7 @@ public enum Scaffold {
         for (path, text) in files {
             let full = (folder as NSString).appendingPathComponent(path)
             try FileManager.default.createDirectory(
-                atPath: (full as NSString).deletingLastPathComponent,
+                atPath: PathText.parent(of: full),
                 withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: true, encoding: .utf8)
         }

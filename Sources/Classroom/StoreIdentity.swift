@@ -45,7 +45,7 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
             return
                 "logins belong to a PostgreSQL store: a SQLite store trusts whoever runs EduJam (docs/classroom.md, \"Who can see what\")"
         case .studentChoosesName(let login):
-            return "on this store you play as your login (\(login)): --student is for teachers"
+            return "on this store you are \(login): --student is for teachers"
         case .teachersOnly(let login, let command):
             return "\(command) is a teacher's command, and the login \(login) is a student's"
         case .notOnARoster(let login):

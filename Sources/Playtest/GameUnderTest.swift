@@ -30,7 +30,7 @@ public struct GameUnderTest {
     /// - Throws: `GameLoadError` when the game does not load.
     public init(folder: String) throws {
         self.folder = folder
-        let parent = ((folder as NSString).standardizingPath as NSString).deletingLastPathComponent
+        let parent = PathText.parent(of: folder)
         collection = try GameCollection.load(from: parent)
         declaration = try Catalog.declaration(ofGameIn: folder)
     }
@@ -44,7 +44,7 @@ public struct GameUnderTest {
         var limits: SandboxLimits
 
         /// The folder's last component, for messages: `math-jam`.
-        var name: String { ((folder as NSString).standardizingPath as NSString).lastPathComponent }
+        var name: String { PathText.name(of: folder) }
     }
 
     /// This game, for another thread (``OrderedWork``).

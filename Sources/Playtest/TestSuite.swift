@@ -51,11 +51,11 @@ public struct TestSuite {
         for path in paths {
             if path.hasSuffix(".play") || path.hasSuffix(".bot.lua") {
                 guard files.fileExists(atPath: path) else { throw PathError(path: path) }
-                let folder = ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+                let folder = PathText.parent(of: PathText.parent(of: path))  // GAME/tests/x.play
                 let isPlay = path.hasSuffix(".play")
                 entries.append(
                     Entry(
-                        folder: folder.isEmpty ? "." : folder, transcripts: isPlay ? [path] : [],
+                        folder: folder, transcripts: isPlay ? [path] : [],
                         bots: isPlay ? [] : [path], fuzz: false))
             } else if files.fileExists(atPath: (path as NSString).appendingPathComponent("game.lua")) {
                 entries.append(entry(forGameIn: path))
@@ -116,7 +116,7 @@ public struct TestSuite {
     func plan(_ settings: Settings) -> Plan {
         var plan = Plan()
         for entry in entries {
-            let name = ((entry.folder as NSString).standardizingPath as NSString).lastPathComponent
+            let name = PathText.name(of: entry.folder)
             let game: GameUnderTest
             do {
                 game = try GameUnderTest(folder: entry.folder)

@@ -93,8 +93,7 @@ public enum Catalog {
     /// id: playing a folder must not quietly write over the other game's contexts.
     /// - Throws: ``GameLoadError/duplicateID(_:folders:)``.
     public static func requireUniqueID(ofGameIn folder: String) throws {
-        let url = URL(fileURLWithPath: folder).standardizedFileURL
-        if let error = duplicateIDs(in: url.deletingLastPathComponent().path)[url.lastPathComponent] { throw error }
+        if let error = duplicateIDs(in: PathText.parent(of: folder))[PathText.name(of: folder)] { throw error }
     }
 
     /// The folder of the game whose declared id is `id`, or nil.

@@ -78,8 +78,5 @@ public enum ErrorExcerpt {
         return path.hasPrefix(root + "/") && FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
-    private static func absolute(_ path: String) -> String {
-        let full = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (full as NSString).standardizingPath
-    }
+    private static func absolute(_ path: String) -> String { PathText.absolute(path) }
 }

@@ -9,8 +9,9 @@ import Tracking
 ///                                  channel: terminal, clock: .real(), options: options)
 /// ```
 public enum GamePlayer {
-    /// Loads `game.lua` from `folder`, publishes its declaration, plays it once
-    /// through `channel`, and records how the run ended.
+    /// Loads `game.lua` from `folder`, publishes its declaration (adding the contexts the store
+    /// lacks; updating the others only when ``PlayOptions/mayChangeCatalog``, and never their
+    /// display order), plays it once through `channel`, and records how the run ended.
     ///
     /// A failing script or a limit is not thrown: it ends the run, and the report
     /// says so (outcome `error` or `limit`, with ``RunReport/failure``).
@@ -23,7 +24,8 @@ public enum GamePlayer {
         let file = (folder as NSString).appendingPathComponent("game.lua")
         let run = try GameRun(file: file, channel: channel, clock: clock, store: store, options: options)
         let game = try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }
-        let gameContext = try Publisher.publish(game.declaration, in: store)
+        let gameContext = try Publisher.publish(
+            game.declaration, in: store, mode: options.mayChangeCatalog ? .run : .addMissing)
         guard let levelPath = try chooseLevel(of: game.declaration, options: options, run: run) else {
             return try run.end(on: gameContext, outcome: .quit, failure: nil)  // left at the menu
         }

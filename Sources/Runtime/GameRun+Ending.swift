@@ -9,7 +9,8 @@ extension GameRun {
         if attempt.outcome == .running { try attempt.end(outcome: outcome) }
         context.resignActive()
         if options.saving != .never { try saver?.saveAtEnd(attempt) }
-        let report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
+        var report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
+        report.keptOnThisComputer = options.saving != .never && saver?.keptAtEnd == true
         _ = channel.handle(.end(report))
         return report
     }

@@ -21,6 +21,12 @@ public struct PlayOptions {
     /// Called once in a run, the first time a save finds the store (a school server) unreachable:
     /// the run goes on and the attempt is kept (`RunSaver`); the front end says so in one line.
     public var whenStoreUnreachable: (@Sendable () -> Void)?
+    /// Whether the run may change the contexts the store already has (titles, summaries, ...) to
+    /// match the game's folder. A student's run may not: the catalog is the teacher's (`catalog
+    /// --publish`), and a school server refuses a student's change to it; the run then finds the
+    /// published contexts and adds only the ones missing. No run changes a context's display
+    /// order, which only the whole catalog knows.
+    public var mayChangeCatalog = true
 
     public init() {}
 }

@@ -11,6 +11,9 @@ public struct RunReport: Equatable, Sendable {
     public var seed: Int
     /// Whether the student pressed Ctrl-C.
     public var interrupted = false
+    /// Whether the attempt waits on this computer (the store's outbox) for a school server that
+    /// could not be reached when the run ended.
+    public var keptOnThisComputer = false
 
     /// finished, quit, error or limit.
     public var outcome: RunOutcome { record.outcome }

@@ -43,7 +43,8 @@ extension TrackingError {
             return .invalidModification
         case .duplicateIdentifier, .duplicateItemIdentifier, .duplicateClass: return .invalidCreate
         case .sqlite, .postgresql: return .invalidUpdate
-        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole:
+        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole,
+            .unknownLogin:
             return .databaseInaccessible
         case .partialFailure: return .partialFailure
         case .unknownClass, .unknownStudent, .unknownPath, .unknownAssignment, .pathNotInAssignment: return .notFound

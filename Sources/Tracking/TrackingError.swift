@@ -78,6 +78,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     /// The PostgreSQL store's schema is older than this EduJam, and this login may not migrate it:
     /// its owner runs `edujam store migrate`.
     case storeNeedsMigration(place: String)
+    /// The PostgreSQL server (`server`: its host or socket folder and port) has no role named
+    /// `login`: the server was reached, and refused a login nobody created there.
+    case unknownLogin(login: String, server: String)
     /// The login is granted neither `edujam_teacher` nor `edujam_student` on the PostgreSQL store
     /// (`place`), so it may read nothing of it.
     case loginWithoutRole(login: String, place: String)
@@ -166,6 +169,9 @@ extension TrackingError: CustomStringConvertible {
         case .storeNeedsMigration(let place):
             return
                 "the EduJam store in \(place) is older than this edujam: the database's owner runs: edujam store migrate"
+        case .unknownLogin(let login, let server):
+            return
+                "the login \(login) has no role on the PostgreSQL server at \(server): the owner creates it, or run as the owner's account"
         case .loginWithoutRole(let login, let place):
             return
                 "the login \(login) is neither an EduJam teacher nor a student in \(place): the database's owner runs: GRANT edujam_student TO \(login); (or edujam_teacher, for a teacher)"

@@ -15,7 +15,9 @@ enum CatalogCommand {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CatalogOptions(words)
-        let games = try options.folder ?? Installation.games(options.common)
+        let games =
+            try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
+            ?? Installation.gamesToRead(options.common)
         let collection = try GameCollection.load(from: games)
         let entries = try Catalog.entries(in: games)
         let filtering = !options.words.isEmpty || options.topic != nil

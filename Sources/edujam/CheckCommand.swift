@@ -49,7 +49,7 @@ enum CheckCommand {
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),
     /// or every game in `--games`.
     private static func gameFolders(_ options: CheckOptions) throws -> [String] {
-        guard !options.folders.isEmpty else { return try games(in: Installation.games(options.common)) }
+        guard !options.folders.isEmpty else { return try games(in: Installation.gamesToRead(options.common)) }
         return options.folders.flatMap { folder in
             hasGame(folder) ? [folder] : ((try? games(in: folder)) ?? [folder])  // a lone folder gets "no game.lua"
         }
@@ -66,10 +66,9 @@ enum CheckCommand {
 
     /// An error when another game beside `folder` declares the same id (the catalog refuses both).
     private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
-        let url = URL(fileURLWithPath: folder).standardizedFileURL
-        let games = url.deletingLastPathComponent().path
+        let games = PathText.parent(of: folder)
         if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games) }
-        guard let error = clashes[games]?[url.lastPathComponent] else { return [] }
+        guard let error = clashes[games]?[PathText.name(of: folder)] else { return [] }
         return [
             Finding(
                 .error, file: (folder as NSString).appendingPathComponent("game.lua"), line: nil, "\(error)",

@@ -13,7 +13,8 @@ enum Identity {
     /// - Parameters:
     ///   - typed: `--student` as typed, if given.
     ///   - identity: Who runs the command (``TrackingStore/identity()``).
-    ///   - fallback: The name to use on SQLite without `--student`; nil makes `--student` required.
+    ///   - fallback: The name to use on SQLite without `--student`; nil makes `--student` required
+    ///     (also of a teacher on PostgreSQL, whose login is otherwise the name they play as).
     ///   - usage: What to say when `--student` is required and missing.
     /// - Throws: ``UsageError`` when `--student` is missing on SQLite, ``IdentityError`` when the login
     ///   may not name a student or has none.
@@ -31,7 +32,10 @@ enum Identity {
         case .login(let login, .none, _):
             throw IdentityError.noRole(login: login)
         case .login(let login, .teacher, let name), .login(let login, .owner, let name):
-            return typed ?? name ?? login
+            if let chosen = typed ?? name { return chosen }
+            // A teacher plays as their login; a command on a student's work (done, inbox) names one.
+            guard fallback != nil else { throw UsageError(usage) }
+            return login
         }
     }
 

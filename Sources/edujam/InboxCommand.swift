@@ -7,14 +7,19 @@ import Tracking
 enum InboxCommand {
     static let usage = """
         usage: edujam inbox --student S [--json]
-        Lists the student's assignments, each activity with its status and due date; late ones are flagged.
-        Play one with `edujam play --student S PATH`. On a PostgreSQL store the student is your
-        login: `edujam inbox` (only a teacher may name one with --student).
+        Lists the student's assignments, each activity with its status and due date (late ones are
+        flagged), and under it the command that plays it, with a whole game's levels. On a PostgreSQL
+        store the student is your login: `edujam inbox` (only a teacher may name one with --student).
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try InboxOptions(words)
-        let context = try StoreContext(options.common)
+        let context: StoreContext
+        do {
+            context = try StoreContext(options.common)
+        } catch StoreError.server(.serverUnreachable(let server, _)) {
+            throw ServerAway(server: server)
+        }
         return try context.suggestingNames { try show(options, context) }
     }
 
@@ -42,8 +47,27 @@ enum InboxCommand {
                 Output.line(
                     "    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))"
                 )
+                Output.line(String(repeating: " ", count: 17) + howToPlay(path, activity, store: context.store))
             }
         }
         return .success
+    }
+
+    /// `edujam play CAPITALS   levels: EASY, HARD`: the command a student types, and the levels a
+    /// whole game offers (its menu), as the catalog has them.
+    private static func howToPlay(_ path: String, _ activity: ActivityProgress, store: TrackingStore) -> String {
+        let command = "edujam play \(path)"
+        let levels = (try? store.context(at: activity.identifierPath))?.children.map(\.identifier) ?? []
+        guard !levels.isEmpty else { return command }
+        return command + "   levels: " + levels.map(Terminal.cleanLine).joined(separator: ", ")
+    }
+}
+
+/// `inbox` while the school server cannot be reached: said for a student, without the socket's
+/// errno (the server's address is enough for whoever looks after it).
+struct ServerAway: Error, CustomStringConvertible {
+    let server: String
+    var description: String {
+        "the school server (\(server)) cannot be reached right now, so your assignments cannot be shown; nothing is lost: games you play are kept on this computer and sent when it is back"
     }
 }

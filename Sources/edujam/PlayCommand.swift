@@ -17,7 +17,13 @@ enum PlayCommand {
         """
     static func run(_ words: [String]) throws -> ExitStatus {
         let typed = try PlayCommandOptions(words)
-        var target = try GameTarget.resolve(typed.game, options: typed.common)
+        if let file = typed.record { try OutputFile.check(file, option: "--record") }
+        var target: GameTarget
+        do {
+            target = try GameTarget.locate(typed.game, options: typed.common)
+        } catch let missing as GameNotHere {
+            throw missing.explained(typed.common, student: typed.student)
+        }
         if typed.watch { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
         if let level = typed.level { target.level = level }
         var options = PlayOptions()
@@ -34,6 +40,7 @@ enum PlayCommand {
             typed: typed.student, identity: identity,
             fallback: ProcessInfo.processInfo.environment["USER"] ?? "student", usage: "")
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
+        if case .login(_, .student, _) = identity { options.mayChangeCatalog = false }  // the teacher's catalog
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
@@ -68,6 +75,9 @@ enum PlayCommand {
     /// above it); else it is practice. A launch the game never started counts for nothing.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
         guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
+        guard !report.keptOnThisComputer else {
+            return Output.line("Saved on this computer; it will be sent to the school server.")
+        }
         guard report.record.id != 0 else { return }  // never reached the school server: kept in the outbox
         guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
         Output.line(
@@ -101,7 +111,7 @@ enum PlayCommand {
     /// The author's detail goes to stderr: file:line, message, the source line, the game's own frames.
     private static func explain(_ failure: ScriptFailure?, folder: String?) {
         guard let failure else { return }
-        let folder = folder ?? ((failure.chunk ?? ".") as NSString).deletingLastPathComponent
+        let folder = folder ?? failure.chunk.map(PathText.parent(of:)) ?? "."
         Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
     }
 }
@@ -112,14 +122,29 @@ struct GameTarget {
     var level: String?
     var collection: GameCollection
 
+    /// The game `word` names: a usage error when it names none.
     static func resolve(_ word: String, options: CommonOptions) throws -> GameTarget {
+        do {
+            return try locate(word, options: options)
+        } catch let missing as GameNotHere {
+            throw missing.usage
+        }
+    }
+
+    /// The game `word` names.
+    /// - Throws: ``GameNotHere`` when `word` is an identifier path no game in the games folder
+    ///   declares; ``UsageError`` when it is neither a game folder nor an identifier path.
+    static func locate(_ word: String, options: CommonOptions) throws -> GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
-            let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
+            guard FileManager.default.fileExists(atPath: (word as NSString).appendingPathComponent("game.lua")) else {
+                throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
+            }
+            let parent = PathText.parent(of: word)
             try Catalog.requireUniqueID(ofGameIn: word)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
-        let gamesFolder = try Installation.games(options)
+        let gamesFolder = try Installation.gamesToRead(options)
         let collection = try GameCollection.load(from: gamesFolder)
         var path = word.split(separator: "/").map(String.init)
         if path.first == collection.id { path.removeFirst() }
@@ -127,7 +152,7 @@ struct GameTarget {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
         guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder) else {
-            throw UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
+            throw GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
         }
         let level = path.count > 1 ? path.dropFirst().joined(separator: "/") : nil
         return GameTarget(folder: folder, level: level, collection: collection)

@@ -35,8 +35,8 @@ final class RecordingChannel: PlayChannel {
             handle.seekToEndOfFile()
             handle.write(Data(("\n" + text).utf8))
         } else {
-            try ("# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + text)
-                .write(toFile: file, atomically: true, encoding: .utf8)
+            try OutputFile.write(
+                "# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + text, to: file)
         }
     }
 }

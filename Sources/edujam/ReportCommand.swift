@@ -74,7 +74,7 @@ extension ReportCommand {
 extension ReportCommand {
     /// Writes the class report page (`ReportPage`) with the attempts behind each cell.
     private static func writePage(_ report: ClassReport, to file: String, store: TrackingStore) throws {
-        guard !file.isEmpty else { throw UsageError("--html needs a file name") }
+        try OutputFile.check(file, option: "--html")
         var attempts: [Int64: [String: [RunRecord]]] = [:]
         for assignment in report.assignments {
             for row in assignment.students {

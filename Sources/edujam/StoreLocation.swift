@@ -160,7 +160,7 @@ enum StoreError: Error, CustomStringConvertible {
         case .server(.notAStore):
             return "not an EduJam store: the PostgreSQL database has other tables (it was left as it is)"
         case .server(let error):
-            return "\(error)"
+            return error.forPeople
         }
     }
 }

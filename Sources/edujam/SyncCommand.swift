@@ -55,7 +55,7 @@ enum OutboxReport {
         }
         for (snapshot, error) in delivery.refused {
             Output.error(
-                "edujam: the school server refused an attempt kept on this computer (\(describe(snapshot))): \(error); it stays in the outbox (edujam sync)."
+                "edujam: the school server refused an attempt kept on this computer (\(describe(snapshot))): \(error.forPeople); it stays in the outbox (edujam sync)."
             )
         }
     }
@@ -64,7 +64,7 @@ enum OutboxReport {
     static func detail(_ delivery: OutboxDelivery) -> ExitStatus {
         for snapshot in delivery.delivered { Output.line("Sent: \(describe(snapshot)).") }
         for (snapshot, error) in delivery.refused {
-            Output.line("Refused, kept on this computer: \(describe(snapshot)): \(error)")
+            Output.line("Refused, kept on this computer: \(describe(snapshot)): \(error.forPeople)")
         }
         if !delivery.waiting.isEmpty {
             Output.line("\(stillWait(delivery.waiting.count)) on this computer: the school server went away.")

@@ -15,6 +15,7 @@ enum TestCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try TestOptions(words)
         let paths = options.paths
+        if let junit = options.junit { try OutputFile.check(junit, option: "--junit") }
         var settings = TestSuite.Settings()
         settings.update = options.update
         if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
@@ -34,7 +35,7 @@ enum TestCommand {
         }
         progress.clear()
         if let junit = options.junit {
-            try JUnitWriter.xml(outcomes).write(toFile: junit, atomically: true, encoding: .utf8)
+            try OutputFile.write(JUnitWriter.xml(outcomes), to: junit)
         }
         let failed = outcomes.filter { !$0.passed }.count
         Output.line("\(outcomes.count - failed) passed, \(failed) failed")

@@ -85,12 +85,20 @@ let overview = """
 
 extension TrackingError {
     /// The store's own messages leave student names out (they may end up in logs);
-    /// the person at the terminal typed the name, so it is shown back to them.
+    /// the person at the terminal typed the name, so it is shown back to them. A school
+    /// server's refusal is said without the statement's text: SQL is the developer's (the
+    /// server's log has it), and a student at a terminal gets what was refused and why.
     var forPeople: String {
         switch self {
         case .unknownStudent(let student, let className?):
             return "unknown student '\(student)': not in class '\(className)'"
         case .unknownStudent(let student, nil): return "unknown student '\(student)'"
+        case .postgresql(let state, let message, _):
+            return "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state))"
+        case .partialFailure(let refused):
+            let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
+            return "save refused \(count) (every other change was saved): "
+                + refused.map { "\($0.object): \($0.reason.forPeople)" }.joined(separator: "; ")
         default: return description
         }
     }

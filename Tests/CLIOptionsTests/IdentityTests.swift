@@ -29,7 +29,9 @@ import Testing
 
     @Test func aTeacherMayPlayAsAStudent() throws {
         #expect(try Identity.student(typed: "bo", identity: maria, usage: "u") == "bo")
-        #expect(try Identity.student(typed: nil, identity: maria, usage: "u") == "maria")
+        #expect(try Identity.student(typed: nil, identity: maria, fallback: "me", usage: "u") == "maria")
+        // `done` and `inbox` give no fallback: a teacher names the student's work (issue 23).
+        #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: maria, usage: "u") }
         let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
         #expect(try Identity.student(typed: "bo", identity: owner, usage: "u") == "bo")
     }

@@ -278,4 +278,33 @@ struct OutboxCommandTests {
         #expect(played.error.contains("this computer has never reached it as postgres to learn whose work it would be"))
         #expect(try edujam(["sync"]).output == "Nothing waits to be sent.\n")
     }
+
+    /// A student whose server is down hears it in words: the game ends with one closing line, and
+    /// the inbox says the server cannot be reached now and nothing is lost, without a socket errno.
+    @Test func aStudentWhoseServerIsDownIsToldInWords() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        let login = "ana_\(UUID().uuidString.prefix(8).lowercased())"
+        #expect(try edujam(["store", "init"]).status == 0)
+        #expect(try edujam(["class", "create", "5C"]).status == 0)
+        #expect(try edujam(["class", "add", "5C", login, "--create-logins"]).status == 0)
+        let asAna = ["EDUJAM_STORE": server.url(database: database, user: login), "XDG_DATA_HOME": data.path]
+        #expect(try cli.run(["sync"], environment: asAna).status == 0)
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7"], input: String(repeating: "5\n", count: 10),
+            environment: asAna)
+        let inbox = try cli.run(["inbox"], environment: asAna)
+        try server.start()
+        #expect(played.status == 0, "\(played.error)")
+        #expect(
+            played.output.hasSuffix("\nSaved on this computer; it will be sent to the school server.\n"),
+            "\(played.output)")
+        #expect(inbox.status == 1)
+        #expect(inbox.error.split(separator: "\n").count == 1, "\(inbox.error)")
+        #expect(
+            inbox.error.hasPrefix("edujam inbox: the school server (\(server.socketDirectory) (port "), "\(inbox.error)"
+        )
+        #expect(inbox.error.contains("cannot be reached right now") && inbox.error.contains("nothing is lost"))
+        #expect(!inbox.error.contains("no such file") && !inbox.error.contains("refused"), "\(inbox.error)")
+    }
 }

@@ -46,7 +46,7 @@ struct SchoolIdentityCommandTests {
 
         let posing = try cli.run(["inbox", "--student", school.bo, "--store", asAna])
         #expect(posing.status != 0)
-        #expect(posing.error.contains("you play as your login (\(school.ana)): --student is for teachers"))
+        #expect(posing.error.contains("on this store you are \(school.ana): --student is for teachers"))
 
         let report = try cli.run(["report", "--class", "5C", "--store", asAna])
         #expect(report.status != 0)

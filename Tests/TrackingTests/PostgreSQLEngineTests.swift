@@ -130,15 +130,22 @@ struct PostgreSQLEngineTests {
         #expect(
             "\(error!)"
                 == "cannot reach the PostgreSQL server at /nonexistent-edujam (port 6543): no such file or directory")
+    }
+
+    /// A login the server has no role for: the server answered, so it is not unreachable (which
+    /// would send `play` offline), and the message says who creates it (issue 23).
+    @Test func aLoginWithoutARoleIsNotAnUnreachableServer() throws {
+        let server = try PostgresServer.server()
         let role = trackingError {
-            let server = try PostgresServer.server()
             _ = try PGConnection(conninfo: server.conninfo(database: "postgres", user: "nobody_here"))
         }
-        guard case .serverUnreachable(_, let reason)? = role else {
-            Issue.record("expected serverUnreachable, got \(String(describing: role))")
-            return
-        }
-        #expect(reason == "role \"nobody_here\" does not exist")
+        let place = "\(server.socketDirectory) (port \(server.port))"
+        #expect(role == .unknownLogin(login: "nobody_here", server: place))
+        #expect(role?.isUnreachable == false)
+        #expect(
+            role?.description
+                == "the login nobody_here has no role on the PostgreSQL server at \(place): the owner creates it, or run as the owner's account"
+        )
     }
 
     /// libpq waits for ever by default; EduJam gives up after ``PGConnection/defaultConnectTimeout``

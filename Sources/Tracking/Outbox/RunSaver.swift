@@ -36,6 +36,9 @@ public final class RunSaver {
     private var toldStudent = false
     /// Called once per run, the first time the store cannot be reached.
     public var onFirstUnreachable: (() -> Void)?
+    /// Whether the end of the run (``saveAtEnd(_:)``) kept the attempt in the outbox, the store
+    /// being unreachable: it waits on this computer for the next delivery.
+    public private(set) var keptAtEnd = false
 
     /// A saver for runs on `store`.
     /// - Parameter uptime: A monotonic clock in seconds for the backoff; tests pass their own.
@@ -74,6 +77,7 @@ public final class RunSaver {
             reachedStore()
         } catch let error as TrackingError where error.isUnreachable && store.outbox != nil {
             try store.outbox?.keep(snapshotOrThrow(attempt, error))
+            keptAtEnd = true
             tellOnce()
         }
     }

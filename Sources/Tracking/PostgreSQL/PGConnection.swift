@@ -79,7 +79,12 @@ package final class PGConnection {
         database = PQdb(handle).map { String(cString: $0) } ?? ""
         guard PQstatus(handle) == CONNECTION_OK else {
             let reason = Self.connectionFailure(handle)
+            let login = PQuser(handle).map { String(cString: $0) } ?? ""
             PQfinish(handle)
+            // The server answered: a missing role is a refusal, not a reason to play offline and retry.
+            if reason == "role \"\(login)\" does not exist" {
+                throw TrackingError.unknownLogin(login: login, server: server)
+            }
             throw TrackingError.serverUnreachable(server: server, reason: reason)
         }
         connection = handle

@@ -1,0 +1,60 @@
+import Classroom
+import Foundation
+import Runtime
+import Tracking
+
+/// `play ID` found no game declaring `ID` in the games folder. The store may still know the
+/// activity: the teacher published it from their own games folder, which this computer lacks
+/// (games are shared as files: `docs/classroom.md`, "Sharing the games"). Then the student hears
+/// that, rather than a usage error about their command line.
+struct GameNotHere: Error {
+    /// The argument as typed.
+    let word: String
+    /// The identifier path it names, below the root.
+    let path: [String]
+    let gamesFolder: String
+    let collection: GameCollection
+
+    /// The usage error of an argument that names nothing anywhere.
+    var usage: UsageError {
+        UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
+    }
+
+    /// What to tell the person: ``Absent`` when the store's catalog has the activity (saying whether
+    /// it is assigned to them), else the usage error. A store that cannot be opened leaves the usage
+    /// error, and a store file that does not exist is not created for a typo.
+    func explained(_ options: CommonOptions, student typed: String?) -> any Error {
+        guard let address = try? StoreLocation.address(options) else { return usage }
+        if case .file(let path) = address, !FileManager.default.fileExists(atPath: path) { return usage }
+        guard let store = try? StoreLocation.open(options, collection: collection, clock: .real()),
+            (try? store.context(at: path)) != nil
+        else { return usage }
+        return Absent(word: word, gamesFolder: gamesFolder, assigned: isAssigned(in: store, typed: typed))
+    }
+
+    /// Whether an assignment of the student holds the activity, a part of it, or the game above it.
+    private func isAssigned(in store: TrackingStore, typed: String?) -> Bool {
+        let fallback = ProcessInfo.processInfo.environment["USER"] ?? "student"
+        guard let identity = try? store.identity(),
+            let student = try? Identity.student(typed: typed, identity: identity, fallback: fallback, usage: ""),
+            let entries = try? store.inbox(student: student)
+        else { return false }
+        return entries.flatMap(\.activities).contains { activity in
+            let assigned = store.relativePath(activity.identifierPath)
+            return assigned.starts(with: path) || path.starts(with: assigned)
+        }
+    }
+
+    /// The activity is in the store's catalog, but no game here declares it.
+    struct Absent: Error, CustomStringConvertible {
+        let word: String
+        let gamesFolder: String
+        let assigned: Bool
+
+        var description: String {
+            let known = assigned ? "is assigned to you" : "is in your school's catalog"
+            return
+                "\(word) \(known), but its game is not on this computer: ask your teacher (games are looked for in \(gamesFolder))"
+        }
+    }
+}
