@@ -37,7 +37,7 @@ struct Heatmap {
         let averages =
             #"<tr><th scope="row">Class average</th>"#
             + columns.map {
-                #"<td class="average">\#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"#
+                #"<td class="average">progress \#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"#
             }.joined()
             + "</tr>"
         return """
