@@ -6,9 +6,12 @@ import Tracking
 ///
 /// - `initialized` at the first start, `suspended` / `resumed` at each stop and start,
 ///   `progressed` each time progress grows (the cmi5 progress extension, 0–100);
-/// - at the end: `scored` when the primary item is a score, `passed` / `failed` when the game
-///   reports a pass/fail binary item, `completed` when the game finished, then `terminated` with
-///   the time spent and every quantity item as a result extension.
+/// - at the end of a run that reached `finish`: `scored` when the primary item is a score,
+///   `passed` / `failed` when the game reports a pass/fail binary item (``RunRecord/verdict``),
+///   and `completed`; games set items as they go, so a run that ended any other way (quit, error,
+///   limit) or was interrupted has no result of that kind;
+/// - last, for every run that ended or was interrupted: `terminated` with the time spent, the
+///   progress and every quantity item as a result extension.
 ///
 /// Statement ids are name-based UUIDs of the attempt's UUID, the event's number and the verb, so
 /// exporting twice gives the same statements and re-sending one is idempotent.
