@@ -3,7 +3,8 @@ import Tracking
 /// One student's standing on one assigned activity; the inbox and the class report share it.
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
-/// `durationSeconds` and `primaryItem` (an element of ``RunRecord/items``, or null).
+/// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
+/// `passed` and `latestPath` (each null when no attempt has one).
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -23,4 +24,22 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     public var durationSeconds: Double
     /// The latest attempt's primary item, or nil when there is no attempt or it has none.
     @ExplicitNull public var primaryItem: ItemRecord?
+    /// The best score among those attempts, 0...1 (each attempt's ``RunRecord/scoreItem``); nil
+    /// when none has a score item. The gradebook grades by it, and the heatmap shades by it.
+    @ExplicitNull public var score: Double? = nil
+    /// The latest verdict: the ``RunRecord/verdict`` of the newest attempt that finished with a
+    /// pass/fail item; nil when none did. A run the student left reports no verdict, as in xAPI.
+    @ExplicitNull public var passed: Bool? = nil
+    /// Where the latest attempt was played: ``identifierPath`` itself, or the path of one of its
+    /// levels when a whole game is assigned; nil without an attempt.
+    @ExplicitNull public var latestPath: [String]? = nil
+
+    /// The level the latest attempt was played at, as a path below ``identifierPath`` (`["EASY"]`);
+    /// nil when it was played at the assigned context itself, or not at all.
+    public var latestLevel: [String]? {
+        guard let latestPath, latestPath.count > identifierPath.count, latestPath.starts(with: identifierPath) else {
+            return nil
+        }
+        return Array(latestPath.dropFirst(identifierPath.count))
+    }
 }

@@ -8,10 +8,8 @@ extension AssignmentRow {
     ///   - now: The current time, seconds since 1970, for lateness.
     /// - Returns: One entry per activity.
     func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
-        let counted = runs.filter { linkedAttempts.contains($0.id) }
-        return activities.map { entry in
-            // The assigned context itself, or a level of it.
-            let attempts = counted.filter { $0.identifierPath.starts(with: entry.activity.identifierPath) }
+        activities.map { entry in
+            let attempts = countedAttempts(at: entry.activity.identifierPath, among: runs)
             let status = status(of: student, contextID: entry.contextID, attempts: attempts)
             let latest = attempts.first
             return ActivityProgress(
@@ -19,8 +17,20 @@ extension AssignmentRow {
                 late: status != .done && (due.map { now > $0 } ?? false), attempts: attempts.count,
                 progress: attempts.map(\.progress).max() ?? 0,
                 durationSeconds: SafeNumbers.sum(attempts.map(\.durationSeconds)),
-                primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } })
+                primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } },
+                score: attempts.compactMap(\.scoreFraction).max(),
+                passed: attempts.first { $0.outcome == .finished && $0.verdict != nil }?.verdict,
+                latestPath: latest?.identifierPath)
         }
+    }
+
+    /// The attempts that count for the activity at `path`: linked to this assignment and played at
+    /// that context or below it (a whole game counts the attempts at its levels), newest first.
+    /// - Parameters:
+    ///   - path: An assigned activity's identifier path.
+    ///   - runs: One student's saved runs, newest first.
+    func countedAttempts(at path: [String], among runs: [RunRecord]) -> [RunRecord] {
+        runs.filter { linkedAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
     }
 
     /// The status rules; `attempts` are newest first. Done belongs to the assignment, as in

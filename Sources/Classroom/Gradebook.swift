@@ -25,9 +25,10 @@ public struct GradebookRow: Equatable, Sendable {
 public struct GradebookCell: Equatable, Sendable {
     /// Status, best progress, attempts count, as the class report shows it.
     public var progress: ActivityProgress
-    /// The attempts that count for the assignment, newest first.
+    /// The attempts that count for the assignment, newest first: at the assigned context and, for
+    /// a whole game, at its levels.
     public var attempts: [RunRecord]
-    /// When anything in this cell last changed (an attempt's last event, a Done mark), ISO 8601
-    /// UTC like every date in the store; nil when nothing happened yet.
+    /// When anything in this cell last changed (the last event of an attempt that counts, a Done
+    /// mark), ISO 8601 UTC like every date in the store; nil when nothing happened yet.
     public var lastChange: String?
 }

@@ -22,9 +22,7 @@ extension TrackingStore {
                     let mine = runs[student] ?? []
                     let cells = zip(row.progress(of: student, runs: mine, now: now), row.activities).map {
                         progress, entry in
-                        let attempts = mine.filter {
-                            row.linkedAttempts.contains($0.id) && $0.identifierPath == progress.identifierPath
-                        }
+                        let attempts = row.countedAttempts(at: progress.identifierPath, among: mine)
                         let marked = doneTimes[
                             DoneMark(assignment: row.id, contextID: entry.contextID, student: student)]
                         let last = (attempts.compactMap { attemptChanges[$0.id] } + [marked]).compactMap { $0 }.max()

@@ -6,9 +6,12 @@ import Tracking
 ///
 /// - `initialized` at the first start, `suspended` / `resumed` at each stop and start,
 ///   `progressed` each time progress grows (the cmi5 progress extension, 0–100);
-/// - at the end: `scored` when the primary item is a score, `passed` / `failed` when the game
-///   reports a pass/fail binary item, `completed` when the game finished, then `terminated` with
-///   the time spent and every quantity item as a result extension.
+/// - at the end of a run that reached `finish`: `scored` when the primary item is a score,
+///   `passed` / `failed` when the game reports a pass/fail binary item (``RunRecord/verdict``),
+///   and `completed`; games set items as they go, so a run that ended any other way (quit, error,
+///   limit) or was interrupted has no result of that kind;
+/// - last, for every run that ended or was interrupted: `terminated` with the time spent, the
+///   progress and every quantity item as a result extension.
 ///
 /// Statement ids are name-based UUIDs of the attempt's UUID, the event's number and the verb, so
 /// exporting twice gives the same statements and re-sending one is idempotent.
@@ -31,7 +34,7 @@ public struct StatementBuilder: Sendable {
 
     /// Every statement of `attempt`, in the order things happened.
     public func statements(_ attempt: AttemptHistory) -> [XAPIStatement] {
-        let events = attempt.events.isEmpty ? Self.reconstructed(attempt.run) : attempt.events
+        let events = attempt.events.isEmpty ? Self.reconstructed(attempt.run) : Self.closed(attempt)
         var statements: [XAPIStatement] = []
         var running: Date?
         var spent = 0.0
@@ -65,21 +68,9 @@ public struct StatementBuilder: Sendable {
     private func ending(_ attempt: AttemptHistory, _ event: AttemptEvent) -> [XAPIStatement] {
         let run = attempt.run
         let duration = ISODuration.string(run.durationSeconds)
-        let primary = run.items.first { $0.identifier == run.primaryItem }
-        let score = primary.flatMap(Self.score)
         var statements: [XAPIStatement] = []
-        if let score {
-            statements.append(statement(attempt, event, .scored, result: .init(score: score, duration: duration)))
-        }
-        if let verdict = Self.passFail(run) {
-            statements.append(
-                statement(
-                    attempt, event, verdict ? .passed : .failed,
-                    result: .init(score: score, success: verdict, duration: duration)))
-        }
-        if event.outcome == .finished {
-            statements.append(
-                statement(attempt, event, .completed, result: .init(completion: true, duration: duration)))
+        if event.outcome == .finished {  // a run the student left has no final score and no verdict
+            statements = finalResults(attempt, event, duration: duration)
         }
         var extensions = [Self.progressExtension: Double(Int((run.progress * 100).rounded()).clamped(0, 100))]
         for item in run.items where item.kind == .quantity {
@@ -89,6 +80,24 @@ public struct StatementBuilder: Sendable {
         }
         statements.append(
             statement(attempt, event, .terminated, result: .init(duration: duration, extensions: extensions)))
+        return statements
+    }
+
+    /// `scored`, `passed` / `failed` and `completed`: what only a run that reached `finish` reports.
+    private func finalResults(_ attempt: AttemptHistory, _ event: AttemptEvent, duration: String) -> [XAPIStatement] {
+        let run = attempt.run
+        let score = run.items.first { $0.identifier == run.primaryItem }.flatMap(Self.score)
+        var statements: [XAPIStatement] = []
+        if let score {
+            statements.append(statement(attempt, event, .scored, result: .init(score: score, duration: duration)))
+        }
+        if let verdict = run.verdict {
+            statements.append(
+                statement(
+                    attempt, event, verdict ? .passed : .failed,
+                    result: .init(score: score, success: verdict, duration: duration)))
+        }
+        statements.append(statement(attempt, event, .completed, result: .init(completion: true, duration: duration)))
         return statements
     }
 
@@ -135,12 +144,15 @@ public struct StatementBuilder: Sendable {
         return .init(scaled: kept / max, raw: kept, min: 0, max: max)
     }
 
-    /// The verdict of the first pass/fail binary item, if the game reports one.
-    static func passFail(_ run: RunRecord) -> Bool? {
-        for item in run.items where item.kind == .binary && item.valueType == .passFail {
-            if case .bool(let passed)? = item.value { return passed }
-        }
-        return nil
+    /// The attempt's history, with an end where it was `interrupted` (its process gone, so it
+    /// never ended): at its last event, so it closes with `terminated` and the progress it had.
+    static func closed(_ attempt: AttemptHistory) -> [AttemptEvent] {
+        let events = attempt.events
+        guard attempt.run.outcome == .interrupted, !events.contains(where: { $0.kind == .ended }),
+            let last = events.max(by: { $0.sequence < $1.sequence })
+        else { return events }
+        let sequence = last.sequence == Int.max ? last.sequence : last.sequence + 1  // ids only need it unique
+        return events + [AttemptEvent(sequence: sequence, kind: .ended, at: last.at, outcome: .interrupted)]
     }
 
     /// The history of an attempt saved before histories were kept: started, its progress, its end.
@@ -151,7 +163,7 @@ public struct StatementBuilder: Sendable {
                 ISO8601Format.string($0.addingTimeInterval(run.durationSeconds.isFinite ? run.durationSeconds : 0))
             } ?? run.startedAt
         if run.progress > 0 { events.append(.init(sequence: 1, kind: .progressed, at: end, progress: run.progress)) }
-        if run.outcome != .running && run.outcome != .interrupted {  // neither has ended
+        if run.outcome != .running {  // still going: no end yet
             events.append(.init(sequence: 2, kind: .ended, at: end, outcome: run.outcome))
         }
         return events

@@ -92,15 +92,17 @@ struct AssignmentBlock {
 
     private func table(_ cells: [(String, ActivityProgress)]) -> String {
         let rows = cells.map { student, cell in
-            let result = cell.primaryItem.map { "\($0.identifier) \(ItemText.value($0))" } ?? "–"
+            let score = cell.score.map(Figures.percent) ?? "–"
             return #"<tr data-student="\#(HTML.attribute(student))"><th scope="row">\#(HTML.name(student))</th>"#
                 + "<td>\(HTML.text(ItemText.status(cell)))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(cell.progress))">\#(Figures.percent(cell.progress))</td>"#
+                + #"<td class="num" data-value="\#(Figures.exact(cell.score ?? -1))">\#(score)</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(cell.durationSeconds))">\#(Figures.duration(cell.durationSeconds))</td>"#
-                + #"<td class="num">\#(cell.attempts)</td><td>\#(HTML.name(result))</td></tr>"#
+                + #"<td class="num">\#(cell.attempts)</td><td>\#(HTML.name(ItemText.latest(cell)))</td></tr>"#
         }
         return #"<div class="scroll"><table class="data"><caption>Students on this activity</caption>"#
             + #"<thead><tr><th scope="col">Student</th><th scope="col">Status</th><th scope="col">Progress</th>"#
+            + #"<th scope="col">Best score</th>"#
             + #"<th scope="col">Time</th><th scope="col">Attempts</th><th scope="col">Latest result</th></tr></thead>"#
             + "<tbody>\(rows.joined())</tbody></table></div>"
     }
@@ -156,6 +158,16 @@ enum ItemText {
         case .done: status = "done"
         }
         return cell.late ? status + ", late" : status
+    }
+
+    /// "failed, EASY: correct 2/5": the latest verdict, the level of a whole game the latest
+    /// attempt was played at, and its primary item; "–" when there is none of them.
+    static func latest(_ cell: ActivityProgress) -> String {
+        let level = cell.latestLevel.map { $0.joined(separator: "/") }
+        let item = cell.primaryItem.map { "\($0.identifier) \(value($0))" }
+        let result = [level, item].compactMap { $0 }.joined(separator: ": ")
+        let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
+        return parts.isEmpty ? "–" : parts.joined(separator: ", ")
     }
 
     static func value(_ item: ItemRecord) -> String {

@@ -2,7 +2,9 @@ import Classroom
 import Tracking
 
 /// The at-a-glance table: a row per student, a column per assigned activity, each cell
-/// shaded by progress and labelled with its percentage and marks (✓ done, ! late). The table
+/// shaded by the student's best score where the game reports one (their best progress
+/// otherwise, in italics), labelled with its percentage and marks (✓ done, ! late), the
+/// latest pass/fail verdict and, for a whole game, the level of the latest attempt. The table
 /// is the chart: screen readers read it as a table and it copies into a spreadsheet.
 struct Heatmap {
     let report: ClassReport
@@ -35,18 +37,21 @@ struct Heatmap {
         let averages =
             #"<tr><th scope="row">Class average</th>"#
             + columns.map {
-                #"<td class="average">\#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"#
+                #"<td class="average">progress \#(Figures.percent($0.summary.averageProgress))<span class="marks">\#($0.summary.done)/\#($0.summary.students) done</span></td>"#
             }.joined()
             + "</tr>"
         return """
             <section id="overview"><h2>At a glance</h2>
-            <p class="legend" id="legend">Each cell is a student's best progress on an activity; darker is further. \
+            <p class="legend" id="legend">Each cell is a student's best score on an activity where the game \
+            reports a score, and their best progress where it does not (<i>in italics</i>); darker is higher. \
             Marks: <span class="mark">✓</span> done, <span class="mark">!</span> late, \
-            <span class="mark">–</span> not started, <span class="mark">n/a</span> not assigned. \
+            <span class="mark">–</span> not started, <span class="mark">n/a</span> not assigned; \
+            <span class="verdict">pass</span> or <span class="verdict">fail</span>: the game's latest \
+            verdict; under a whole game, the level the latest attempt was played at. \
             Select a column heading to sort.</p>
             <div class="scroll" role="region" aria-labelledby="heatmap-caption" tabindex="0">
             <table class="heatmap" id="heatmap" aria-describedby="legend">
-            <caption id="heatmap-caption">Progress per student and activity</caption>
+            <caption id="heatmap-caption">Score or progress per student and activity</caption>
             <thead><tr>\(head)</tr></thead>
             <tbody>\(rows.joined(separator: "\n"))</tbody>
             <tfoot>\(averages)</tfoot>
@@ -70,18 +75,41 @@ struct Heatmap {
             return #"<td class="cell unassigned" data-value="-1">n/a</td>"#
         }
         let progress = row.activities[column.index]
-        let background = Palette.background(progress.progress)
+        let shade = progress.score ?? progress.progress  // the primary score where there is one
+        let background = Palette.background(shade)
         let foreground = Palette.foreground(on: background)
         let marks =
             (progress.status == .done ? "✓" : progress.status == .notStarted ? "–" : "") + (progress.late ? "!" : "")
-        let label = progress.status == .notStarted ? "" : Figures.percent(progress.progress)
-        let classes = ["cell", progress.status.rawValue] + (progress.late ? ["late"] : [])
+        let label = progress.status == .notStarted ? "" : Figures.percent(shade)
+        let classes =
+            ["cell", progress.status.rawValue] + (progress.late ? ["late"] : [])
+            + (progress.score == nil && progress.status != .notStarted ? ["by-progress"] : [])
         return
             #"<td class="\#(classes.joined(separator: " "))" style="background:\#(background.hex);color:\#(foreground.hex)""#
             + #" data-student="\#(HTML.attribute(student))" data-assignment="\#(column.assignment.id)""#
             + #" data-path="\#(HTML.attribute(progress.identifierPath.joined(separator: "/")))""#
             + #" data-progress="\#(Figures.exact(progress.progress))" data-status="\#(progress.status.rawValue)""#
-            + #" data-late="\#(progress.late)" data-attempts="\#(progress.attempts)" data-value="\#(Figures.exact(progress.progress))">"#
-            + #"\#(label)<span class="marks" aria-label="\#(ItemText.status(progress))">\#(marks)</span></td>"#
+            + (progress.score.map { #" data-score="\#(Figures.exact($0))""# } ?? "")
+            + (progress.passed.map { #" data-passed="\#($0)""# } ?? "")
+            + (progress.latestLevel.map { #" data-level="\#(HTML.attribute($0.joined(separator: "/")))""# } ?? "")
+            + #" data-late="\#(progress.late)" data-attempts="\#(progress.attempts)" data-value="\#(Figures.exact(shade))">"#
+            + #"\#(label)<span class="marks" aria-label="\#(spoken(progress))">\#(marks)</span>\#(details(progress))</td>"#
+    }
+
+    /// What the percentage is and the marks, in words for a screen reader: the cell reads
+    /// "40% score, done" or "100% progress, in progress, late".
+    private func spoken(_ progress: ActivityProgress) -> String {
+        guard progress.status != .notStarted else { return ItemText.status(progress) }
+        return (progress.score == nil ? "progress, " : "score, ") + ItemText.status(progress)
+    }
+
+    /// The latest verdict and the level of a whole game, on a line of their own under the figure.
+    private func details(_ progress: ActivityProgress) -> String {
+        let verdict = progress.passed.map { #"<span class="verdict">\#($0 ? "pass" : "fail")</span>"# }
+        let level = progress.latestLevel.map {
+            #"<span class="level">\#(HTML.name($0.joined(separator: "/")))</span>"#
+        }
+        let parts = [level, verdict].compactMap { $0 }
+        return parts.isEmpty ? "" : #"<span class="details">\#(parts.joined(separator: " "))</span>"#
     }
 }

@@ -28,7 +28,7 @@ enum Grid {
                 [
                     student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
                     bar(cell.progress, blocks: blocks), Format.duration(cell.durationSeconds), String(cell.attempts),
-                    cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" } ?? "-",
+                    latest(cell),
                 ]
             }
         }
@@ -49,6 +49,16 @@ enum Grid {
             lines.append("    " + results.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `failed, EASY: correct 2/5`: the latest verdict, the level of a whole game its latest attempt
+    /// was played at, and that attempt's primary item; the verdict first, so a cut keeps it.
+    static func latest(_ cell: ActivityProgress) -> String {
+        let level = cell.latestLevel.map { $0.joined(separator: "/") }
+        let item = cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" }
+        let result = [level, item].compactMap { $0 }.joined(separator: ": ")
+        let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
+        return parts.isEmpty ? "-" : parts.joined(separator: ", ")
     }
 
     /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
@@ -89,27 +99,37 @@ enum Grid {
 
     static func path(_ identifierPath: [String]) -> String { identifierPath.dropFirst().joined(separator: "/") }
 
-    /// One row per student and activity, for spreadsheets. Printed through `Output`, so what the
+    /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
+    /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
+    /// latest attempt was played (a level of a whole game). Printed through `Output`, so what the
     /// terminal funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
         var lines = [
-            "assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"
+            "assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue,score,passed,latestPath"
         ]
         for assignment in report.assignments {
             for student in assignment.students {
                 for cell in student.activities {
-                    lines.append(
-                        [
-                            String(assignment.id), assignment.title, student.student,
-                            cell.identifierPath.joined(separator: "/"),
-                            cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
-                            String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
-                            cell.primaryItem.map(Format.value) ?? "",
-                        ].map(field).joined(separator: ","))
+                    lines.append(csvRow(assignment, student.student, cell).map(field).joined(separator: ","))
                 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    private static func csvRow(_ assignment: AssignmentReport, _ student: String, _ cell: ActivityProgress)
+        -> [String]
+    {
+        let standing = [
+            cell.identifierPath.joined(separator: "/"), cell.status.rawValue, String(cell.late), String(cell.attempts),
+            String(cell.progress), String(cell.durationSeconds),
+        ]
+        let result: [String] = [
+            cell.primaryItem?.identifier ?? "", cell.primaryItem.map(Format.value) ?? "",
+            cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
+            cell.latestPath?.joined(separator: "/") ?? "",
+        ]
+        return [String(assignment.id), assignment.title, student] + standing + result
     }
 
     /// RFC 4180 quoting (``CSV/field(_:)``); a leading =, +, - or @ is prefixed so spreadsheets

@@ -63,6 +63,10 @@ enum Plays {
         ((statement["verb"] as? [String: Any])?["id"] as? String ?? "").split(separator: "/").last.map(String.init)
             ?? ""
     }
+    /// Where a verb stands among statements of one moment: the end's are sent in this order.
+    static func order(_ statement: [String: Any]) -> Int {
+        ["scored", "passed", "failed", "completed", "terminated"].firstIndex(of: verb(statement)) ?? -1
+    }
     static func objectID(_ statement: [String: Any]) -> String {
         (statement["object"] as? [String: Any])?["id"] as? String ?? ""
     }

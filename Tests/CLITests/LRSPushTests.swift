@@ -79,6 +79,59 @@ struct LRSPushTests {
         #expect(stored.contains { Plays.verb($0) == "terminated" })
     }
 
+    /// A quiz that sets its score and "failed" after every answer (Fixtures/grades): ana presses
+    /// Ctrl-C after 2 of 5 answers, bo's process is killed after one, cy finishes with 2 of 5.
+    /// Only cy's run is `scored` and `failed`; the other two end with `terminated` and their progress.
+    @Test func aRunTheStudentDidNotFinishIsNeitherScoredNorFailed() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let lrs = try RalphLRS()
+        let games = ReportGradesTests.games
+        func play(_ student: String) -> [String] {
+            ["play", "Tests/CLITests/Fixtures/grades/capitals", "--level", "EASY", "--student", student] + games
+        }
+        func progressed(_ count: Int) -> () throws -> Bool {
+            { try Plays.exported(cli, games).filter { Plays.verb($0) == "progressed" }.count == count }
+        }
+        let ana = try LiveEdujam(cli, play("ana"))
+        ana.write("paris\nberlin\n")
+        try ana.waitUntil(progressed(2))
+        ana.interrupt()
+        _ = ana.wait()
+        let bo = try LiveEdujam(cli, play("bo"))
+        bo.write("paris\n")
+        try bo.waitUntil(progressed(3))
+        kill(bo.process.processIdentifier, SIGKILL)
+        _ = bo.wait()
+        try Plays.play(cli, play("cy"), ReportGradesTests.failing)
+
+        let pushed = try cli.run(["push", "--lrs", lrs.endpoint] + games, environment: lrs.credentials)
+        #expect(pushed.status == 0, "\(pushed.error)")
+        let exported = try Plays.exported(cli, games)
+        var verbs: [String: [String]] = [:]  // student -> verbs as the LRS stored them, in order
+        for registration in Set(exported.map(Plays.registration)) {
+            let stored = try lrs.statements(registration: registration).sorted {
+                ($0["timestamp"] as? String ?? "", Plays.order($0)) < (
+                    $1["timestamp"] as? String ?? "", Plays.order($1)
+                )
+            }
+            let student = ((stored.first?["actor"] as? [String: Any])?["name"] as? String) ?? "?"
+            verbs[student] = stored.map(Plays.verb)
+            let progress = (stored.last?["result"] as? [String: Any])?["extensions"] as? [String: Any]
+            if student != "cy" {
+                #expect(
+                    progress?["https://w3id.org/xapi/cmi5/result/extensions/progress"] as? Int
+                        == (student == "ana" ? 40 : 20))
+            }
+        }
+        let results: Set = ["scored", "passed", "failed", "completed"]
+        #expect(
+            verbs["ana"]?.last == "terminated" && verbs["ana"]?.contains(where: results.contains) == false, "\(verbs)")
+        #expect(
+            verbs["bo"]?.last == "terminated" && verbs["bo"]?.contains(where: results.contains) == false, "\(verbs)")
+        #expect(verbs["cy"]?.suffix(4) == ["scored", "failed", "completed", "terminated"], "\(verbs)")
+    }
+
     @Test func anLRSKilledMidPushLosesAndDoublesNothing() throws {
         let cli = Edujam()
         defer { cli.remove() }

@@ -40,6 +40,44 @@ import Testing
         }
     }
 
+    /// ana finished CAPITALS/EASY with 2/5 and failed, bo with 5/5 and passed (then left HARD):
+    /// their cells must not look alike, and say the verdict and the level (a whole game assigned).
+    @Test(.enabled(if: Chromium.path != nil, Chromium.missing))
+    func theHeatmapShadesByScoreAndShowsTheVerdictAndTheLevel() throws {
+        let cli = try ReportGradesTests.school()
+        defer { cli.remove() }
+        let folder = try Edujam.scratchFolder("grades-html")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        let written = try cli.run(["report", "--class", "3B", "--html", page.path] + ReportGradesTests.games)
+        try #require(written.status == 0, "\(written.error)")
+        let dom = try Chromium.dumpDOM(page)
+        func cell(_ student: String) throws -> (tag: String, text: String) {
+            let pieces = dom.components(separatedBy: "<td ").dropFirst()
+            let piece = try #require(
+                pieces.first {
+                    $0.hasPrefix(#"class="cell"#) && $0.prefix { $0 != ">" }.contains(#"data-student="\#(student)""#)
+                })
+            let tag = String(piece.prefix { $0 != ">" })
+            let inner = piece.dropFirst(tag.count + 1).components(separatedBy: "</td>")[0]
+            let text = inner.replacingOccurrences(of: "<[^>]*>", with: " ", options: .regularExpression)
+            return (tag, text.split(separator: " ").joined(separator: " "))
+        }
+        let ana = try cell("ana")
+        let bo = try cell("bo")
+        #expect(ana.tag.attribute("data-score") == "0.4" && ana.tag.attribute("data-passed") == "false")
+        #expect(ana.tag.attribute("data-level") == "EASY" && ana.tag.attribute("data-value") == "0.4")
+        #expect(ana.text.hasPrefix("40%") && ana.text.contains("EASY") && ana.text.contains("fail"), "\(ana.text)")
+        #expect(bo.tag.attribute("data-score") == "1" && bo.tag.attribute("data-passed") == "true")
+        #expect(bo.text.hasPrefix("100%") && bo.text.contains("HARD") && bo.text.contains("pass"), "\(bo.text)")
+        #expect(ana.tag.attribute("style") != bo.tag.attribute("style"), "2/5 and 5/5 must not look alike")
+        let cy = try cell("cy")
+        #expect(cy.tag.attribute("data-score") == nil && cy.tag.attribute("data-passed") == nil)
+        #expect(dom.contains("best score on an activity where the game reports a score"), "the legend says it")
+        let log = try Chromium.consoleLog(page)
+        #expect(log.isEmpty, "console: \(log)")
+    }
+
     @Test(.enabled(if: Chromium.path != nil, Chromium.missing))
     func hostileNamesStayText() throws {
         let fixture = try ClassFixture.make()

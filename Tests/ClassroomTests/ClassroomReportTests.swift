@@ -78,9 +78,10 @@ import TrackingTestSupport
         #expect(
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem",
+                "durationSeconds", "primaryItem", "score", "passed", "latestPath",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
+        #expect(cell["score"] is NSNull && cell["passed"] is NSNull && cell["latestPath"] is NSNull)
         let summary = try #require((assignment["summary"] as? [[String: Any]])?.last)
         #expect(
             Set(summary.keys) == [

@@ -159,6 +159,35 @@ import Tracking
         #expect(results.first?["score"] == "30")
     }
 
+    /// `CAPITALS` assigned as a whole game, 2 of 5 right at `CAPITALS/EASY`: graded 40 by that
+    /// score (not 100 for the finished run's progress), modified when the attempt ended.
+    @Test func aWholeGameIsGradedByTheScoresAtItsLevels() throws {
+        let clock = Clock()
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
+        try store.createClass(named: "3B")
+        try store.addStudents(["ana"], toClass: "3B")
+        let game = try store.mainContext.addChild(identifier: "CAPITALS", title: "Capital Cities", type: .quiz)
+        let easy = try game.addChild(identifier: "EASY", title: "Easy capitals", type: .level)
+        try store.save()
+        try store.createAssignment(AssignmentDraft(className: "3B", title: "Capitals", paths: [["CAPITALS"]]))
+        clock.advance(3600)
+        let run = try easy.createNewActivity(student: "ana")
+        try run.start()
+        clock.advance(90)
+        try run.setScore(id: "correct", title: "Correct", score: 2, maxScore: 5)
+        try run.setBinary(id: "passed", title: "Passed", value: false, valueType: .passFail)
+        try run.setProgress(1)
+        try run.end(outcome: .finished)
+        try store.save()
+        let results = try Self.table(
+            try #require(OneRosterResults.files(try store.gradebook(), timeZone: Self.utc)["results.csv"]))
+        #expect(results.first?["score"] == "40")
+        #expect(results.first?["comment"] == "Capital Cities: 40% (score, in progress)")
+        // modified when the attempt ended, not when the assignment was made
+        #expect(results.first?["dateLastModified"] == "2027-01-15T09:01:30.000Z")
+    }
+
     @Test func numbersHaveAtMostTwoDecimals() {
         #expect(
             [100, 87.5, 100.0 / 3, 0, 66.666, 0.004].map(OneRosterResults.number) == [

@@ -93,6 +93,60 @@ import Tracking
         }
     }
 
+    /// A quiz that sets its score and its verdict after every answer, left after 2 of 5 answers
+    /// (`quit`) or never ended (saved `running`, for the test to read as `interrupted`).
+    static func leftStore(outcome: RunOutcome?) throws -> TrackingStore {
+        let clock = Clock()
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
+        let quiz = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
+        let attempt = try quiz.createNewActivity(student: "ana")
+        try attempt.start()
+        for answer in 1...2 {
+            clock.advance(10)
+            try attempt.setScore(id: "correct", title: "Correct", score: Double(answer - 1), maxScore: 5)
+            try attempt.setBinary(id: "passed", title: "Passed", value: false, valueType: .passFail)
+            try attempt.setProgress(Double(answer) / 5)
+            try store.save()
+        }
+        if let outcome {
+            try attempt.stop()
+            try attempt.end(outcome: outcome)
+            try store.save()
+        }
+        return store
+    }
+
+    @Test(arguments: [RunOutcome.quit, .error, .limit])
+    func aRunThatDidNotFinishEndsWithTerminatedOnly(outcome: RunOutcome) throws {
+        let statements = StatementBuilder(homePage: "https://school.example")
+            .statements(try #require(try Self.leftStore(outcome: outcome).attemptHistories().first))
+        #expect(
+            statements.map(\.verb.display["en-US"]) == ["initialized", "progressed", "progressed", "terminated"])
+        #expect(statements.last?.result?.extensions?[StatementBuilder.progressExtension] == 40)
+        #expect(statements.allSatisfy { $0.result?.score == nil && $0.result?.success == nil })
+    }
+
+    @Test func anInterruptedRunEndsWithTerminatedAtItsLastEvent() throws {
+        var attempt = try #require(try Self.leftStore(outcome: nil).attemptHistories().first)
+        let running = StatementBuilder(homePage: "https://school.example").statements(attempt)
+        #expect(running.map(\.verb.display["en-US"]) == ["initialized", "progressed", "progressed"])  // not ended yet
+        attempt.run.outcome = .interrupted  // what the store reports once the process that played it is gone
+        let statements = StatementBuilder(homePage: "https://school.example").statements(attempt)
+        #expect(
+            statements.map(\.verb.display["en-US"]) == ["initialized", "progressed", "progressed", "terminated"])
+        let terminated = try #require(statements.last)
+        #expect(terminated.timestamp == statements[2].timestamp)
+        #expect(terminated.result?.extensions?[StatementBuilder.progressExtension] == 40)
+        #expect(Set(statements.map(\.id)).count == statements.count)
+        var old = attempt  // saved before histories were kept: told from its final state
+        old.events = []
+        #expect(
+            StatementBuilder(homePage: "https://school.example").statements(old).map(\.verb.display["en-US"]) == [
+                "initialized", "progressed", "terminated",
+            ])
+    }
+
     @Test func filtersBySinceAndStudents() throws {
         let store = try Self.playedStore()
         #expect(try store.attemptHistories(students: ["bo"]).isEmpty)

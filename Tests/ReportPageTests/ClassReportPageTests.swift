@@ -50,9 +50,36 @@ import Testing
 
     @Test func marksDoneLateAndNotStartedInWordsAndSymbols() {
         let html = Demo.page(students: ["ana", "bo", "cy"], titles: ["Sums"]).html()
-        #expect(html.contains(#"aria-label="done">✓"#))
-        #expect(html.contains(#"aria-label="in progress, late">!"#))
+        #expect(html.contains(#"aria-label="progress, done">✓"#))  // Demo's cells have no best score
+        #expect(html.contains(#"aria-label="progress, in progress, late">!"#))
         #expect(html.contains(#"aria-label="not started, late">–!"#))
+    }
+
+    /// A whole game, finished with 2/5 at its EASY level and failed: shaded 40 %, not the 100 %
+    /// of its progress, marked FAIL and EASY; a cell without a score keeps progress, in italics.
+    @Test func heatmapShadesByTheBestScoreAndShowsTheVerdictAndTheLevel() {
+        let game = ["org.edujam.games", "CAPITALS"]
+        func cell(score: Double?, passed: Bool?) -> ActivityProgress {
+            ActivityProgress(
+                identifierPath: game, title: "Capitals", status: .inProgress, late: false, attempts: 1, progress: 1,
+                durationSeconds: 60, primaryItem: nil, score: score, passed: passed, latestPath: game + ["EASY"])
+        }
+        let rows = [
+            StudentProgress(student: "ana", activities: [cell(score: 0.4, passed: false)]),
+            StudentProgress(student: "bo", activities: [cell(score: nil, passed: nil)]),
+        ]
+        let assignment = AssignmentReport(
+            id: 1, title: "Capitals", due: nil, complete: false, students: rows,
+            summary: [
+                ActivitySummary(
+                    AssignedActivity(identifierPath: game, title: "Capitals"), cells: rows.map { $0.activities[0] })
+            ])
+        let html = Heatmap(report: ClassReport(className: "3B", assignments: [assignment])).html()
+        #expect(html.contains(#"style="background:\#(Palette.background(0.4).hex);"#))
+        #expect(html.contains(#"data-score="0.4" data-passed="false" data-level="EASY""#))
+        #expect(html.contains(#">40%<span class="marks" aria-label="score, in progress">"#))
+        #expect(html.contains(#"<span class="level">"#) && html.contains(#"<span class="verdict">fail</span>"#))
+        #expect(html.contains(#"class="cell inProgress by-progress" style="background:\#(Palette.background(1).hex);"#))
     }
 
     @Test func heatmapTextMeetsWCAGAAOnEveryShade() {

@@ -8,8 +8,9 @@ import Tracking
 /// points to) and a `manifest.csv` declaring them in bulk.
 ///
 /// - score: for each activity of the assignment, the best score item among the counted attempts
-///   as a percentage (an attempt's score item is its primary item when that is a score, else its
-///   first score item), or the best progress (0–100) when no counted attempt has a score item;
+///   (at the assigned context or, for a whole game, at its levels) as a percentage (an attempt's
+///   score item is its primary item when that is a score, else its first score item,
+///   ``RunRecord/scoreItem``), or the best progress (0–100) when no counted attempt has a score item;
 ///   the assignment's score is the mean over its activities (0 for one not started), 0–100
 ///   with at most two decimals;
 /// - scoreStatus: `not submitted` without any counted attempt or Done mark, `fully graded` when
@@ -19,7 +20,8 @@ import Tracking
 ///   id and creation time) and the student, so exporting twice writes the same bytes;
 /// - dates: `assignDate`, `dueDate` and `scoreDate` are days (`2026-12-04`) in the school's time
 ///   zone (the machine's, as `--due` reads them), `dateLastModified` the last change in the
-///   store, ISO 8601 UTC.
+///   store, ISO 8601 UTC: a result's is its latest counted attempt's last event or Done mark (the
+///   assignment's creation or completion when later).
 public enum OneRosterResults {
     /// The category of every line item.
     public static let categorySourcedId = "edujam-games"
@@ -116,33 +118,16 @@ public enum OneRosterResults {
         let scores = row.cells.map(score)
         let mean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
         let comment = zip(row.cells, scores).map { cell, score in
-            "\(cell.progress.title): \(number(score))% (\(bestScoreItem(cell) == nil ? "progress" : "score"), \(words(cell.progress.status)))"
+            "\(cell.progress.title): \(number(score))% (\(cell.progress.score == nil ? "progress" : "score"), \(words(cell.progress.status)))"
         }.joined(separator: "; ")
         return [id, "active", modified, lineItem, student, scoreStatus(row), number(mean), day.of(modified), comment]
     }
 
-    /// The activity's score, 0–100: the best counted attempt's score item as a percentage, else the best progress.
+    /// The activity's score, 0–100: the best counted attempt's score item as a percentage
+    /// (``ActivityProgress/score``), else the best progress.
     static func score(_ cell: GradebookCell) -> Double {
-        if let best = bestScoreItem(cell) { return best }
+        if let best = cell.progress.score { return best * 100 }
         return (cell.progress.progress * 100).clamped(0, 100)
-    }
-
-    /// The highest percentage among the counted attempts' score items, or nil when none has one.
-    static func bestScoreItem(_ cell: GradebookCell) -> Double? {
-        cell.attempts.compactMap { run -> Double? in
-            scoreItem(of: run).flatMap(StatementBuilder.score)?.scaled.map { $0 * 100 }
-        }.max()
-    }
-
-    /// The attempt's score item: the primary item when it is a score, else the first score item.
-    /// A game whose primary item is a count (points) usually also reports how many answers were
-    /// right as a score; grading that beats grading progress, which reaches 100% on a finished
-    /// game with every answer wrong.
-    static func scoreItem(of run: RunRecord) -> ItemRecord? {
-        if let primary = run.items.first(where: { $0.identifier == run.primaryItem }), primary.kind == .score {
-            return primary
-        }
-        return run.items.first { $0.kind == .score }
     }
 
     static func scoreStatus(_ row: GradebookRow) -> String {

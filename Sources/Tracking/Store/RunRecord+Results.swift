@@ -1,0 +1,32 @@
+extension RunRecord {
+    /// The attempt's score item: its primary item when that is a score, else its first score item.
+    ///
+    /// A game whose primary item is a count (Math Jam's points) usually also reports how many
+    /// answers were right as a score; that score is what the gradebook, the review's heatmap and
+    /// its averages read, so they all agree on one number per attempt.
+    public var scoreItem: ItemRecord? {
+        if let primary = items.first(where: { $0.identifier == primaryItem }), primary.kind == .score {
+            return primary
+        }
+        return items.first { $0.kind == .score }
+    }
+
+    /// ``scoreItem`` as a fraction of its maximum, kept within 0...1; nil without a score item or
+    /// when its numbers cannot make one (a maximum of 0, a value that is not finite).
+    public var scoreFraction: Double? {
+        guard let item = scoreItem, let score = item.score, let max = item.maxScore, score.isFinite, max.isFinite,
+            max > 0
+        else { return nil }
+        return Swift.min(Swift.max(score / max, 0), 1)
+    }
+
+    /// The game's pass/fail verdict: its primary item when that is a `passFail` binary item, else
+    /// its first `passFail` binary item; nil when it reports none. Other binary items (true/false,
+    /// yes/no, correct/incorrect) are answers to one question, not a verdict on the attempt.
+    public var verdict: Bool? {
+        let verdicts = items.filter { $0.kind == .binary && $0.valueType == .passFail }
+        let item = verdicts.first { $0.identifier == primaryItem } ?? verdicts.first
+        guard case .bool(let passed)? = item?.value else { return nil }
+        return passed
+    }
+}

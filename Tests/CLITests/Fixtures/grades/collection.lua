@@ -1,0 +1,1 @@
+return { id = "org.example.grades", title = "Grades test games" }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// A quiz with two levels assigned as a whole game, played through the binary: the gradebook
+/// grades it by the score at its levels, and the review (grid, `--csv`, `--json`) shows the
+/// score, the pass/fail verdict and the level the latest result came from.
+@Suite struct ReportGradesTests {
+    static let games = ["--games", "Tests/CLITests/Fixtures/grades"]
+    static let failing = "paris\nrome\nberlin\nkyoto\ncusco\n"  // 2 of 5
+    static let passing = "paris\nrome\nmadrid\ntokyo\nlima\n"
+
+    /// Class 3B with CAPITALS assigned whole: ana 2/5 at CAPITALS/EASY (failed), bo 5/5 there
+    /// (passed) and then HARD left after one answer (its "failed" set as it went), cy nothing.
+    static func school() throws -> Edujam {
+        let cli = Edujam()
+        func ok(_ words: [String], _ input: String = "") throws {
+            let result = try cli.run(words + games, input: input)
+            try #require(result.status == 0, "\(words): \(result.error)")
+        }
+        try ok(["catalog", "--publish"])
+        try ok(["class", "create", "3B"])
+        try ok(["class", "add", "3B", "ana", "bo", "cy"])
+        try ok(["assign", "--class", "3B", "--title", "Capitals", "CAPITALS"])
+        try ok(["play", "--student", "ana", "CAPITALS/EASY"], failing)
+        try ok(["play", "--student", "bo", "CAPITALS/EASY"], passing)
+        try ok(["play", "--student", "bo", "CAPITALS/HARD"], "paris\n")
+        return cli
+    }
+
+    @Test func theGradebookGradesAWholeGameByTheScoreAtItsLevels() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let folder = try Edujam.scratchFolder("gradebook")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let export = try cli.run(["export", "--oneroster-results", folder.path] + Self.games)
+        #expect(export.status == 0, "\(export.error)")
+        let text = try String(contentsOf: folder.appendingPathComponent("results.csv"), encoding: .utf8)
+        let rows = text.split(separator: "\r\n").map(String.init)
+        let ana = try #require(rows.first { $0.contains(",ana,") })
+        #expect(ana.contains(",40,"), "\(ana)")  // 2/5, not the 100% progress of a finished run
+        #expect(ana.contains("Capital Cities: 40% (score, in progress)"), "\(ana)")
+        let assigned = try #require(rows.first { $0.contains(",cy,") }).split(separator: ",")[2]
+        #expect(ana.split(separator: ",")[2] > assigned, "modified when ana played, not when it was assigned")
+        let bo = try #require(rows.first { $0.contains(",bo,") })
+        #expect(bo.contains(",100,"), "\(bo)")  // the best counted attempt
+    }
+
+    @Test func theGridShowsTheVerdictAndTheLevelOfTheLatestResult() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let grid = try cli.run(["report", "--class", "3B"] + Self.games)
+        #expect(grid.status == 0, "\(grid.error)")
+        let lines = grid.output.split(separator: "\n").map(String.init)
+        let ana = try #require(lines.first { $0.hasPrefix("ana ") })
+        #expect(ana.contains(" failed, EASY: c"), "\(grid.output)")  // the verdict first: a cut keeps it
+        // bo left HARD after one answer: no verdict from that run; his finished EASY stands
+        let bo = try #require(lines.first { $0.hasPrefix("bo ") })
+        #expect(bo.contains(" passed, HARD: c"), "\(grid.output)")
+        let cy = try #require(lines.first { $0.hasPrefix("cy ") })
+        #expect(cy.hasSuffix(" -"), "\(grid.output)")
+        #expect(lines.allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func csvAndJSONCarryTheScoreTheVerdictAndTheLatestPath() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
+            String.init)
+        #expect(csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath") == true, "\(csv)")
+        let ana = try #require(csv.first { $0.contains(",ana,") })
+        #expect(ana.hasSuffix(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY"), "\(ana)")
+        let cy = try #require(csv.first { $0.contains(",cy,") })
+        #expect(cy.hasSuffix(",,,,,"), "\(cy)")
+
+        let text = try cli.run(["report", "--class", "3B", "--json"] + Self.games).output
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let assignment = try #require((json["assignments"] as? [[String: Any]])?.first)
+        let cells = (assignment["students"] as? [[String: Any]] ?? []).compactMap {
+            ($0["activities"] as? [[String: Any]])?.first
+        }
+        #expect(cells.map { $0["score"] as? Double } == [0.4, 1, nil])
+        #expect(cells.map { $0["passed"] as? Bool } == [false, true, nil])
+        #expect(
+            cells.map { $0["latestPath"] as? [String] } == [
+                ["org.example.grades", "CAPITALS", "EASY"], ["org.example.grades", "CAPITALS", "HARD"], nil,
+            ])
+        #expect(cells.allSatisfy { $0.keys.contains("score") && $0.keys.contains("latestPath") })  // null, not absent
+    }
+}
