@@ -20,7 +20,7 @@ enum KnownNames {
     /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
     static let withheldFields: [String: Set<String>] = [
         "os": ["execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"],
-        "package": ["cpath", "loadlib", "preload", "searchers", "searchpath"],
+        "package": ["cpath", "loadlib", "searchers", "searchpath"],
         "string": ["dump"],
     ]
 
@@ -56,7 +56,7 @@ enum KnownNames {
         "utf8": ["char", "charpattern", "codepoint", "codes", "len", "offset"],
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
         "os": ["clock", "date", "difftime", "time"],
-        "package": ["config", "loaded", "path"],
+        "package": ["config", "loaded", "path", "preload"],
         "activity": activityFunctions,
     ]
 }

@@ -46,14 +46,15 @@ extension GameRun {
     private static let requireChunk = Mutex<CompiledChunk?>(nil)
 
     /// `require` in Lua, as stock's: cached in `package.loaded` (which holds the standard
-    /// libraries, so `require("string")` returns `string`), the chunk called with the name and
+    /// libraries, so `require("string")` returns `string`), a loader in `package.preload` tried
+    /// first (bundled single-file libraries register theirs), the chunk called with the name and
     /// its file (`./lists/animals.lua`), two results the first time. A module whose chunk
     /// raised is not marked as loading any more (the to-be-closed mark), so requiring it again
     /// raises its error again; a loop is reported instead of overflowing the stack. The
     /// globals it uses are taken when it is installed, before the game runs.
     static let requireSource = """
         local compile = ...
-        local loaded = package.loaded
+        local loaded, preload = package.loaded, package.preload
         local type, error, setmetatable = type, error, setmetatable
         local loading = {}
         local function loading_mark(name)
@@ -67,7 +68,8 @@ extension GameRun {
           local cached = loaded[name]
           if cached then return cached end
           if loading[name] then error("require: module '" .. name .. "' requires itself (a loop)", 2) end
-          local chunk, file = compile(name)
+          local chunk, file = preload[name], ":preload:"
+          if not chunk then chunk, file = compile(name) end
           if not chunk then error(file, 2) end
           do
             local mark <close> = loading_mark(name)

@@ -2,8 +2,9 @@
  * system.c: the parts of `os` and `package` a script may see. `os` keeps what
  * reads the time (from the run's clock, so a replayed run reads the same time)
  * and nothing that reaches files, processes or the environment. `package` holds
- * the facts libraries read: the module cache (`loaded`), the search path and
- * the separators. `io` and `debug` are absent.
+ * the facts libraries read: the module cache (`loaded`), the loaders a script
+ * registers (`preload`, which the game's `require` consults first), the search
+ * path and the separators. `io` and `debug` are absent.
  */
 #include "../internal.h"
 #include <math.h>
@@ -87,9 +88,11 @@ void edujam_open_system(lua_State *L) {
     lua_setglobal(L, LUA_OSLIBNAME);
     int loaded = lua_gettop(L);
 
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 4);
     lua_pushvalue(L, loaded);
     lua_setfield(L, -2, "loaded");
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);  /* loaders a script registers itself */
+    lua_setfield(L, -2, "preload");
     lua_pushliteral(L, SYSTEM_PATH);
     lua_setfield(L, -2, "path");
     lua_pushliteral(L, SYSTEM_CONFIG);

@@ -43,6 +43,11 @@ describe("require", function()
   equal("require('spec/helpers')", require("spec/helpers"), h)
   package.loaded.virtual = { answer = 42 }
   equal("a module set in package.loaded", require("virtual").answer, 42)
+  package.preload.bundled = function(name, data) return { name = name, data = data } end
+  local bundled, data = require("bundled")
+  equal("package.preload: name", bundled.name, "bundled")
+  equal("package.preload: loader data", data, ":preload:")
+  equal("package.preload: data to the loader", bundled.data, ":preload:")
   equal("require of a number", error_of(require, {}), "bad argument #1 to 'require' (string expected, got table)")
 end)
 
