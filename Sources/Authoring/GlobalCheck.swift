@@ -1,6 +1,6 @@
 import Runtime
 
-/// Findings about globals: undefined names (typos), withheld names, writes that should be `local`,
+/// Findings about globals: undefined names (typos), withheld names (warnings), writes that should be `local`,
 /// and unknown fields of `activity` and the standard tables.
 enum GlobalCheck {
     /// Findings for one file's accesses. `definedElsewhere` holds every global the game writes
@@ -35,10 +35,8 @@ enum GlobalCheck {
             if KnownNames.withheld.contains(name) {
                 findings.append(
                     Finding(
-                        .error, file: file, line: access.line, "'\(name)' is not available in the sandbox",
-                        hint:
-                            "games cannot reach files, the system or the debugger; see docs/lua-api.md for what they can use",
-                        check: "global"))
+                        .warning, file: file, line: access.line, "'\(name)' is not available to games",
+                        hint: KnownNames.withheldReason, check: "global"))
                 continue
             }
             let guess = Suggest.closest(to: name, among: Array(KnownNames.globals) + Array(definedElsewhere))
@@ -60,6 +58,7 @@ enum GlobalCheck {
             assigned.insert("\(tokens[i].text).\(tokens[i + 2].text)")
         }
         var findings: [Finding] = []
+        var warnedWithheld: Set<String> = []  // once per field and line: `if os.getenv then os.getenv(...)`
         for i in tokens.indices.dropLast(2) {
             let table = tokens[i]
             let dot = tokens[i + 1]
@@ -78,6 +77,15 @@ enum GlobalCheck {
             }
             guard dot.isSymbol("."), !fields.contains(field.text), !assigned.contains("\(table.text).\(field.text)")
             else { continue }
+            if KnownNames.withheldFields[table.text]?.contains(field.text) == true {
+                guard warnedWithheld.insert("\(table.text).\(field.text)@\(field.line)").inserted else { continue }
+                findings.append(
+                    Finding(
+                        .warning, file: file, line: field.line,
+                        "'\(table.text).\(field.text)' is not available to games",
+                        hint: KnownNames.withheldReason, check: "field"))
+                continue
+            }
             let hint =
                 Suggest.closest(to: field.text, among: fields).map { "did you mean '\(table.text).\($0)'?" }
                 ?? "\(table.text) has: \(fields.sorted().joined(separator: ", "))"

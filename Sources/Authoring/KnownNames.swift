@@ -9,12 +9,24 @@ enum KnownNames {
     /// The standard library the sandbox lets a game see (Tests/SandboxTests/AllowListTests.swift).
     static let standard: Set<String> = [
         "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "load",
-        "math", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset", "select", "setmetatable",
-        "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
+        "math", "next", "os", "package", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset", "select",
+        "setmetatable", "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
     ]
 
-    /// Names that exist in stock Lua but raise "... is not available in the sandbox".
-    static let withheld: Set<String> = ["io", "os", "debug", "package", "dofile", "loadfile", "warn"]
+    /// Globals of stock Lua that are absent (nil) in the sandbox: a use is warned about, since a
+    /// library's feature test (`io and io.write`) is fine and only a call fails.
+    static let withheld: Set<String> = ["io", "debug", "dofile", "loadfile", "warn"]
+
+    /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
+    static let withheldFields: [String: Set<String>] = [
+        "os": ["execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"],
+        "package": ["cpath", "loadlib", "searchers", "searchpath"],
+        "string": ["dump"],
+    ]
+
+    /// Why a withheld name is not there, for the warning's hint.
+    static let withheldReason =
+        "games cannot reach files, processes, the environment or the debugger, and cannot load bytecode; it is nil in the sandbox, so a call fails at this line (docs/sandbox.md)"
 
     /// Every global a game can read without defining it.
     static let globals = api.union(standard)
@@ -30,7 +42,7 @@ enum KnownNames {
     /// Fields of the standard tables, for "did you mean" on `string.fromat` and the like.
     static let libraryFields: [String: [String]] = [
         "string": [
-            "byte", "char", "dump", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
+            "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
             "rep", "reverse", "sub", "unpack", "upper",
         ],
         "math": [
@@ -43,6 +55,8 @@ enum KnownNames {
         "table": ["concat", "insert", "move", "pack", "remove", "sort", "unpack"],
         "utf8": ["char", "charpattern", "codepoint", "codes", "len", "offset"],
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
+        "os": ["clock", "date", "difftime", "time"],
+        "package": ["config", "loaded", "path", "preload"],
         "activity": activityFunctions,
     ]
 }

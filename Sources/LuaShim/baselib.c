@@ -1,51 +1,22 @@
 /*
  * baselib.c: the base library a script sees. Lua's own base library is
- * opened and then cut down: what could reach outside the sandbox, load
- * bytecode, stop the collector or catch a limit error is replaced here.
+ * opened and then cut down: what could reach outside the sandbox is left
+ * out; what could load bytecode, stop the collector, catch a limit error or
+ * show an address is replaced here.
  */
 #include "internal.h"
 #include <string.h>
 
 /* {====================================================================
- * Withheld names
+ * Refusals
  * ===================================================================== */
 
+/* What a script may not do even though stock Lua has it (a __gc metamethod, a binary
+ * chunk, stopping the collector): a Lua error naming it, which pcall may catch. A
+ * withheld function is not refused this way: it is simply absent (nil). */
 int edujam_forbid(lua_State *L, const char *what) {
     edujam_of(L)->forbidden = 1;
     return luaL_error(L, "%s is not available in the sandbox", what);
-}
-
-int edujam_withheld(lua_State *L) {
-    return edujam_forbid(L, lua_tostring(L, lua_upvalueindex(1)));
-}
-
-static void set_withheld(lua_State *L, int table, const char *field, const char *shown) {
-    lua_pushfstring(L, "'%s'", shown);
-    lua_pushcclosure(L, edujam_withheld, 1);
-    lua_setfield(L, table, field);
-}
-
-/* __index / __newindex of a withheld library: io.write -> "'io.write' is not available" */
-static int base_withheld_member(lua_State *L) {
-    const char *library = lua_tostring(L, lua_upvalueindex(1));
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
-    lua_pushfstring(L, "'%s.%s'", library, key);
-    return edujam_forbid(L, lua_tostring(L, -1));
-}
-
-/* A table that names the library in its errors, so authors learn why, not "index a nil value". */
-static void set_withheld_library(lua_State *L, const char *name) {
-    lua_newtable(L);
-    lua_createtable(L, 0, 3);
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, base_withheld_member, 1);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, "__index");
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_setglobal(L, name);
 }
 
 /* }==================================================================== */
@@ -215,15 +186,28 @@ static int base_load(lua_State *L) {
 
 /* }==================================================================== */
 
+/* collectgarbage: stock's (upvalue 1), but for what would change the collector itself.
+ * "collect" and "step" are work like any other: a full collection costs time in
+ * proportion to the heap, within the memory cap, and the time limit stops the script
+ * between two calls. "stop" would turn all garbage into the memory limit; the mode and
+ * its parameters change what every later allocation costs. */
 static int base_collectgarbage(lua_State *L) {
+    static const char *const refused[] = {"stop", "incremental", "generational", "setpause", "setstepmul", NULL};
     const char *option = luaL_optstring(L, 1, "collect");
-    if (strcmp(option, "count") != 0) {
-        lua_pushfstring(L, "collectgarbage('%s')", option);
-        return edujam_forbid(L, lua_tostring(L, -1));
+    for (int i = 0; refused[i] != NULL; i++) {
+        if (strcmp(option, refused[i]) == 0) {
+            lua_pushfstring(L, "collectgarbage('%s')", option);
+            return edujam_forbid(L, lua_tostring(L, -1));
+        }
     }
-    int kb = lua_gc(L, LUA_GCCOUNT, 0);
-    int rest = lua_gc(L, LUA_GCCOUNTB, 0);
-    lua_pushnumber(L, (lua_Number)kb + ((lua_Number)rest / 1024));
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);  /* in this frame: errors name 'collectgarbage' */
+}
+
+/* tostring: stock's, but a table, function or coroutine is shown by an address made from
+ * the run's seed (identity.c), not its place in memory. */
+static int base_tostring(lua_State *L) {
+    luaL_checkany(L, 1);
+    edujam_tolstring(L, 1, NULL);
     return 1;
 }
 
@@ -281,7 +265,7 @@ static int base_print(lua_State *L) {
     size_t total = 1;                              /* the newline */
     for (int i = 1; i <= n; i++) {
         size_t len;
-        const char *s = luaL_tolstring(L, i, &len);
+        const char *s = edujam_tolstring(L, i, &len);
         lua_replace(L, i);                         /* keeps the text alive in the argument's slot */
         total = print_add(total, print_add(print_cleaned_length(s, len), i > 1));
     }
@@ -312,22 +296,24 @@ static const luaL_Reg base_replacements[] = {
     {"xpcall", base_xpcall},
     {"setmetatable", base_setmetatable},
     {"load", base_load},
-    {"collectgarbage", base_collectgarbage},
+    {"tostring", base_tostring},
     {"print", base_print},
     {NULL, NULL}
 };
 
+/* Stock's base library with the replacements above. dofile, loadfile (files) and warn
+ * (writes to stderr) are absent, as in an embedded Lua that leaves them out: a library's
+ * feature test (`if warn then ...`) finds nothing, a call fails at its line. */
 void edujam_open_base(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_setfuncs(L, base_replacements, 0);
-    int globals = lua_gettop(L);
-    set_withheld(L, globals, "dofile", "dofile");
-    set_withheld(L, globals, "loadfile", "loadfile");
-    set_withheld(L, globals, "warn", "warn");
-    set_withheld(L, globals, "require", "require");
-    set_withheld_library(L, "io");
-    set_withheld_library(L, "os");
-    set_withheld_library(L, "debug");
-    set_withheld_library(L, "package");
+    lua_getfield(L, -1, "collectgarbage");
+    lua_pushcclosure(L, base_collectgarbage, 1);
+    lua_setfield(L, -2, "collectgarbage");
+    static const char *const absent[] = {"dofile", "loadfile", "warn", NULL};
+    for (int i = 0; absent[i] != NULL; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, absent[i]);
+    }
     lua_pop(L, 1);
 }

@@ -40,7 +40,8 @@ struct edujam_sandbox {
     size_t output_used, output_limit;
     int forbidden;                  /* a withheld function was called during this call */
     int failed;                     /* this call's error reached the host's message handler */
-    lua_Integer seed;               /* math.random's seed, so runs replay */
+    lua_Integer seed;               /* math.random's seed, the string hashes' and addresses', so runs replay */
+    edujam_clock_source clock;      /* what os.time, os.clock and os.date read; NULL: the system's */
     /* the thread that runs Lua now (coroutines included), for the limit hook */
     lua_State *_Atomic running;
     /* the deadline, owned by watchdog.c */
@@ -80,11 +81,17 @@ void edujam_disarm(edujam_sandbox *sb);
 void edujam_enter_thread(edujam_sandbox *sb);
 void edujam_leave_thread(edujam_sandbox *sb);
 
-/* baselib.c, libraries/libs.c */
+/* baselib.c, libraries/libs.c, libraries/system.c */
 void edujam_open_base(lua_State *L);
-void edujam_patch_libs(lua_State *L);
+void edujam_open_system(lua_State *L);
 int edujam_forbid(lua_State *L, const char *what);
-/* A closure whose upvalue 1 names what it stands for; raises the forbidden error. */
-int edujam_withheld(lua_State *L);
+
+/* hashseed.c: sets L's string-hash seed from the run's seed. Call before any table has
+ * a string key. Returns 1, changing nothing, if Lua's private layout is not 5.4.4's. */
+int edujam_seed_string_hash(lua_State *L, lua_Integer seed);
+
+/* identity.c: luaL_tolstring with addresses made from the seed; string.format likewise. */
+const char *edujam_tolstring(lua_State *L, int idx, size_t *len);
+int edujam_str_format(lua_State *L);
 
 #endif

@@ -45,6 +45,7 @@ final class GameRun {
         self.sandbox = try Sandbox(limits: options.limits, seed: options.seed, output: { box.run?.printed($0) })
         sandbox.label = file  // what a last-resort report names, rather than the first chunk it loads
         box.run = self
+        sandbox.setClock { (clock.date().timeIntervalSince1970, clock.elapsed) }  // os.time, os.date, os.clock
         registerStudentAPI()
         registerActivityAPI()
         try installRequire()  // GameRun+Require.swift

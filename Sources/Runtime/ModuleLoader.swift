@@ -3,46 +3,63 @@ import Sandbox
 
 /// Finds the file a game's `require("name")` means, confined to the game's own folder.
 ///
-/// A module name is one or more parts joined by dots; each part is letters, digits, `_`
-/// or `-`. Dots are subfolders: `require("lists.animals")` loads `lists/animals.lua`.
-/// Anything else (`/`, `\`, `..`, an absolute path, an empty part) is refused, and so is
-/// a file whose real path (symlinks resolved) lies outside the game's folder.
+/// As stock Lua's `package.path` of `./?.lua;./?/init.lua` run from the game's folder: a
+/// module name is one or more parts joined by dots or `/`, each part letters, digits, `_`
+/// or `-`. Dots and `/` are subfolders: `require("lists.animals")` and
+/// `require("lists/animals")` load `lists/animals.lua`, else `lists/animals/init.lua`.
+/// Anything else (`\`, `..`, an absolute path, an empty part) is refused, and so is a file
+/// whose real path (symlinks resolved) lies outside the game's folder.
 struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
     let folder: String
 
+    /// A module's file: its path (under ``folder``) and as the module sees it, relative to
+    /// the game's folder (`./lists/animals.lua`, what stock passes a module from `./?.lua`).
+    struct Found: Sendable {
+        let path: String
+        let relative: String
+        let source: [UInt8]
+    }
+
     /// Why `name` is not a module name, or nil when it is one.
     static func problem(with name: String) -> String? {
         if name.isEmpty { return "a module name must not be empty" }
-        if name.contains("/") || name.contains("\\") {
-            return "module names use dots for folders, not '/' or '\\' (e.g. require(\"lists.animals\"))"
+        if name.contains("\\") {
+            return "module names use dots or '/' for folders, not '\\' (e.g. require(\"lists.animals\"))"
         }
         let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
         guard parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }) else {
             return
-                "a module name is words of letters, digits, '_' or '-' joined by dots, like \"words\" or \"lists.animals\""
+                "a module name is words of letters, digits, '_' or '-' joined by dots or '/', like \"words\" or \"lists.animals\" (no '..', no path from the root)"
         }
         return nil
     }
 
-    /// The path of `name`'s file inside the folder (`<folder>/lists/animals.lua`).
-    func path(of name: String) -> String {
-        (folder as NSString).appendingPathComponent(name.replacingOccurrences(of: ".", with: "/") + ".lua")
+    /// The files `name` may be, relative to the folder, in the order they are tried.
+    static func candidates(of name: String) -> [String] {
+        let base = name.replacingOccurrences(of: ".", with: "/")
+        return [base + ".lua", base + "/init.lua"]
     }
 
     /// The source of module `name` (its bytes as they are), or a message saying why it cannot be loaded.
-    func source(of name: String) -> Result<(path: String, source: [UInt8]), ModuleError> {
+    func source(of name: String) -> Result<Found, ModuleError> {
         if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
-        let file = path(of: name)
-        do {
-            return .success((file, try SourceFile.read(file, confinedTo: folder)))
-        } catch  where error.problem == .missing {
-            return .failure(
-                ModuleError("module '\(name)' not found: no file '\(file)' (modules live in the game's folder)"))
-        } catch {
-            return .failure(ModuleError("module '\(name)': '\(file)' \(error.reason)"))
+        var tried: [String] = []
+        for relative in Self.candidates(of: name) {
+            let file = (folder as NSString).appendingPathComponent(relative)
+            do {
+                return .success(
+                    Found(path: file, relative: "./" + relative, source: try SourceFile.read(file, confinedTo: folder)))
+            } catch  where error.problem == .missing {
+                tried.append("no file '\(file)'")
+            } catch {
+                return .failure(ModuleError("module '\(name)': '\(file)' \(error.reason)"))
+            }
         }
+        return .failure(
+            ModuleError(
+                "module '\(name)' not found: \(tried.joined(separator: ", ")) (modules live in the game's folder)"))
     }
 }
 

@@ -26,6 +26,8 @@ public final class Sandbox {
     private var hostFunctions: [HostFunctionBox] = []
     private let output: (String) -> Void
     var lastHostError: (any Error)?
+    /// What `os.time`, `os.date` and `os.clock` read (``setClock(_:)``); nil: the system's clock.
+    var clockReader: (() -> (now: Double, elapsed: Double))?
     /// Whether a call is running (``protectedCall(_:_:results:read:)``): calls do not nest.
     private var isCalling = false
 

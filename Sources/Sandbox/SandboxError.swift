@@ -35,7 +35,8 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     case syntax(ScriptFailure)
     /// The script raised an error, or misused a host function.
     case runtime(ScriptFailure)
-    /// The script touched something the sandbox withholds (`io`, `os`, `dofile`, `string.dump`, a `__gc` metamethod, ...).
+    /// The script did something the sandbox refuses (a `__gc` metamethod, a binary chunk, `collectgarbage("stop")`, ...).
+    /// Withheld functions (`io`, `os.exit`, `dofile`, `string.dump`) are absent instead: a call is a ``runtime(_:)`` error.
     case forbidden(ScriptFailure)
     /// The state reached ``SandboxLimits/memory``. The sandbox is finished.
     case memoryLimit(ScriptFailure)

@@ -75,17 +75,21 @@ import Tracking
             ])
         let (report, channel) = try game.play()
         #expect(report.outcome == .finished, "\(String(describing: report.failure))")
-        #expect(channel.said == ["true 1 true"], "loaded once; a module returning nothing gives true")
+        #expect(
+            channel.said == ["true 1 true ./nothing.lua"],
+            "loaded once; a module returning nothing gives true; the first require also returns the file, as stock")
     }
 
     @Test(arguments: [
-        ("../secret", "not '/'"),
-        ("/etc/passwd", "not '/'"),
+        ("../secret", "joined by dots or '/'"),
+        ("/etc/passwd", "joined by dots or '/'"),
+        ("a/../../secret", "joined by dots or '/'"),
+        ("lists//animals", "joined by dots or '/'"),
         ("..secret", "joined by dots"),
         ("a..b", "joined by dots"),
         (".secret", "joined by dots"),
         ("secret.", "joined by dots"),
-        ("..\\\\secret", "not '/' or '\\'"),
+        ("..\\\\secret", "not '\\'"),
         ("", "must not be empty"),
         ("my words", "joined by dots"),
     ])
@@ -151,8 +155,63 @@ import Tracking
     }
 
     @Test func modulesRunInTheSameSandbox() throws {
-        let game = try TempGame(play: #"require("tricky")"#, files: ["tricky.lua": "return os.time()"])
+        let game = try TempGame(play: #"require("tricky")"#, files: ["tricky.lua": "return io.open('x')"])
         let (report, _) = try game.play()
-        #expect(report.failure?.message.contains("is not available in the sandbox") == true)
+        #expect(report.failure?.message == "attempt to index a nil value (global 'io')")
+        #expect(report.failure?.chunk?.hasSuffix("modules/tricky.lua") == true)
+    }
+
+    @Test func findsModulesByPathAndInitLua() throws {
+        let game = try TempGame(
+            play:
+                #"say(require("spec/helpers").name, require("i18n").name, require("pl.utils").name, require("pl/utils") == require("pl.utils"))"#,
+            files: [
+                "spec/helpers.lua": #"return { name = "helpers" }"#,
+                "i18n/init.lua": #"return { name = "i18n" }"#,
+                "pl/utils.lua": #"return { name = "utils" }"#,
+            ])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        #expect(channel.said == ["helpers i18n utils false"], "two names, two modules, as in stock Lua")
+    }
+
+    @Test func missingModuleNamesBothFiles() throws {
+        let game = try TempGame(play: #"require("lists.birds")"#)
+        let (report, _) = try game.play()
+        let message = report.failure?.message ?? ""
+        #expect(message.contains("/games/modules/lists/birds.lua'"), "\(message)")
+        #expect(message.contains("/games/modules/lists/birds/init.lua'"), "\(message)")
+    }
+
+    @Test func aModuleThatRaisedRaisesAgain() throws {
+        let game = try TempGame(
+            play: """
+                  local a, first = pcall(require, "broken")
+                  local b, second = pcall(require, "broken")
+                  say(a, first)
+                  say(b, second)
+                """,
+            files: ["broken.lua": #"error("not ready")"#])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        #expect(channel.said.count == 2 && channel.said[0] == channel.said[1], "\(channel.said)")
+        #expect(channel.said.first?.hasSuffix("broken.lua:1: not ready") == true, "not 'requires itself'")
+    }
+
+    @Test func aModuleGetsItsNameAndFileAndLandsInPackageLoaded() throws {
+        let game = try TempGame(
+            play: """
+                  local m, file = require("lists.animals")
+                  say(m.name, m.file, file, package.loaded["lists.animals"] == m, select("#", require("lists.animals")))
+                  say(require("string") == string, require("table") == table, require("math") == math,
+                    require("utf8") == utf8, require("coroutine") == coroutine, require("os") == os)
+                """,
+            files: ["lists/animals.lua": "local name, file = ... return { name = name, file = file }"])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        #expect(
+            channel.said == [
+                "lists.animals ./lists/animals.lua ./lists/animals.lua true 1", "true true true true true true",
+            ])
     }
 }

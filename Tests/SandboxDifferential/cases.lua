@@ -10,8 +10,9 @@
 -- The only other lines are those the `print` cases print on purpose; compare.lua applies
 -- to stock's output the two documented changes of EduJam's print (docs/sandbox.md).
 --
--- What differs on purpose is not here (binary chunks, collectgarbage, the seed of a bare
--- math.randomseed(), limits); Tests/SandboxTests checks each of those.
+-- What differs on purpose is not here (binary chunks, collectgarbage('stop') and the other
+-- refused options, the seed of a bare math.randomseed(), addresses' values, absent names,
+-- limits); Tests/SandboxTests checks each of those. Addresses are compared by their shape.
 
 local cases = 0
 
@@ -981,6 +982,79 @@ case("close wrap's coroutine via running", function()
   f()
   return coroutine.close(co), coroutine.status(co)
 end)
+
+---------------------------------------------------------------------------
+-- os (time, clock, date, difftime: stock's, reading the run's clock when no time is given),
+-- package, collectgarbage, string.format's %s and %p of values shown by address
+---------------------------------------------------------------------------
+
+-- The shape of an address, whatever it is: stock's and EduJam's differ in value only.
+local function address_shape(s) return (s:gsub("0x%x+", "ADDRESS")) end
+
+case("os.time is an integer", function() return math.type(os.time()) end)
+case("os.time nil", function() return math.type(os.time(nil)) end)
+case("os.time of a table", function()
+  local t = {year = 2020, month = 14, day = 31, hour = 12}
+  local n = os.time(t)
+  return math.type(n), t.year, t.month, t.day, t.yday, t.isdst
+end)
+case("os.time missing day", os.time, {year = 2020, month = 1})
+case("os.time bad field", os.time, {year = 2020, month = "x", day = 1})
+case("os.time field too large", os.time, {year = 2020, month = 1, day = 2^40})
+case("os.time not a table", os.time, 5)
+case("os.clock is a float", function() return math.type(os.clock()) end)
+case("os.date utc", os.date, "!%Y-%m-%d %H:%M:%S %j %a %b %p", 1234567890)
+case("os.date *t", function() local t = os.date("!*t", 0) return t.year, t.month, t.day, t.hour, t.wday, t.yday, t.isdst end)
+case("os.date default is a string", function() return type(os.date()) end)
+case("os.date now, *t", function() return math.type(os.date("*t").year) end)
+case("os.date nil time", function() return type(os.date("%Y", nil)) end)
+case("os.date bad specifier", os.date, "%Ez")
+case("os.date trailing %", os.date, "%", 0)
+case("os.date bad time", os.date, "%Y", "soon")
+case("os.date float time", os.date, "!%H", 1.5)
+case("os.difftime", os.difftime, 10, 4)
+case("os.difftime one arg", os.difftime, 10)
+case("os.difftime bad", os.difftime, "a", 1)
+case("os fields", function()
+  local names = {}
+  for _, k in ipairs({"clock", "date", "difftime", "time"}) do names[#names + 1] = type(os[k]) end
+  return table.concat(names, " ")
+end)
+case("package facts", function()
+  return package.config:sub(1, 1), package.loaded._G == _G, package.loaded.string == string,
+    package.loaded.table == table, package.loaded.math == math, package.loaded.utf8 == utf8,
+    package.loaded.coroutine == coroutine, package.loaded.os == os, package.loaded.package == package,
+    package.path:find("./?.lua;./?/init.lua", 1, true) ~= nil
+end)
+case("collectgarbage collect", collectgarbage, "collect")
+case("collectgarbage default", collectgarbage)
+case("collectgarbage isrunning", collectgarbage, "isrunning")
+case("collectgarbage count", function() return math.type(collectgarbage("count")) end)
+case("collectgarbage step", function() return type(collectgarbage("step", 0)) end)
+case("collectgarbage bad option", collectgarbage, "nonsense")
+case("collectgarbage bad type", collectgarbage, {})
+case("getmetatable of a string", function() return getmetatable("").__index == string end)
+case("format %s of a table", function() return address_shape(string.format("%s|%10s", {}, {})) end)
+case("format %s __name", function() return address_shape(string.format("%s", setmetatable({}, {__name = "Point"}))) end)
+case("format %s __tostring", string.format, "%s|%-8s|", setmetatable({}, {__tostring = function() return "me" end}), "x")
+case("format %s __tostring not a string", string.format, "%s", setmetatable({}, {__tostring = function() return 1 end}))
+case("format %p of a table", function() return address_shape(string.format("[%p] [%20p] [%-20p]", {}, {}, print)) end)
+case("format %p of a string", function() return address_shape(string.format("%p", "text")) end)
+case("format %p same table", function() local t = {} return string.format("%p", t) == string.format("%p", t) end)
+case("format %p vs tostring", function() local t = {} return "table: " .. string.format("%p", t) == tostring(t) end)
+case("format %p of a number", string.format, "[%p] [%8p] [%-8p]", 1, true, nil)
+case("format %p precision", string.format, "%.3p", {})
+case("format %p zero flag", string.format, "%05p", {})
+case("format %p width 3 digits", string.format, "%100p", {})
+case("format %p no value", string.format, "%d %p", 1)
+case("format %p too long", string.format, "%-------------------------p", {})
+case("format mixed", function() return address_shape(string.format("%d %s %p %q %%p %5.1f", 3, {}, {}, "q", 2.25)) end)
+case("format bad conversion after %p", string.format, "%p %y", {}, 1)
+case("format %c before bad %p", string.format, "%c%.1p", 65, {})
+case("tostring of a table", function() return address_shape(tostring({})) end)
+case("tostring of a function", function() return address_shape(tostring(print)), address_shape(tostring(function() end)) end)
+case("tostring of a coroutine", function() return address_shape(tostring(coroutine.create(print))) end)
+case("tostring same table", function() local t = {} return tostring(t) == tostring(t), tostring(t) ~= tostring({}) end)
 
 ---------------------------------------------------------------------------
 -- tostring and print

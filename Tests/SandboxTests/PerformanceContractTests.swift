@@ -33,7 +33,7 @@ import Testing
             """, name: "globals.lua")
         #expect(
             results == [
-                .boolean(true), .integer(7), .string("called"), .boolean(true), .boolean(true), .boolean(false),
+                .boolean(true), .integer(7), .string("called"), .boolean(true), .boolean(true), .nil,
                 .boolean(true),
             ])
         #expect(try sandbox.global("made") == .boolean(true))

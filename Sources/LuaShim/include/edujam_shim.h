@@ -46,6 +46,10 @@ typedef int (*edujam_host_dispatch)(lua_State *L, void *host, void *function);
 /* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
 typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
 
+/* The run's clock, for os.time, os.date and os.clock: `now` in seconds since the epoch,
+ * `elapsed` in seconds since the run began. Returns 0. */
+typedef int (*edujam_clock_source)(void *host, double *now, double *elapsed);
+
 /* Life cycle. Returns NULL when the state cannot be created. */
 edujam_sandbox *edujam_new(size_t memory_limit, void *host,
                            edujam_host_dispatch dispatch, edujam_output_sink output);
@@ -54,8 +58,14 @@ void edujam_close(edujam_sandbox *sb);
 void edujam_set_host(edujam_sandbox *sb, void *host);
 lua_State *edujam_state(edujam_sandbox *sb);
 
-/* Opens the allow-listed libraries into the global table. Run protected: 0 or a Lua status. */
+/* Opens the allow-listed libraries into the global table. Run protected: 0 or a Lua status.
+ * `seed` also seeds the string hashes (so `pairs` replays) and the addresses `tostring`
+ * shows; a Lua whose private layout is not Debian's 5.4.4 fails here (docs/sandbox.md). */
 int edujam_open_sandbox_libs(edujam_sandbox *sb, lua_Integer seed);
+
+/* Where os.time, os.date and os.clock read the time; without one, the system clock and
+ * the process's CPU time, as stock Lua. Set before any call. */
+void edujam_set_clock(edujam_sandbox *sb, edujam_clock_source clock);
 
 /* Limits. */
 void edujam_set_memory_limit(edujam_sandbox *sb, size_t bytes);

@@ -3,7 +3,7 @@
  * them replaced because they loop in C where no hook fires (string.rep,
  * table.insert/remove/move, and table.sort/concat from tables.c), let a limit error
  * be caught or escape the hook (coroutine.resume/wrap/close), or would make
- * runs unrepeatable (math.randomseed with no seed).
+ * runs unrepeatable (math.randomseed with no seed, string.format's %p).
  */
 #include "../internal.h"
 #include <limits.h>
@@ -299,6 +299,9 @@ static void libs_set(lua_State *L, const char *name, lua_CFunction fn) {
 
 /* Runs under lua_pcall from edujam_open_sandbox_libs: anything here may raise. */
 static int libs_open_all(lua_State *L) {
+    /* First, before any table has a string key: `pairs` order then replays from the seed. */
+    if (edujam_seed_string_hash(L, edujam_of(L)->seed) != 0)
+        return luaL_error(L, "this Lua is not Debian's 5.4.4: its string hashes cannot be seeded");
     /* A global table sized for the libraries and host functions: lua_newstate's empty one
      * was rehashed seven times while they were set, for every sandbox (bench/README.md,
      * playthroughs). Nothing refers to the old one yet: chunks take _ENV from this slot. */
@@ -325,9 +328,11 @@ static int libs_open_all(lua_State *L) {
     libs_set(L, "match", edujam_str_match);
     libs_set(L, "gmatch", edujam_str_gmatch);
     libs_set(L, "gsub", edujam_str_gsub);
-    lua_pushliteral(L, "'string.dump'");
-    lua_pushcclosure(L, edujam_withheld, 1);
-    lua_setfield(L, -2, "dump");
+    lua_getfield(L, -1, "format");
+    lua_pushcclosure(L, edujam_str_format, 1);
+    lua_setfield(L, -2, "format");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");  /* bytecode, which Lua does not verify: absent */
     lua_settop(L, 0);
 
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
@@ -341,18 +346,9 @@ static int libs_open_all(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     lua_settop(L, 0);
 
-    /* Protect the shared string metatable and the globals' metatable. */
-    lua_pushliteral(L, "");
-    lua_getmetatable(L, -1);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_settop(L, 0);
-    lua_pushglobaltable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_settop(L, 0);
+    edujam_open_system(L);  /* os and package, last: package.loaded lists every library */
+    /* The string metatable and the globals' are the script's to change, as in stock: each
+     * sandbox is its own state, and the host reads globals raw (docs/sandbox.md). */
     return 0;
 }
 
