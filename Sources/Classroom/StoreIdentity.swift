@@ -26,6 +26,8 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
     case noLogins
     /// A student passed `--student` on a PostgreSQL store.
     case studentChoosesName(login: String)
+    /// A teacher named someone else to play as on a PostgreSQL store.
+    case teacherPlaysAsThemselves(login: String)
     /// A student ran a teacher's command.
     case teachersOnly(login: String, command: String)
     /// A student login that no roster names.
@@ -46,6 +48,9 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
                 "logins belong to a PostgreSQL store: a SQLite store trusts whoever runs EduJam (docs/classroom.md, \"Who can see what\")"
         case .studentChoosesName(let login):
             return "on this store you are \(login): --student is for teachers"
+        case .teacherPlaysAsThemselves(let login):
+            return
+                "on this store a teacher plays under their own login (\(login)): a student's attempts are theirs alone (docs/classroom.md, \"Who can see what\")"
         case .teachersOnly(let login, let command):
             return "\(command) is a teacher's command, and the login \(login) is a student's"
         case .notOnARoster(let login):

@@ -6,7 +6,8 @@ import Tracking
 ///
 /// On a SQLite store whoever runs EduJam is trusted: `--student` names the student. On a
 /// PostgreSQL store the login is the identity: a student is their login's name on the rosters and
-/// may not name another; a teacher may (to try an assignment as a student). The database enforces
+/// may not name another; a teacher may name a student to read or mark their work, but plays only
+/// under their own login (a student's attempts are the student's alone). The database enforces
 /// the same with row-level security; these checks only say it in words, before anything runs.
 enum Identity {
     /// The student a command acts for.
@@ -37,6 +38,19 @@ enum Identity {
             guard fallback != nil else { throw UsageError(usage) }
             return login
         }
+    }
+
+    /// The student whose attempt a `play` saves: as ``student(typed:identity:fallback:usage:)``,
+    /// except that a teacher plays only under their own login, as the database lets them write
+    /// only those attempts; the owner, not bound by the policies, may name anyone.
+    /// - Throws: As ``student(typed:identity:fallback:usage:)``, and
+    ///   ``IdentityError/teacherPlaysAsThemselves(login:)`` for a teacher naming someone else.
+    static func player(typed: String?, identity: StoreIdentity, fallback: String) throws -> String {
+        if case .login(let login, .teacher, _) = identity {
+            guard typed == nil || typed == login else { throw IdentityError.teacherPlaysAsThemselves(login: login) }
+            return login
+        }
+        return try student(typed: typed, identity: identity, fallback: fallback, usage: "")
     }
 
     /// Refuses a teacher's command to a student login, and any command to a login with no role.

@@ -10,7 +10,8 @@ enum PlayCommand {
         usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
                            [--record FILE] [--driver jsonl] [--store PATH] [--games DIR] [--watch]
         Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
-        On a PostgreSQL store the student is your login; only a teacher may name one with --student.
+        On a PostgreSQL store you play as your login: a student as their name on the rosters, a
+        teacher under their own login (--student may name only that login).
           --record FILE    also write the session as a test case in FILE (a .play transcript)
           --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
           --watch          play again whenever a file in the game's folder changes (Ctrl-C stops)
@@ -36,9 +37,9 @@ enum PlayCommand {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         let (store, identity) = try PlayStore.open(typed.common, collection: target.collection, clock: clock)
-        options.student = try Identity.student(
-            typed: typed.student, identity: identity,
-            fallback: ProcessInfo.processInfo.environment["USER"] ?? "student", usage: "")
+        options.student = try Identity.player(
+            typed: typed.student, identity: identity, fallback: ProcessInfo.processInfo.environment["USER"] ?? "student"
+        )
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
         if case .login(_, .student, _) = identity { options.mayChangeCatalog = false }  // the teacher's catalog
         catchStopSignals()

@@ -27,13 +27,29 @@ import Testing
         }
     }
 
-    @Test func aTeacherMayPlayAsAStudent() throws {
+    @Test func aTeacherMayNameAStudent() throws {
         #expect(try Identity.student(typed: "bo", identity: maria, usage: "u") == "bo")
         #expect(try Identity.student(typed: nil, identity: maria, fallback: "me", usage: "u") == "maria")
         // `done` and `inbox` give no fallback: a teacher names the student's work (issue 23).
         #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: maria, usage: "u") }
         let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
         #expect(try Identity.student(typed: "bo", identity: owner, usage: "u") == "bo")
+    }
+
+    /// Issue 24.6: a teacher's play is saved under their own login; a student's attempts are the
+    /// student's alone (the database refuses the rest, `SchoolRowsAttackTests`).
+    @Test func aTeacherPlaysOnlyUnderTheirOwnLogin() throws {
+        #expect(throws: IdentityError.teacherPlaysAsThemselves(login: "maria")) {
+            try Identity.player(typed: "bo", identity: maria, fallback: "u")
+        }
+        #expect(try Identity.player(typed: nil, identity: maria, fallback: "u") == "maria")
+        #expect(try Identity.player(typed: "maria", identity: maria, fallback: "u") == "maria")
+        let mapped = StoreIdentity.login("maria", role: .teacher, studentName: "Maria Lopes")
+        #expect(try Identity.player(typed: nil, identity: mapped, fallback: "u") == "maria")
+        let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
+        #expect(try Identity.player(typed: "bo", identity: owner, fallback: "u") == "bo")
+        #expect(try Identity.player(typed: nil, identity: ana, fallback: "u") == "Ana Lima")
+        #expect(try Identity.player(typed: "bo", identity: .anyone, fallback: "u") == "bo")
     }
 
     @Test func onSQLiteTheStudentIsTyped() throws {

@@ -3,7 +3,8 @@ import Testing
 import TrackingTestSupport
 
 /// Who you are on a PostgreSQL store is your login, through the built binary: a student login can
-/// neither name another student nor run a teacher's command; a teacher may play as a student. The
+/// neither name another student nor run a teacher's command; a teacher may name a student (but
+/// plays only under their own login: `SchoolRowsAttackTests`). The
 /// database's own rules (row-level security, tested through `psql` in `SchoolServerTests`) stand
 /// behind these refusals; here the person at the terminal gets them in words.
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))

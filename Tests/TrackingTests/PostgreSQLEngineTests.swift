@@ -168,4 +168,35 @@ struct PostgreSQLEngineTests {
             )
             .contains("connect_timeout"))
     }
+
+    /// Issue 24.1: ids taken ahead of a sequence before ids became the server's (a student's
+    /// `INSERT ... SELECT nextval(...) + g`) would make the next saves collide with them; the
+    /// migration moves each sequence past those it would reach, and not to one far beyond,
+    /// which would use the sequence up.
+    @Test func theMigrationMovesEachSequencePastTheIdsTakenAheadOfIt() throws {
+        let engine = try freshEngine()
+        let earlier = Array(PGMigrations.all.prefix { $0.name != SchoolSecurity.ownRows.name })
+        try PGMigrator.migrate(engine.connection, migrations: earlier)
+        try engine.connection.execute(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            VALUES (NULL, '["\(rootID)"]', '\(rootID)', 'EduJam Games', 1, 0, 0);
+            WITH n AS (SELECT nextval(pg_get_serial_sequence('contexts', 'id')) AS v)
+            INSERT INTO contexts (id, parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT n.v + g, 1, '["\(rootID)","SQUAT-' || g || '"]', 'SQUAT-' || g, 'x', 0, 0, 0
+            FROM n, generate_series(1, 50) g;
+            WITH n AS (SELECT nextval(pg_get_serial_sequence('activities', 'id')) AS v)
+            INSERT INTO activities (id, context_id, student, created_at, started_at, uuid)
+            SELECT n.v + g, 1, 'mallory', 0, 0, gen_random_uuid() FROM n, generate_series(1, 50) g;
+            INSERT INTO activities (id, context_id, student, created_at, started_at, uuid)
+            VALUES (9223372036854775000, 1, 'mallory', 0, 0, gen_random_uuid());
+            """)
+        let store = try store(engine, VirtualClock())  // applies the rest
+        let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+        let attempt = try game.createNewActivity(student: "ana")
+        try attempt.start()
+        try store.save()
+        #expect((game.rowID ?? 0) > 52, "past the contexts taken: \(game.rowID ?? 0)")
+        #expect((attempt.rowID ?? 0) > 51 && (attempt.rowID ?? 0) < 1000, "past those taken: \(attempt.rowID ?? 0)")
+    }
 }

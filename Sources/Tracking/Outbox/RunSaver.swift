@@ -15,8 +15,12 @@ import Foundation
 ///
 /// At the end of the run (``saveAtEnd(_:)``) the store is tried once more whatever the backoff;
 /// if it still cannot be reached, the final state stays in the outbox for the next delivery
-/// (``Outbox/deliver(to:)``). Any other failure (a locked or full SQLite file, a refusal) is
-/// today's: skipped at a save point (the changes stay pending), thrown at the end.
+/// (``Outbox/deliver(to:)``). A store with an outbox (a school server) that refuses the attempt
+/// (a constraint, a permission, a trigger: any reason but being unreachable) never loses it: at a
+/// save point the attempt is kept in the outbox and the changes stay pending for the next save;
+/// at the end its final state is kept there and ``RefusedAttemptKept`` is thrown, saying why, so
+/// that `edujam sync` tries it again and says why it still waits. Any other failure (a locked or
+/// full SQLite file, which has no outbox) is today's: skipped at a save point, thrown at the end.
 ///
 /// A background timer was left out on purpose: the store is one-thread-at-a-time, and the next
 /// save point (or the end) comes soon enough in a game.
@@ -62,15 +66,19 @@ public final class RunSaver {
             reachedStore()
         } catch let error as TrackingError where error.isUnreachable {
             failed(keeping: attempt)
+        } catch let error as TrackingError where Self.refusedAttempt(attempt, error) {
+            keep(attempt)  // the changes stay pending too: the next save point tries them again
         } catch {
             // Today's rule: the changes stay pending and the next save, or the end, retries them.
         }
     }
 
     /// The end of the run: saves now. When the store cannot be reached and it has an outbox,
-    /// the attempt's final state is kept there instead and nothing is thrown.
-    /// - Throws: The save's error when it is not an unreachable store, or when the attempt could
-    ///   not be kept.
+    /// the attempt's final state is kept there instead and nothing is thrown; when the store
+    /// refuses the attempt, its final state is kept there too, and the refusal is thrown.
+    /// - Throws: ``RefusedAttemptKept`` when the store refused the attempt and it was kept; the
+    ///   save's error when the store has no outbox or the error is not about the attempt, or when
+    ///   the attempt could not be kept.
     public func saveAtEnd(_ attempt: Activity?) throws {
         do {
             try store.save()
@@ -79,6 +87,20 @@ public final class RunSaver {
             try store.outbox?.keep(snapshotOrThrow(attempt, error))
             keptAtEnd = true
             tellOnce()
+        } catch let error as TrackingError where Self.refusedAttempt(attempt, error) && store.outbox != nil {
+            try store.outbox?.keep(snapshotOrThrow(attempt, error))
+            throw RefusedAttemptKept(reason: error)
+        }
+    }
+
+    /// Whether a save that failed with `error` left `attempt` unsaved: any failure of the whole
+    /// save, or a partial one that refused the attempt (itself, or the context it waits for).
+    private static func refusedAttempt(_ attempt: Activity?, _ error: TrackingError) -> Bool {
+        guard let attempt else { return false }
+        guard case .partialFailure(let refused) = error else { return true }
+        return refused.contains { change in
+            if case .attempt(_, let uuid) = change.object { return uuid == attempt.uuid }
+            return false
         }
     }
 
@@ -111,5 +133,17 @@ public final class RunSaver {
         guard !toldStudent else { return }
         toldStudent = true
         onFirstUnreachable?()
+    }
+}
+
+/// The store refused to save the attempt at the end of a run, and its final state is kept in the
+/// store's outbox: `edujam sync` (or the next command that opens the store) tries it again, and
+/// says why while it is refused.
+public struct RefusedAttemptKept: Error, CustomStringConvertible, Sendable {
+    /// Why the store refused the save.
+    public let reason: TrackingError
+
+    public var description: String {
+        "the school server refused to save this attempt (\(reason)); it is kept on this computer, and edujam sync sends it again"
     }
 }

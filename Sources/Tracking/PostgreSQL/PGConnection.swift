@@ -203,12 +203,16 @@ package final class PGConnection {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()
+        let inCallersTransaction = PQtransactionStatus(connection) != PQTRANS_IDLE
         guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
         roundTrips += 1
         let outcome = Result { try sendAndCollect(statements) }
         PQexitPipelineMode(connection)
         // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.
-        if case .failure = outcome, PQstatus(connection) == CONNECTION_OK,
+        // One sent inside the caller's transaction leaves that to the caller, who may roll back to
+        // a savepoint and go on (`PostgreSQLEngine.writeEachAlone`): rolling it back here would end
+        // the caller's transaction, and the save would fail on its `ROLLBACK TO SAVEPOINT`.
+        if case .failure = outcome, !inCallersTransaction, PQstatus(connection) == CONNECTION_OK,
             PQtransactionStatus(connection) != PQTRANS_IDLE
         {
             try? execute("ROLLBACK")

@@ -10,8 +10,9 @@
 ///   --create-logins` makes those). The database's owner owns the tables and is not bound by the
 ///   policies: it is the administrator (`store init`, `store migrate`, `store copy`, backups).
 /// - A class has an `owner`, the login that created it. A teacher sees and changes only the
-///   classes they own, their rosters, assignments and Done marks, and the attempts of the
-///   students on those rosters (every attempt of those students, as `report --student` shows).
+///   classes they own, their rosters, assignments and Done marks; they read the attempts of the
+///   students on those rosters (every attempt of those students, as `report --student` shows)
+///   and write only their own (``ownRows``).
 /// - A student's name maps to their login in `student_logins` (one name, one login, store-wide,
 ///   because attempts are filed by name): `class add 5C ana` maps `ana` to the login `ana`,
 ///   `class add 5C "Ana Lima" --login ana` maps the name to `ana`. A login with no name there is
@@ -31,8 +32,11 @@
 ///   class or an assignment's class (so teachers' policies need not read `classes` through the
 ///   students' policies, which would recurse), and `edujam_create_student_login`, which lets a
 ///   teacher create a login that can do nothing but be a student (the owner needs CREATEROLE).
+///   The owner lookups answer only for the caller's own classes, and to teachers only (``ownRows``).
+/// - Row ids are the server's: no role but the owner names one (``ownRows``).
 ///
-/// A later migration that adds a table grants and protects it in the same migration.
+/// A later migration that adds a table grants and protects it in the same migration; one that
+/// adds a column to a table with an identity key grants INSERT on that column (``ownRows``).
 enum SchoolSecurity {
     /// The two group roles (cluster-wide, so a second EduJam database reuses them; two stores
     /// initialised at once may race to create them), each class's owner, and the name-to-login map.
