@@ -89,35 +89,30 @@ enum Grid {
 
     static func path(_ identifierPath: [String]) -> String { identifierPath.dropFirst().joined(separator: "/") }
 
-    /// One row per student and activity, for spreadsheets. Printed through `Output`, so what the
-    /// terminal funnel cleans is `?` here too; `--json` is the lossless export.
+    /// One row per student and activity, for spreadsheets: the header, then a row per cell,
+    /// written by the one CSV writer (``CSV/lines(_:)``, formulas neutralised). Printed through
+    /// `Output`, so what the terminal funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
-        var lines = [
-            "assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue"
+        var rows = [
+            [
+                "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
+                "durationSeconds", "primaryItem", "primaryValue",
+            ]
         ]
         for assignment in report.assignments {
             for student in assignment.students {
                 for cell in student.activities {
-                    lines.append(
-                        [
-                            String(assignment.id), assignment.title, student.student,
-                            cell.identifierPath.joined(separator: "/"),
-                            cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
-                            String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
-                            cell.primaryItem.map(Format.value) ?? "",
-                        ].map(field).joined(separator: ","))
+                    rows.append([
+                        String(assignment.id), assignment.title, student.student,
+                        cell.identifierPath.joined(separator: "/"),
+                        cell.status.rawValue, String(cell.late), String(cell.attempts), String(cell.progress),
+                        String(cell.durationSeconds), cell.primaryItem?.identifier ?? "",
+                        cell.primaryItem.map(Format.value) ?? "",
+                    ])
                 }
             }
         }
-        return lines.joined(separator: "\n")
-    }
-
-    /// RFC 4180 quoting (``CSV/field(_:)``); a leading =, +, - or @ is prefixed so spreadsheets
-    /// do not run it as a formula.
-    private static func field(_ text: String) -> String {
-        var text = text
-        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
-        return CSV.field(text)
+        return CSV.lines(rows).joined(separator: "\n")
     }
 }
 
