@@ -44,7 +44,8 @@ public enum NameRule {
     /// what an import from a file does to the names it reads, so an export made on a system that
     /// writes decomposed accents still names the students as they type themselves.
     public static func composed(_ name: String) -> String {
-        name.precomposedStringWithCanonicalMapping
+        // ASCII is already NFC: most names of a district's export skip Foundation's normalizer.
+        name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
     }
 
     /// Throws unless `name` follows the rule: how a command checks a `--student` it was given.

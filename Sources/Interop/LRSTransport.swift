@@ -60,7 +60,6 @@ public final class HTTPTransport: LRSTransport {
         self.isInterrupted = isInterrupted
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
         configuration.urlCache = nil
         session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
     }

@@ -257,9 +257,10 @@ public enum OneRosterImport {
         var people: [RosterPerson] = []
         var listed: Set<String> = []
         var usernames: [String: Int] = [:]
+        var checkedStudents: Set<String> = []  // each student's name checked once, not per enrollment
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
-            if student {
+            if student, checkedStudents.insert(id).inserted {
                 guard !user.person.username.isEmpty else {
                     throw user.row.error("username is empty; a student needs one (it is their name in EduJam)")
                 }
