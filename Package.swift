@@ -48,7 +48,9 @@ let package = Package(
             ]),
         .executableTarget(
             name: "edujam-bench",
-            dependencies: ["Sandbox", "LuaShim", "CLua", "Runtime", "Playtest", "Tracking", "Classroom", "CSQLite"],
+            dependencies: [
+                "Sandbox", "LuaShim", "CLua", "Runtime", "Playtest", "Tracking", "Classroom", "Interop", "CSQLite",
+            ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),

@@ -1,3 +1,4 @@
+import Foundation
 import Tracking
 
 /// The rule for names people type: student names and class names, checked at the door.
@@ -5,9 +6,14 @@ import Tracking
 /// A name ends up in every report row, inbox and terminal, so it must be one short line that looks
 /// like what it is. Refused: blank names, names longer than ``maxLength`` Unicode scalars, leading
 /// or trailing spaces, control characters (escapes, newlines, tabs), line and paragraph separators,
-/// and invisible formatting characters (general category Cf: bidirectional overrides and isolates,
-/// zero-width spaces and joiners, soft hyphens). Two roster names that print alike must be alike,
-/// which is why even the zero-width joiners some scripts and emoji sequences use are refused.
+/// invisible formatting characters (general category Cf: bidirectional overrides and isolates,
+/// zero-width spaces and joiners, soft hyphens), every other character Unicode says a renderer may
+/// show as nothing (Default_Ignorable_Code_Point: the combining grapheme joiner U+034F, variation
+/// selectors, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0 that print blank), the blank
+/// Braille pattern U+2800, spaces other than the plain one (U+0020), and names not in Unicode's
+/// composed form NFC (`Jose` + U+0301 beside `José`). Two roster names that print alike must be
+/// alike, which is why even the zero-width joiners some scripts and emoji sequences use are
+/// refused: a name that passes is in NFC, so names compare in one normal form, in Swift and in SQL.
 public enum NameRule {
     /// At most this many Unicode scalars. 64 fits any real name or class label and keeps the class
     /// report at 80 columns; counting scalars (not characters) also bounds the bytes (256 in UTF-8)
@@ -26,7 +32,20 @@ public enum NameRule {
             if let kind = forbiddenKind(scalar) { return "contains \(kind) (\(codePoint(scalar)))" }
         }
         if name.first?.isWhitespace == true || name.last?.isWhitespace == true { return "starts or ends with a space" }
+        // Swift's == already equates canonically equivalent strings: compare the scalars.
+        if !name.unicodeScalars.elementsEqual(composed(name).unicodeScalars) {
+            return
+                "is not in Unicode's composed form NFC (a letter followed by a separate accent: type the accented letter)"
+        }
         return nil
+    }
+
+    /// `name` in Unicode's composed form (NFC), the one form names are stored and compared in:
+    /// what an import from a file does to the names it reads, so an export made on a system that
+    /// writes decomposed accents still names the students as they type themselves.
+    public static func composed(_ name: String) -> String {
+        // ASCII is already NFC: most names of a district's export skip Foundation's normalizer.
+        name.utf8.allSatisfy { $0 < 0x80 } ? name : name.precomposedStringWithCanonicalMapping
     }
 
     /// Throws unless `name` follows the rule: how a command checks a `--student` it was given.
@@ -44,9 +63,18 @@ public enum NameRule {
         case .control: return "a control character"
         case .format: return "an invisible formatting character"
         case .lineSeparator, .paragraphSeparator: return "a line separator"
-        default: return nil
+        case .spaceSeparator where scalar != " ": return "a space other than the plain space"
+        default: break
         }
+        if scalar.properties.isDefaultIgnorableCodePoint || blankLetters.contains(scalar) {
+            return "a character that prints as nothing"
+        }
+        return nil
     }
+
+    /// Characters that print blank and are not Default_Ignorable_Code_Point (the Hangul fillers
+    /// are, and are caught by that property): the blank Braille pattern.
+    private static let blankLetters: Set<Unicode.Scalar> = ["\u{2800}"]
 
     /// `U+001B`.
     private static func codePoint(_ scalar: Unicode.Scalar) -> String {

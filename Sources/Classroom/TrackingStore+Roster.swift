@@ -31,16 +31,20 @@ extension TrackingStore {
             var changes = RosterChanges()
             try syncPeople(roster.people, engine: engine, changes: &changes)
             let now = clock().timeIntervalSince1970
+            // Read once: every class's sync looks its people up here (a district has thousands
+            // of classes, and reading every person for each made an import quadratic).
+            let usernames = try engine.rosterPeople().mapValues(\.username)
             for entry in roster.classes {
                 let classID = try syncClass(entry, engine: engine, changes: &changes)
                 try syncEnrollments(
-                    classID: classID, students: entry.students, teachers: entry.teachers, now: now, engine: engine,
-                    changes: &changes)
+                    classID: classID, students: entry.students, teachers: entry.teachers, now: now,
+                    usernames: usernames, engine: engine, changes: &changes)
             }
             for sourcedId in roster.closedClasses {
                 guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
                 try syncEnrollments(
-                    classID: imported.id, students: [], teachers: [], now: now, engine: engine, changes: &changes)
+                    classID: imported.id, students: [], teachers: [], now: now, usernames: usernames, engine: engine,
+                    changes: &changes)
             }
             return changes
         }
@@ -156,16 +160,19 @@ extension TrackingStore {
 
     /// Enrolls `students` and `teachers` (sourcedIds) in the class: a student not enrolled before
     /// joins, one who left comes back, one no longer listed leaves (off the class, attempts kept);
-    /// teachers are added and dropped.
+    /// teachers are added and dropped. Linear in the class's size: the stored rows are looked up
+    /// by person, and `usernames` (sourcedId → username) is read once for the whole import.
     private func syncEnrollments(
-        classID: Int64, students: [String], teachers: [String], now: Double, engine: any ClassroomEngine,
-        changes: inout RosterChanges
+        classID: Int64, students: [String], teachers: [String], now: Double, usernames: [String: String],
+        engine: any ClassroomEngine, changes: inout RosterChanges
     ) throws {
         let stored = try engine.enrollments(ofClass: classID)
-        let usernames = try engine.rosterPeople().mapValues(\.username)
+        let storedStudents = Dictionary(
+            stored.filter { $0.role == .student }.map { ($0.person, $0) }, uniquingKeysWith: { first, _ in first })
+        let storedTeachers = Set(stored.filter { $0.role == .teacher }.map(\.person))
         let enrolled = Set(students)
         for person in students {
-            if let row = stored.first(where: { $0.person == person && $0.role == .student }) {
+            if let row = storedStudents[person] {
                 guard row.left else { continue }
                 try engine.setLeft(at: nil, student: person, inClass: classID)
             } else {
@@ -184,7 +191,7 @@ extension TrackingStore {
             try engine.deleteEnrollment(classID: classID, person: row.person, role: .teacher)
             changes.teachersRemoved += 1
         }
-        for person in teachers where !stored.contains(where: { $0.person == person && $0.role == .teacher }) {
+        for person in teachers where !storedTeachers.contains(person) {
             try engine.insertEnrollment(classID: classID, person: person, role: .teacher)
             changes.teachersAdded += 1
         }

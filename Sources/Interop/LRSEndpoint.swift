@@ -1,4 +1,5 @@
 import Foundation
+import Tracking
 
 /// An LRS's xAPI endpoint, such as `https://lrs.school.example/xAPI/`: statements are POSTed to
 /// `ENDPOINT/statements`.
@@ -19,7 +20,10 @@ public struct LRSEndpoint: Equatable, Sendable, CustomStringConvertible {
     ///   user name or password (those belong in the environment or `~/.netrc`, not in process
     ///   lists and shell histories), a query or a fragment.
     public init(_ text: String) throws {
-        func invalid(_ why: String) -> Invalid { Invalid(description: "'\(text)' is not an LRS endpoint: \(why)") }
+        // The URL as typed may carry a password: the message shows it hidden.
+        func invalid(_ why: String) -> Invalid {
+            Invalid(description: "'\(HiddenPassword.shown(text))' is not an LRS endpoint: \(why)")
+        }
         guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased() else {
             throw invalid("expected an http(s) URL like https://lrs.example/xAPI/")
         }

@@ -13,6 +13,9 @@ public enum LRSAnswer: Sendable, Equatable {
     /// refused or lost connection) and not when it cannot (an unknown host, a certificate that
     /// does not verify).
     case unreachable(reason: String, retryable: Bool)
+    /// An answer no LRS gives to statements (one larger than ``HTTPTransport/maxAnswerBytes``):
+    /// `reason` in words that follow "the LRS". Not read further; a later try may meet the LRS itself.
+    case unusable(reason: String)
     /// Ctrl-C while waiting: the request was cancelled.
     case interrupted
 }
@@ -25,17 +28,27 @@ public protocol LRSTransport {
 /// POSTs with Foundation's URLSession (libcurl on Linux): TLS certificates are always verified
 /// (there is no way to turn that off), redirects are not followed (a POST turned into a GET by a
 /// redirect would look like success), and every request carries `X-Experience-API-Version: 1.0.3`.
+///
+/// Whatever the server does, a request ends: within `timeout` seconds in all (an LRS that sends
+/// its headers and then a byte a second is given up at the deadline, not only one that stays
+/// silent), and after at most ``maxAnswerBytes`` of answer (a 1 GB body is cut off, never held).
 public final class HTTPTransport: LRSTransport {
+    /// The most of an answer that is read: what an LRS says to statements is their ids (a JSON
+    /// array of 36-character UUIDs, some 40 bytes each: 400 KB for the largest batch,
+    /// `--batch-size 10000`) or a short error message. Anything longer is not an answer to them.
+    public static let maxAnswerBytes = 1 << 20
+
     let endpoint: LRSEndpoint
     let credentials: LRSCredentials?
     let timeout: Double
     let isInterrupted: @Sendable () -> Bool
     private let session: URLSession
+    private let exchanges = Exchanges()
 
     /// - Parameters:
     ///   - endpoint: Where to POST (`ENDPOINT/statements`).
     ///   - credentials: Basic authentication, or nil for none.
-    ///   - timeout: Seconds to wait for an answer before giving up on this try.
+    ///   - timeout: Seconds one try may take in all, from sending to the answer's last byte.
     ///   - isInterrupted: Polled while waiting; when it turns true the request is cancelled.
     public init(
         endpoint: LRSEndpoint, credentials: LRSCredentials?, timeout: Double,
@@ -48,7 +61,7 @@ public final class HTTPTransport: LRSTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: NoRedirects(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
     }
 
     deinit { session.invalidateAndCancel() }
@@ -61,21 +74,31 @@ public final class HTTPTransport: LRSTransport {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("1.0.3", forHTTPHeaderField: "X-Experience-API-Version")
         if let credentials { request.setValue(credentials.basicAuthorization, forHTTPHeaderField: "Authorization") }
-        let box = AnswerBox()
-        let task = session.dataTask(with: request) { data, response, error in
-            box.answer.withLock { $0 = Self.answer(data: data, response: response, error: error) }
-            box.done.signal()
-        }
+        let task = session.dataTask(with: request)
+        let exchange = exchanges.begin(task)
+        defer { exchanges.end(task) }
         task.resume()
-        // Wait in short slices so Ctrl-C is noticed while the LRS takes its time.
-        while box.done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
+        let deadline = DispatchTime.now() + timeout
+        // Wait in short slices so Ctrl-C and the deadline are noticed while the LRS takes its time.
+        while exchange.done.wait(timeout: .now() + .milliseconds(100)) == .timedOut {
             if isInterrupted() {
-                task.cancel()
-                box.done.wait()
-                return .interrupted
+                return cancel(task, exchange, answer: .interrupted)
+            }
+            if DispatchTime.now() >= deadline {
+                let seconds = String(format: "%g", timeout)
+                return cancel(
+                    task, exchange, answer: .unreachable(reason: "no whole answer within \(seconds) s", retryable: true)
+                )
             }
         }
-        return box.answer.withLock { $0 } ?? .unreachable(reason: "no answer", retryable: true)
+        return exchange.state.withLock { $0.answer } ?? .unreachable(reason: "no answer", retryable: true)
+    }
+
+    /// Cancels `task`, waits for its end, and returns `answer`.
+    private func cancel(_ task: URLSessionDataTask, _ exchange: Exchange, answer: LRSAnswer) -> LRSAnswer {
+        task.cancel()
+        exchange.done.wait()
+        return answer
     }
 
     static func answer(data: Data?, response: URLResponse?, error: (any Error)?) -> LRSAnswer {
@@ -115,14 +138,75 @@ public final class HTTPTransport: LRSTransport {
     }
 }
 
-/// Where the completion handler leaves the answer for the waiting thread.
-private final class AnswerBox: Sendable {
-    let answer = Mutex<LRSAnswer?>(nil)
+/// One request in flight: the answer as it arrives, and a signal when it ends.
+private final class Exchange: Sendable {
+    struct State {
+        var response: URLResponse?
+        var body = Data()
+        /// Set when the body passed ``HTTPTransport/maxAnswerBytes`` and the task was cancelled.
+        var tooLarge = false
+        var answer: LRSAnswer?
+    }
+    let state = Mutex(State())
     let done = DispatchSemaphore(value: 0)
 }
 
-/// Refuses every redirect, so the 3xx answer itself comes back.
-private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: collects each task's answer up to ``HTTPTransport/maxAnswerBytes``
+/// and refuses every redirect, so the 3xx answer itself comes back.
+private final class Exchanges: NSObject, URLSessionDataDelegate, Sendable {
+    private let inFlight = Mutex<[Int: Exchange]>([:])
+
+    func begin(_ task: URLSessionTask) -> Exchange {
+        let exchange = Exchange()
+        inFlight.withLock { $0[task.taskIdentifier] = exchange }
+        return exchange
+    }
+
+    func end(_ task: URLSessionTask) {
+        _ = inFlight.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+    }
+
+    private func exchange(_ task: URLSessionTask) -> Exchange? {
+        inFlight.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        exchange(dataTask)?.state.withLock { $0.response = response }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let exchange = exchange(dataTask) else { return }
+        let tooLarge = exchange.state.withLock { state -> Bool in
+            guard !state.tooLarge else { return false }
+            guard state.body.count + data.count <= HTTPTransport.maxAnswerBytes else {
+                state.tooLarge = true
+                state.body = Data()
+                return true
+            }
+            state.body.append(data)
+            return false
+        }
+        if tooLarge { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let exchange = exchange(task) else { return }
+        exchange.state.withLock { state in
+            if state.tooLarge {
+                state.answer = .unusable(
+                    reason:
+                        "answered with more than \(HTTPTransport.maxAnswerBytes / 1024) KiB (it was not read further)")
+            } else {
+                state.answer = HTTPTransport.answer(data: state.body, response: state.response, error: error)
+            }
+        }
+        exchange.done.signal()
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

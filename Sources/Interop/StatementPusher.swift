@@ -4,8 +4,13 @@ import Foundation
 /// "Pushing to an LRS").
 ///
 /// For each batch (a JSON array POSTed to `ENDPOINT/statements`):
-/// - 2xx: the whole batch is accepted, and ``record`` is called with its ids (one transaction in
-///   the store) before the next batch is sent;
+/// - what xAPI says a POST of statements returns (``Receipt``: 200 with a JSON array of the ids
+///   sent, or 204 with nothing when the LRS had every one already): the whole batch is accepted,
+///   and ``record`` is called with its ids (one transaction in the store) before the next batch
+///   is sent;
+/// - any other 2xx (a captive portal's `200 text/html` login page, a proxy's empty 200), or an
+///   answer too large to be one (``HTTPTransport/maxAnswerBytes``): not an answer from the LRS;
+///   tried again like a server error, then the push stops, the batch not recorded;
 /// - 400, 409, 413, 422 and other 4xx that concern the statements: the batch is split in halves
 ///   and each half sent again, down to single statements, so the statements that are fine are
 ///   accepted and each offending one is rejected with the LRS's message;
@@ -14,7 +19,7 @@ import Foundation
 /// - 3xx, 401, 403, 404, 405, 407 and other statuses: the request itself is wrong (address,
 ///   credentials): the push stops at once.
 ///
-/// Acceptance is recorded only after the LRS answered 2xx. Whatever stops a push (Ctrl-C, the
+/// Acceptance is recorded only after the LRS answered with the batch's ids. Whatever stops a push (Ctrl-C, the
 /// LRS going away, a crash) therefore leaves batches either recorded or not: one that was stored
 /// by the LRS but not recorded is sent again next time, and an LRS answers a statement it already
 /// has, unchanged, with success without storing it twice (xAPI Communication §2.1.2; ids are
@@ -52,6 +57,9 @@ public struct StatementPusher {
         case serverError(status: Int, message: String, tries: Int)
         /// An answer that no retry or split can fix (3xx, 401, 403, 404, …).
         case refused(status: Int, message: String)
+        /// Still an answer that is not an LRS's to statements (a login page, a huge body) after
+        /// `tries` tries: `reason` in words that follow "the LRS" (`answered 200 without …`).
+        case notAnLRSAnswer(reason: String, tries: Int)
         /// Ctrl-C.
         case interrupted
     }
@@ -129,8 +137,9 @@ public struct StatementPusher {
         }
     }
 
-    /// POSTs `batch`, trying again after server errors and missing answers.
-    /// - Returns: The first answer that is not a server error.
+    /// POSTs `batch`, trying again after server errors, missing answers and answers that are not
+    /// an LRS's.
+    /// - Returns: The first answer that is not a server error: a 2xx only when it is a ``Receipt``.
     private func send(_ batch: ArraySlice<XAPIStatement>, _ outcome: inout Outcome) throws -> (Int, Data) {
         let body = try XAPIStatement.encoder.encode(Array(batch))
         var tries = 0
@@ -145,10 +154,17 @@ public struct StatementPusher {
                 if tries > options.retries {
                     throw Stop.serverError(status: status, message: LRSMessage.text(answer), tries: tries)
                 }
+            case .http(let status, let answer) where Self.kind(of: status) == .accepted:
+                guard let problem = Receipt.problem(status: status, body: answer, ids: batch.map(\.id)) else {
+                    return (status, answer)
+                }
+                if tries > options.retries { throw Stop.notAnLRSAnswer(reason: problem, tries: tries) }
             case .http(let status, let answer):
                 return (status, answer)
             case .unreachable(let reason, let retryable):
                 if !retryable || tries > options.retries { throw Stop.unreachable(reason: reason, tries: tries) }
+            case .unusable(let reason):
+                if tries > options.retries { throw Stop.notAnLRSAnswer(reason: reason, tries: tries) }
             }
             guard wait(delay(afterTry: tries)) else { throw Stop.interrupted }
         }
@@ -179,6 +195,27 @@ extension XAPIStatement {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
+    }
+}
+
+/// What xAPI says the answer to a POST of statements is (xAPI 1.0.3 Communication §2.1.2): 200
+/// with a JSON array of the ids of the statements stored. Ralph, like others, leaves out the ids
+/// it already had, and answers 204 with no body when it had them all; so a receipt lists some of
+/// the ids sent, each once, and no other.
+enum Receipt {
+    /// Why a 2xx answer is not a receipt for `ids`, in words that follow "the LRS" (`answered
+    /// 200 without …`); nil when it is one.
+    static func problem(status: Int, body: Data, ids: [String]) -> String? {
+        if status == 204, body.isEmpty { return nil }
+        let notOne = "answered \(status) without the ids of the statements sent (a login page or a proxy in the way?)"
+        guard status == 200, let listed = (try? JSONSerialization.jsonObject(with: body)) as? [Any] else {
+            return notOne + ": " + LRSMessage.text(body)
+        }
+        let sent = Set(ids.map { $0.lowercased() })
+        let answered = listed.compactMap { ($0 as? String)?.lowercased() }
+        guard answered.count == listed.count, answered.allSatisfy(sent.contains), Set(answered).count == answered.count
+        else { return "answered 200 with ids that were not sent (or the same id twice)" }
+        return nil
     }
 }
 

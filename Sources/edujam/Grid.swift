@@ -101,20 +101,24 @@ enum Grid {
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
-    /// latest attempt was played (a level of a whole game). Printed through `Output`, so what the
-    /// terminal funnel cleans is `?` here too; `--json` is the lossless export.
+    /// latest attempt was played (a level of a whole game). Written by the one CSV writer
+    /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
+    /// funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
-        var lines = [
-            "assignment,assignmentTitle,student,identifierPath,status,late,attempts,progress,durationSeconds,primaryItem,primaryValue,score,passed,latestPath"
+        var rows = [
+            [
+                "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
+                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath",
+            ]
         ]
         for assignment in report.assignments {
             for student in assignment.students {
                 for cell in student.activities {
-                    lines.append(csvRow(assignment, student.student, cell).map(field).joined(separator: ","))
+                    rows.append(csvRow(assignment, student.student, cell))
                 }
             }
         }
-        return lines.joined(separator: "\n")
+        return CSV.lines(rows).joined(separator: "\n")
     }
 
     private static func csvRow(_ assignment: AssignmentReport, _ student: String, _ cell: ActivityProgress)
@@ -130,14 +134,6 @@ enum Grid {
             cell.latestPath?.joined(separator: "/") ?? "",
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
-    }
-
-    /// RFC 4180 quoting (``CSV/field(_:)``); a leading =, +, - or @ is prefixed so spreadsheets
-    /// do not run it as a formula.
-    private static func field(_ text: String) -> String {
-        var text = text
-        if let first = text.first, "=+-@".contains(first), Double(text) == nil { text = "'" + text }
-        return CSV.field(text)
     }
 }
 

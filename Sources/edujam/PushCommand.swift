@@ -14,8 +14,10 @@ enum PushCommand {
         sends only new statements, and a push stopped part-way goes on where it stopped.
         Credentials: EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, else the ~/.netrc (or $NETRC) entry
         for the host. Server errors and timeouts are tried again N more times (default 3), after
-        1, 2, 4, ... seconds; each request waits --timeout seconds (default 30). Statements the LRS
-        refuses are listed with its message (exit 1) and sent again by the next push. Use the same
+        1, 2, 4, ... seconds; each try takes at most --timeout seconds in all (default 30), and an
+        answer that is not the LRS's (not the ids sent: a login page, a proxy) is a failed batch,
+        never recorded. Statements the LRS refuses are listed with its message (exit 1) and sent
+        again by the next push. Use the same
         --school-url every time: actors are part of a statement. TLS certificates are always verified.
         """
 
@@ -91,6 +93,9 @@ enum PushCommand {
             return "the LRS at \(endpoint) answered \(status) \(message) (\(tries(count)))"
         case .refused(let status, let message):
             return "the LRS at \(endpoint) refused the request: \(status) \(message)\(hint(status))"
+        case .notAnLRSAnswer(let reason, let count):
+            return
+                "the LRS at \(endpoint) \(reason) (\(tries(count))): that batch is not recorded as sent; the next push sends it again"
         case .interrupted:
             return "interrupted: what the LRS accepted is recorded; the next push sends the rest"
         }

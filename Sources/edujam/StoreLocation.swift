@@ -91,7 +91,7 @@ enum StoreLocation {
     /// The store as the outbox names it: the server's URL without its password, so the outbox
     /// keeps no secret and an attempt goes only to the server it was played against.
     static func destination(_ server: String) -> String {
-        guard var url = URLComponents(string: server) else { return server }
+        guard var url = URLComponents(string: server) else { return HiddenPassword.shown(server) }
         url.password = nil
         url.queryItems = url.queryItems?.filter { $0.name != "password" }
         if url.queryItems?.isEmpty == true { url.queryItems = nil }

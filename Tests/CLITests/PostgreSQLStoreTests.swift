@@ -64,6 +64,22 @@ import TrackingTestSupport
         #expect(!result.error.contains("s3cret"))
     }
 
+    /// libpq quotes what it cannot read, the whole URL or the bad token: the message hides the
+    /// password whatever the URL's mistake.
+    @Test func aMalformedURLNeverShowsItsPassword() throws {
+        for url in [
+            "postgresql://ana:Sup3rSecretPW@[::1/edujam", "postgresql://ana:Sup3r%ZZSecretPW@localhost/edujam",
+            "postgresql://ana@localhost/edujam?password=Sup3rSecretPW&sslmod=require",
+            "postgresql://ana:Sup3r%41SecretPW@localhost:notaport/edujam",
+        ] {
+            let result = try Edujam().run(["store", "migrate", "--store", url])
+            #expect(result.status == 1)
+            #expect(result.error.hasPrefix("edujam store: "), "\(result.error)")
+            #expect(!result.error.contains("SecretPW"), "\(result.error)")
+            #expect(!result.error.contains("Sup3r"), "\(result.error)")
+        }
+    }
+
     @Test func aBadURLIsOneLineSayingWhy() throws {
         let typo = try Edujam().run(["store", "migrate", "--store", "postgresql://localhost/edujam?sslmod=require"])
         #expect(typo.status == 1)

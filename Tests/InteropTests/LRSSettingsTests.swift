@@ -24,7 +24,20 @@ import Tracking
             ("http://lrs.example:0/", "port 0 is out of range"),
         ] {
             #expect { try LRSEndpoint(text) } throws: { error in
-                "\(error)".hasPrefix("'\(text)' is not an LRS endpoint: ") && "\(error)".contains(why)
+                "\(error)".hasPrefix("'\(HiddenPassword.shown(text))' is not an LRS endpoint: ")
+                    && "\(error)".contains(why)
+            }
+        }
+    }
+
+    /// A refused URL is repeated with its password hidden, whatever made it wrong.
+    @Test func aRefusedEndpointNeverShowsItsPassword() {
+        for text in [
+            "https://ana:Sup3rSecretPW@lrs.example/xAPI", "https://ana:Sup3rSecretPW@[::1/xAPI",
+            "ftp://ana:Sup3r%41SecretPW@lrs.example/", "https://lrs.example/xAPI?password=Sup3rSecretPW",
+        ] {
+            #expect { try LRSEndpoint(text) } throws: { error in
+                "\(error)".contains("is not an LRS endpoint") && !"\(error)".contains("SecretPW")
             }
         }
     }

@@ -64,6 +64,19 @@ enum RosterFixture {
         #expect(outcome.warnings.isEmpty)
     }
 
+    /// An export written with decomposed accents names the student as they type themselves:
+    /// names are read in NFC, the one form EduJam compares names in.
+    @Test func namesAreReadInComposedForm() throws {
+        let folder = try RosterFixture.school(
+            "users.csv", line: 4, "usr-s1,,,true,org-riverside,student,jose\u{301},,Jose\u{301},Lima,,S-1001,,,,,03,")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try RosterFixture.store()
+        try OneRosterImport.run(folder: folder, store: store)
+        let students = try #require(try store.classes().first?.students)
+        #expect(students.first?.unicodeScalars.elementsEqual("jos\u{E9}".unicodeScalars) == true)
+        #expect(try store.classRosters()["3B"]?.students.first?.givenName.unicodeScalars.count == 4)
+    }
+
     @Test func reimportChangesNothing() throws {
         let store = try RosterFixture.store()
         _ = try OneRosterImport.run(folder: RosterFixture.url("school"), store: store)

@@ -188,6 +188,32 @@ import Tracking
         #expect(results.first?["dateLastModified"] == "2027-01-15T09:01:30.000Z")
     }
 
+    /// Names, titles and instructions are outside text: no cell of the gradebook files is one a
+    /// spreadsheet would run (`=`, `+`, `-`, `@` first, or `=` with a combining mark).
+    @Test func noCellIsAFormula() throws {
+        let store = try TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games")
+        let className = "=HYPERLINK(\"http://evil.example\",\"3B\")"
+        try store.createClass(named: className)
+        try store.addStudents(["@ana", "-bo"], toClass: className)
+        try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+        try store.save()
+        try store.createAssignment(
+            AssignmentDraft(
+                className: className, title: "=\u{301}HYPERLINK(\"http://evil.example\")",
+                instructions: "+cmd|' /C calc'!A0", paths: [["MATH-JAM"]]))
+        let files = OneRosterResults.files(try store.gradebook())
+        for name in ["lineItems.csv", "results.csv"] {
+            let records = try CSV.records(try #require(files[name]))
+            for field in records.flatMap(\.fields) {
+                let first = field.utf8.first
+                #expect(first.map { !CSV.formulaStarts.contains($0) } ?? true, "\(name): \(field.debugDescription)")
+            }
+        }
+        let items = try Self.table(try #require(files["lineItems.csv"]))
+        #expect(items.first?["classSourcedId"] == "'" + className)
+        #expect(items.first?["description"] == "'+cmd|' /C calc'!A0")
+    }
+
     @Test func numbersHaveAtMostTwoDecimals() {
         #expect(
             [100, 87.5, 100.0 / 3, 0, 66.666, 0.004].map(OneRosterResults.number) == [

@@ -38,9 +38,16 @@ import Testing
                     status: 409,
                     body: Data(#"{"detail": "Differing statements already exist with the same ID: \#(clash)"}"#.utf8))
             }
-            stored += ids.filter { !stored.contains($0) }
-            return .http(status: 200, body: Data())
+            let new = ids.filter { !stored.contains($0) }
+            stored += new
+            return StatementPusherTests.receipt(new)
         }
+    }
+
+    /// What an LRS answers after storing `ids`: 200 with their ids, or 204 when it had them all.
+    static func receipt(_ ids: [String]) -> LRSAnswer {
+        if ids.isEmpty { return .http(status: 204, body: Data()) }
+        return .http(status: 200, body: try! JSONSerialization.data(withJSONObject: ids))
     }
 
     final class Log {
@@ -125,7 +132,7 @@ import Testing
     @Test func ctrlCDuringAPauseStopsWithoutRecordingThatBatch() throws {
         let lrs = FakeLRS()
         let log = Log()
-        lrs.script = [.http(status: 200, body: Data()), .http(status: 500, body: Data())]
+        lrs.script = [Self.receipt(["s0"]), .http(status: 500, body: Data())]
         let outcome = try Self.pusher(lrs, log, batchSize: 1, interruptDuringWait: true).push(try Self.statements(3))
         #expect(outcome.stop == .interrupted)
         #expect(log.recorded == [["s0"]])
@@ -140,6 +147,50 @@ import Testing
             wait: { _ in true }, isInterrupted: { false })
         #expect(throws: Full.self) { try pusher.push(try Self.statements(3)) }
         #expect(lrs.batches == [["s0"]], "nothing more is sent")
+    }
+
+    /// A captive portal's login page, a proxy's empty 200, ids of other statements and a body
+    /// too large to read are no receipt: tried again, then the push stops with nothing recorded.
+    @Test func onlyAReceiptForTheBatchIsAcceptance() throws {
+        let portal = LRSAnswer.http(
+            status: 200, body: Data("<html><body><form action=/login>Wi-Fi login</form></body></html>".utf8))
+        let notReceipts: [LRSAnswer] = [
+            portal, .http(status: 200, body: Data()), .http(status: 201, body: Data(#"["s0","s1"]"#.utf8)),
+            .http(status: 200, body: Data(#"["s0","s9"]"#.utf8)), .http(status: 200, body: Data(#"["s0","s0"]"#.utf8)),
+            .http(status: 200, body: Data(#"{"ids":["s0","s1"]}"#.utf8)),
+            .http(status: 204, body: Data("ok".utf8)), .unusable(reason: "answered with more than 1024 KiB"),
+        ]
+        for answer in notReceipts {
+            let lrs = FakeLRS()
+            let log = Log()
+            lrs.script = Array(repeating: answer, count: 3)
+            let outcome = try Self.pusher(lrs, log, batchSize: 2, retries: 2).push(try Self.statements(2))
+            #expect(log.recorded.isEmpty && outcome.accepted == 0, "\(answer)")
+            #expect(lrs.batches.count == 3, "tried again like a server error: \(answer)")
+            guard case .notAnLRSAnswer(_, let tries)? = outcome.stop else {
+                Issue.record("\(answer): \(String(describing: outcome.stop))")
+                continue
+            }
+            #expect(tries == 3)
+        }
+        let lrs = FakeLRS()
+        let log = Log()
+        lrs.script = [portal]
+        let outcome = try Self.pusher(lrs, log, batchSize: 2).push(try Self.statements(2))
+        #expect(outcome.stop == nil && outcome.accepted == 2, "the next try reached the LRS")
+        #expect(log.recorded == [["s0", "s1"]])
+    }
+
+    @Test func aReceiptMayLeaveOutWhatTheLRSHadAlready() throws {
+        for answer in [
+            Self.receipt(["S1"]), Self.receipt([]), .http(status: 200, body: Data(#"["s1", "s0"]"#.utf8)),
+        ] {
+            let lrs = FakeLRS()
+            let log = Log()
+            lrs.script = [answer]
+            let outcome = try Self.pusher(lrs, log).push(try Self.statements(2))
+            #expect(outcome.accepted == 2 && log.recorded == [["s0", "s1"]], "\(answer)")
+        }
     }
 
     @Test func pausesDoubleUpToThirtySeconds() {

@@ -91,8 +91,17 @@ public enum CSV {
         return records
     }
 
-    /// One field, quoted when it holds a comma, a quote, a line break or edge spaces.
+    /// One field as written: neutralised when a spreadsheet would read it as a formula, quoted
+    /// when it holds a comma, a quote, a line break or edge spaces.
+    ///
+    /// A field whose first byte is `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's "CSV
+    /// injection" list) gets a `'` in front, so a spreadsheet shows it as text instead of running
+    /// `=HYPERLINK(…)`; a plain number (`-3`, `+2.5`) is left as it is. The first byte, not the
+    /// first character: `=` followed by a combining mark or a variation selector is one Swift
+    /// `Character` that is not `=`, and a spreadsheet still sees `=`.
     public static func field(_ text: String) -> String {
+        var text = text
+        if let first = text.utf8.first, formulaStarts.contains(first), !isPlainNumber(text) { text = "'" + text }
         // Scalars, not Characters: "\r\n" is one Character and would hide a lone "\n".
         let needsQuotes =
             text.unicodeScalars.contains { ",\"\r\n".unicodeScalars.contains($0) }
@@ -100,8 +109,25 @@ public enum CSV {
         return needsQuotes ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
     }
 
-    /// Records as RFC 4180 text: fields quoted where needed, every record ended by CRLF.
+    /// The bytes a spreadsheet may start a formula with: `=`, `+`, `-`, `@`, tab, carriage return.
+    static let formulaStarts: Set<UInt8> = Set("=+-@\t\r".utf8)
+
+    /// A decimal number such as `-3`, `+2.5` or `-1e-5`, which a spreadsheet reads as a number and
+    /// never as a formula.
+    static func isPlainNumber(_ text: String) -> Bool {
+        text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || "+-.eE".utf8.contains($0) }
+            && Double(text) != nil
+    }
+
+    /// Each record as one line of fields (``field(_:)``), without its line end: for text that
+    /// goes to a terminal one line at a time (`edujam report --csv`).
+    public static func lines(_ rows: [[String]]) -> [String] {
+        rows.map { $0.map(field).joined(separator: ",") }
+    }
+
+    /// Records as RFC 4180 text: fields as ``field(_:)`` writes them, every record ended by CRLF.
+    /// Every CSV file EduJam writes is written here.
     public static func text(_ rows: [[String]]) -> String {
-        rows.map { $0.map(field).joined(separator: ",") + "\r\n" }.joined()
+        lines(rows).map { $0 + "\r\n" }.joined()
     }
 }

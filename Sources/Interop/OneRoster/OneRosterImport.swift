@@ -9,6 +9,8 @@ import Tracking
 /// - a class becomes an EduJam class named by its `title`, known by its `sourcedId`;
 /// - a user enrolled with role `student` becomes a student named by their `username` (their
 ///   login: what they type after `--student`); `givenName` and `familyName` are kept for display;
+///   names and titles are read in Unicode's composed form (``NameRule/composed(_:)``), the one
+///   form EduJam compares names in;
 /// - a user enrolled with role `teacher` is recorded as a teacher of the class; other roles are ignored;
 /// - status `tobedeleted` (or 1.0's `inactive`) on a user, class or enrollment ends the enrollment:
 ///   the student is marked as left, their attempts kept.
@@ -166,7 +168,7 @@ public enum OneRosterImport {
             for row in table.rows {
                 let id = try row.required("sourcedId")
                 try claim(id, row: row, in: &lines)
-                let title = try row.required("title")
+                let title = NameRule.composed(try row.required("title"))
                 let deleted = try row.isDeleted()
                 try checkOrg(row.value("schoolSourcedId"), column: "schoolSourcedId", row: row, orgs: orgs)
                 if !deleted {
@@ -207,8 +209,9 @@ public enum OneRosterImport {
                     try checkOrg(org, column: "orgSourcedIds", row: row, orgs: orgs)
                 }
                 let person = RosterPerson(
-                    sourcedId: id, username: row.value("username"),
-                    givenName: row.value("givenName"), familyName: row.value("familyName"))
+                    sourcedId: id, username: NameRule.composed(row.value("username")),
+                    givenName: NameRule.composed(row.value("givenName")),
+                    familyName: NameRule.composed(row.value("familyName")))
                 byId[id] = Entry(person: person, deleted: try row.isDeleted(), row: row)
             }
         }
@@ -254,9 +257,10 @@ public enum OneRosterImport {
         var people: [RosterPerson] = []
         var listed: Set<String> = []
         var usernames: [String: Int] = [:]
+        var checkedStudents: Set<String> = []  // each student's name checked once, not per enrollment
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
-            if student {
+            if student, checkedStudents.insert(id).inserted {
                 guard !user.person.username.isEmpty else {
                     throw user.row.error("username is empty; a student needs one (it is their name in EduJam)")
                 }
@@ -278,12 +282,13 @@ public enum OneRosterImport {
         for entry in classes.entries where !entry.deleted {
             var teachers: [String] = []
             var students: [String] = []
+            var seen: (teachers: Set<String>, students: Set<String>) = ([], [])  // linear in the class's size
             for enrollment in enrollments.byClass[entry.sourcedId] ?? [] {
                 let student = enrollment.role == "student"
                 try person(enrollment.userId, student: student)
                 if student {
-                    if !students.contains(enrollment.userId) { students.append(enrollment.userId) }
-                } else if !teachers.contains(enrollment.userId) {
+                    if seen.students.insert(enrollment.userId).inserted { students.append(enrollment.userId) }
+                } else if seen.teachers.insert(enrollment.userId).inserted {
                     teachers.append(enrollment.userId)
                 }
             }

@@ -33,7 +33,12 @@ struct OneRosterTable {
         /// The value of `column`, trimmed; empty when the column is absent or the cell blank.
         func value(_ column: String) -> String {
             guard let index = columns[column.lowercased()] else { return "" }
-            return fields[index].trimmingCharacters(in: .whitespaces)
+            let field = fields[index]
+            // Most cells have no edge space: a district's export has millions, so skip Foundation's trim.
+            guard let first = field.first, let last = field.last, first.isWhitespace || last.isWhitespace else {
+                return field
+            }
+            return field.trimmingCharacters(in: .whitespaces)
         }
 
         /// The value of a column that must not be blank.

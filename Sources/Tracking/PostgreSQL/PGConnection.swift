@@ -75,10 +75,10 @@ package final class PGConnection {
         guard let handle = connected else {
             throw TrackingError.serverUnreachable(server: "(unknown)", reason: "out of memory")
         }
-        server = Self.serverName(handle)
+        server = HiddenPassword.scrub(Self.serverName(handle), of: conninfo)
         database = PQdb(handle).map { String(cString: $0) } ?? ""
         guard PQstatus(handle) == CONNECTION_OK else {
-            let reason = Self.connectionFailure(handle)
+            let reason = HiddenPassword.scrub(Self.connectionFailure(handle), of: conninfo)
             let login = PQuser(handle).map { String(cString: $0) } ?? ""
             PQfinish(handle)
             // The server answered: a missing role is a refusal, not a reason to play offline and retry.
@@ -345,12 +345,14 @@ package final class PGConnection {
     }
 
     /// The parameters `conninfo` itself sets (no defaults), by keyword.
+    /// - Throws: ``TrackingError/invalidConnectionString(_:)`` with libpq's reason, the
+    ///   password hidden (``HiddenPassword``): libpq quotes what it could not read.
     private static func parsedParameters(_ conninfo: String) throws -> [String: String] {
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(conninfo, &error) else {
             let message = error.map { String(cString: $0) } ?? "cannot parse it"
             PQfreemem(error)
-            throw TrackingError.invalidConnectionString(oneLine(message))
+            throw TrackingError.invalidConnectionString(HiddenPassword.scrub(oneLine(message), of: conninfo))
         }
         defer { PQconninfoFree(options) }
         var parameters: [String: String] = [:]

@@ -50,6 +50,13 @@ package final class Connection {
         sqlite3_close_v2(db)
     }
 
+    /// The steps SQLite's virtual machine has taken so far in the cached statements
+    /// (`SQLITE_STMTSTATUS_VM_STEP`, <https://sqlite.org/c3ref/c_stmtstatus_counter.html>): the
+    /// work done, counted, so a test can see how a job grows with its input without timing it.
+    package var virtualMachineSteps: Int {
+        cache.values.reduce(0) { $0 + Int(sqlite3_stmt_status($1.handle, SQLITE_STMTSTATUS_VM_STEP, 0)) }
+    }
+
     /// Runs one or more SQL statements that take no parameters.
     /// - Parameter sql: Trusted SQL text (schema, pragmas, transaction control).
     /// - Throws: ``TrackingError/sqlite(code:message:sql:)`` on failure.
