@@ -176,6 +176,8 @@ enum PGMigrations {
         SchoolSecurity.roles,
         SchoolSecurity.rowLevelSecurity,
         SchoolSecurity.reportAndInboxByIndex,
+        // The model's rules as CHECK constraints and the item count as a trigger (issue 24).
+        PGRowCheckMigration.migration,
     ]
 }
 
