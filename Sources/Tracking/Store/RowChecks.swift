@@ -23,9 +23,8 @@ package enum RowChecks {
         package var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
     }
 
-    /// The most items one attempt holds: the primary item and one additional item per kind
-    /// (``ItemKind``; ClassKit keeps one additional item per type).
-    package static let itemsPerAttempt = 1 + ItemKind.allCases.count
+    /// ``Limits/itemsPerAttempt``, for the trigger that counts them.
+    package static let itemsPerAttempt = Limits.itemsPerAttempt
 
     /// The outcomes a row may store: every ``RunOutcome`` but `interrupted`, which only a reader
     /// reports (an attempt whose process is gone).
