@@ -116,6 +116,16 @@ enum RowDecoder {
             progress: row.isNull(4) ? nil : try row.finite(4, "progress", in: 0...1), outcome: outcome)
     }
 
+    /// An attempt's progress ranges (`[[start, end], ...]` JSON), each within 0...1 and in order.
+    /// - Throws: ``TrackingError/corruptRow(_:)``.
+    static func ranges(_ text: String?) throws -> [ClosedRange<Double>] {
+        try JSON.decode([[Double]].self, from: text, column: "ranges is not a list of ranges").map { pair in
+            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite, 0 <= pair[0], pair[0] <= pair[1], pair[1] <= 1
+            else { throw TrackingError.corruptRow("ranges are not within 0...1") }
+            return pair[0]...pair[1]
+        }
+    }
+
     /// The columns of ``savedAttempt(_:)``, in order.
     static let savedAttemptColumns = """
         id, uuid, student, created_at, started_at, ended_at, outcome, done_by, was_started, duration, ranges,
@@ -130,11 +140,7 @@ enum RowDecoder {
         guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)) else {
             throw TrackingError.corruptRow("activities.outcome")
         }
-        let ranges = try JSON.decode([[Double]].self, from: row.text(10), column: "activities.ranges").map { pair in
-            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite, 0 <= pair[0], pair[0] <= pair[1], pair[1] <= 1
-            else { throw TrackingError.corruptRow("activities.ranges") }
-            return pair[0]...pair[1]
-        }
+        let ranges = try ranges(row.text(10))
         return SavedAttempt(
             rowID: row.int(0), uuid: uuid, student: row.text(2) ?? "",
             createdAt: Date(timeIntervalSince1970: row.double(3)),

@@ -54,7 +54,9 @@ package enum RowChecks {
             Check(name: "activities_outcome", expression: sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) })),
             Check(name: "activities_done_by", expression: sql.optional("done_by", sql.oneOf("done_by", DoneMarker.allCases.map { sql.quoted($0.rawValue) }))),
             Check(name: "activities_progress", expression: "progress BETWEEN 0 AND 1"),
-            Check(name: "activities_duration", expression: "duration BETWEEN 0 AND \(SQL.largestDouble)"),
+            Check(
+                name: "activities_duration",
+                expression: "duration BETWEEN 0 AND \(Int64(SafeNumbers.maximumDurationSeconds))"),
             Check(name: "activities_times", expression: "\(sql.finite("created_at")) AND \(sql.finite("started_at"))"),
             Check(name: "activities_primary_item", expression: sql.optional("primary_item", sql.identifier("primary_item", maxBytes: Limits.itemIdentifierBytes))),
         ]
