@@ -30,7 +30,7 @@ struct UnreadableRowTests {
                 VALUES (1, 'score', 'Score', 'score', 1, 3, 5), (2, 'score', 'Score', 'score', 1, 5, 5);
             INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity)
                 VALUES (1, 'bad', 'Bad', 'bogus', 2, 1), (1, 'long', '\(long)', 'quantity', 3, 1);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(extra))
+            WITH RECURSIVE n(i) AS (SELECT 1 WHERE 1 <= \(extra) UNION ALL SELECT i + 1 FROM n WHERE i < \(extra))
             INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity)
                 SELECT 1, 'q' || i, 'Question ' || i, 'quantity', 3 + i, i FROM n;
             """)
