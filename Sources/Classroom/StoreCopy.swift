@@ -195,7 +195,9 @@ public enum StoreCopy {
             let text = text(value)
             return text.count > 64 ? String(text.prefix(64)) + "…" : text
         }
-        func attempt(_ uuid: SQLValue) -> String { "of \(cut(.text(students[text(uuid)] ?? "")))'s attempt \(cut(uuid))" }
+        func attempt(_ uuid: SQLValue) -> String {
+            "of \(cut(.text(students[text(uuid)] ?? "")))'s attempt \(cut(uuid))"
+        }
         switch table {
         case "contexts": return cut(row[1])
         case "activities": return "\(cut(row[1])) (\(cut(row[2])))"

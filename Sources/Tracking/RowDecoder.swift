@@ -36,7 +36,7 @@ enum RowDecoder {
             startedAt: ISO8601.string(fromEpoch: row.double(6)),
             // Clamped, not refused: versions before the limit could save an infinite duration.
             durationSeconds: SafeNumbers.duration(row.double(7)),
-            progress: try row.finite(8, "activities.progress", in: 0...1),
+            progress: try row.finite(8, "progress", in: 0...1),
             primaryItem: row.text(9), items: [])
     }
 

@@ -102,7 +102,8 @@ import TrackingTestSupport
         #expect(copy.error.contains("the source's activity_items row 'bad' of ana's attempt "), "\(copy.error)")
         #expect(copy.error.contains("(kind is not one of quantity, binary, score); nothing was copied"))
         let after = try destination.run(["report", "--json"])
-        #expect(after.output.contains("\"runs\" : [\n\n  ]") || after.output.contains("\"runs\" : []"), "\(after.output)")
+        #expect(
+            after.output.contains("\"runs\" : [\n\n  ]") || after.output.contains("\"runs\" : []"), "\(after.output)")
     }
 }
 
@@ -116,7 +117,8 @@ struct UnreadableRowSchoolTests {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let (teacher, ana, bo) = ("teacher_\(suffix)", "ana_\(suffix)", "bo_\(suffix)")
         #expect(try cli.run(["store", "init", "--store", server.url(database: database)]).status == 0)
-        let granted = try server.psql("CREATE ROLE \(teacher) LOGIN; GRANT edujam_teacher TO \(teacher);", database: database)
+        let granted = try server.psql(
+            "CREATE ROLE \(teacher) LOGIN; GRANT edujam_teacher TO \(teacher);", database: database)
         #expect(granted.status == 0, "\(granted.output)")
         let asTeacher = server.url(database: database, user: teacher)
         for words in [
@@ -149,19 +151,27 @@ struct UnreadableRowSchoolTests {
         ]
         for attack in attacks {
             let result = try server.psql(attack.sql, database: database, role: ana)
-            #expect(result.status != 0 && result.error.contains(attack.refusal), "\(attack.sql.prefix(60)): \(result.error)")
+            #expect(
+                result.status != 0 && result.error.contains(attack.refusal), "\(attack.sql.prefix(60)): \(result.error)"
+            )
         }
         let review = try cli.run(["report", "--class", "5C", "--json", "--store", asTeacher])
         #expect(review.status == 0 && !review.output.contains("unreadableRows"), "\(review.error)")
 
         // A row stored before the constraints (here: the owner lifts one): the review goes on without it.
-        #expect(try server.psql("ALTER TABLE activity_items DROP CONSTRAINT activity_items_kind, DROP CONSTRAINT activity_items_value", database: database).status == 0)
+        #expect(
+            try server.psql(
+                "ALTER TABLE activity_items DROP CONSTRAINT activity_items_kind, DROP CONSTRAINT activity_items_value",
+                database: database
+            ).status == 0)
         let old = try server.psql(attacks[0].sql, database: database, role: ana)
         #expect(old.status == 0, "\(old.error)")
         let grid = try cli.run(["report", "--class", "5C", "--store", asTeacher])
         #expect(grid.status == 0, "\(grid.error)")
         #expect(grid.output.contains(ana) && grid.output.contains(bo))
-        #expect(grid.error.contains("\(ana)'s attempt") && grid.error.contains("row 'bad': kind is not one of"), "\(grid.error)")
+        #expect(
+            grid.error.contains("\(ana)'s attempt") && grid.error.contains("row 'bad': kind is not one of"),
+            "\(grid.error)")
         let xapi = try cli.run(["export", "--xapi", "--store", asTeacher])
         #expect(xapi.status == 0, "\(xapi.error)")
     }

@@ -44,13 +44,28 @@ struct UnreadableRowTests {
         let count = try store.connection.statement("SELECT count(*) FROM activity_items").query { $0.int(0) }
         #expect(count == [7], "nothing an older version stored is moved or lost")
         let refusals: [(sql: String, rule: String)] = [
-            ("INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'x', 'X', 'bogus', 2, 1)", "activity_items_kind"),
-            ("INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'x', '\(String(repeating: "t", count: 1_025))', 'quantity', 2, 1)", "activity_items_title"),
-            ("INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, score, max_score) VALUES (2, 'x', 'X', 'score', 2, 6, 5)", "activity_items_value"),
-            ("INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'a b', 'X', 'quantity', 2, 1)", "activity_items_identifier"),
+            (
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'x', 'X', 'bogus', 2, 1)",
+                "activity_items_kind"
+            ),
+            (
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'x', '\(String(repeating: "t", count: 1_025))', 'quantity', 2, 1)",
+                "activity_items_title"
+            ),
+            (
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, score, max_score) VALUES (2, 'x', 'X', 'score', 2, 6, 5)",
+                "activity_items_value"
+            ),
+            (
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'a b', 'X', 'quantity', 2, 1)",
+                "activity_items_identifier"
+            ),
             ("UPDATE activities SET outcome = 'won' WHERE id = 2", "activities_outcome"),
             ("UPDATE activities SET progress = 2 WHERE id = 2", "activities_progress"),
-            ("INSERT INTO attempt_events (activity_id, sequence, kind, at) VALUES (2, 0, 'teleported', 0)", "attempt_events_kind"),
+            (
+                "INSERT INTO attempt_events (activity_id, sequence, kind, at) VALUES (2, 0, 'teleported', 0)",
+                "attempt_events_kind"
+            ),
             ("UPDATE contexts SET type = 99 WHERE id = 2", "contexts_type"),
         ]
         for refusal in refusals {
@@ -84,7 +99,9 @@ struct UnreadableRowTests {
                     reason: "title is 2000 bytes; the most is 1024"),
             ])
         #expect(try store.attemptHistories().count == 2)
-        #expect("\(store.unreadableRows[0])" == "ana's attempt 1, activity_items row 'bad': kind is not one of quantity, binary, score")
+        #expect(
+            "\(store.unreadableRows[0])"
+                == "ana's attempt 1, activity_items row 'bad': kind is not one of quantity, binary, score")
     }
 
     @Test func readersLoadAtMostTheBoundsPerAttemptAndPerStudent() throws {
@@ -98,7 +115,8 @@ struct UnreadableRowTests {
             """)
         let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
         let ana = try store.runs(student: "ana")
-        #expect(ana.first?.items.map(\.identifier) == ["score", "q1"], "the first 4 read, the bogus and long ones left out")
+        #expect(
+            ana.first?.items.map(\.identifier) == ["score", "q1"], "the first 4 read, the bogus and long ones left out")
         #expect(
             store.unreadableRows.last
                 == UnreadableRow(

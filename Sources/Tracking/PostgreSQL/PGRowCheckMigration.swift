@@ -5,11 +5,15 @@
 /// stay as they are (nothing is moved or lost); the readers report each row they cannot read and
 /// go on, and `store copy` refuses them by name.
 ///
-/// The item count is a deferred constraint trigger, checked at commit, so a save that removes an
-/// item and adds another in either order passes. It takes a transaction lock on the attempt
-/// first, so two transactions adding items to one attempt at once are counted one after the
-/// other; a `REPEATABLE READ` transaction, whose snapshot would not see the other's items, may
-/// not add items at all (EduJam writes in `READ COMMITTED`; `SERIALIZABLE` is safe on its own).
+/// The item count is checked after each statement that adds or moves items, over the attempts
+/// it touched, in one query (a bulk load of a whole school pays one count per attempt, not per
+/// row). It first locks those attempts' rows, as a save does when it writes them, so two
+/// transactions adding items to one attempt at once are counted one after the other; a
+/// `REPEATABLE READ` transaction, whose snapshot would not see the other's items, may not add
+/// items at all (EduJam writes in `READ COMMITTED`; `SERIALIZABLE` is safe on its own). A save
+/// deletes removed items before it adds new ones, so it never passes the count on its way. The
+/// function runs as the owner (`SECURITY DEFINER`, a fixed `search_path`): it counts every item
+/// of the attempt and locks its row whatever the writer may read, and only a trigger calls it.
 enum PGRowCheckMigration {
     private static let checks: [(table: String, checks: [RowChecks.Check])] = [
         ("contexts", RowChecks.contexts(.postgresql)),
@@ -18,26 +22,31 @@ enum PGRowCheckMigration {
         ("attempt_events", RowChecks.attemptEvents(.postgresql)),
     ]
 
-    /// The first key of the item count's transaction lock ("EJIT" in ASCII); the second is the attempt's id.
-    private static let lockKey: Int32 = 0x454A_4954
-
     private static let itemCount = """
         CREATE FUNCTION edujam_item_count() RETURNS trigger
-        LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
         BEGIN
+            IF NOT EXISTS (SELECT 1 FROM added) THEN
+                RETURN NULL;
+            END IF;
             IF current_setting('transaction_isolation') = 'repeatable read' THEN
                 RAISE EXCEPTION 'items are added in READ COMMITTED or SERIALIZABLE transactions'
                     USING ERRCODE = 'check_violation';
             END IF;
-            PERFORM pg_advisory_xact_lock(\(lockKey), (NEW.activity_id % 2147483647)::integer);
-            IF (SELECT count(*) FROM activity_items WHERE activity_id = NEW.activity_id) > \(RowChecks.itemsPerAttempt) THEN
+            PERFORM 1 FROM activities WHERE id IN (SELECT activity_id FROM added) ORDER BY id FOR NO KEY UPDATE;
+            IF EXISTS (
+                SELECT 1 FROM activity_items WHERE activity_id IN (SELECT activity_id FROM added)
+                GROUP BY activity_id HAVING count(*) > \(RowChecks.itemsPerAttempt)
+            ) THEN
                 RAISE EXCEPTION '\(RowChecks.itemCountMessage)' USING ERRCODE = 'check_violation';
             END IF;
             RETURN NULL;
         END
         $$;
-        CREATE CONSTRAINT TRIGGER activity_items_count AFTER INSERT OR UPDATE OF activity_id ON activity_items
-            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION edujam_item_count();
+        CREATE TRIGGER activity_items_count AFTER INSERT ON activity_items
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION edujam_item_count();
+        CREATE TRIGGER activity_items_count_moved AFTER UPDATE ON activity_items
+            REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION edujam_item_count();
         """
 
     /// The migration.

@@ -11,9 +11,11 @@ extension PostgreSQLEngine {
             student == nil
             ? "activities a JOIN contexts c ON c.id = a.context_id"
             : "activities a CROSS JOIN LATERAL (SELECT path, title FROM contexts WHERE id = a.context_id OFFSET 0) c"
-        let runs = RunReader.runsSQL(from: contexts, filter: student == nil ? "" : "WHERE a.student = $1")
+        let runs = RunReader.runsSQL(
+            from: contexts, filter: student == nil ? "" : "WHERE a.student = $1", bounded: true)
         let items = RunReader.itemsSQL(
-            filter: student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = $1)")
+            filter: student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = $1)",
+            bounded: true)
         let results = try snapshot([(runs, values), (items, values)])
         var reader = RunReader()
         var read = results[0].rows.compactMap { reader.run($0) }
@@ -26,7 +28,7 @@ extension PostgreSQLEngine {
     }
 
     package func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
-        let results = try snapshot([("SELECT id, uuid FROM activities", []), (RunReader.eventsSQL, [])])
+        let results = try snapshot([("SELECT id, uuid FROM activities", []), (RunReader.eventsSQL(bounded: true), [])])
         var reader = RunReader()
         reader.know(runs)
         var ids: [Int64: UUID] = [:]

@@ -10,7 +10,7 @@ extension SQLiteEngine {
                 ids[row.int(0)] = row.text(1).flatMap(UUID.init(uuidString:))
             }
             var events: [Int64: [AttemptEvent]] = [:]
-            _ = try connection.statement(RunReader.eventsSQL).query { row in
+            _ = try connection.statement(RunReader.eventsSQL(bounded: false)).query { row in
                 if let read = reader.event(row) { events[read.attempt, default: []].append(read.event) }
             }
             let histories = reader.histories(runs, ids: ids, events: events)

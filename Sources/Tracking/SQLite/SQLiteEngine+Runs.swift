@@ -7,10 +7,11 @@ extension SQLiteEngine {
             let values: [SQLValue] = student.map { [.text($0)] } ?? []
             let runsSQL = RunReader.runsSQL(
                 from: "activities a JOIN contexts c ON c.id = a.context_id",
-                filter: student == nil ? "" : "WHERE a.student = ?")
+                filter: student == nil ? "" : "WHERE a.student = ?", bounded: false)
             var runs = try connection.statement(runsSQL).query(values) { reader.run($0) }.compactMap { $0 }
             let itemsSQL = RunReader.itemsSQL(
-                filter: student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = ?)")
+                filter: student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = ?)",
+                bounded: false)
             var grouped: [Int64: [ItemRecord]] = [:]
             _ = try connection.statement(itemsSQL).query(values) { row in
                 if let read = reader.item(row) { grouped[read.attempt, default: []].append(read.item) }

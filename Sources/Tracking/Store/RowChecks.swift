@@ -36,13 +36,19 @@ package enum RowChecks {
     package static func contexts(_ dialect: Dialect) -> [Check] {
         let sql = SQL(dialect)
         return [
-            Check(name: "contexts_identifier", expression: sql.identifier("identifier", maxBytes: Limits.contextIdentifierBytes)),
+            Check(
+                name: "contexts_identifier",
+                expression: sql.identifier("identifier", maxBytes: Limits.contextIdentifierBytes)),
             Check(name: "contexts_path", expression: sql.jsonArray("path", count: 1...Limits.depth, bytes: pathBytes)),
             Check(name: "contexts_title", expression: sql.text("title", Limits.title)),
             Check(name: "contexts_type", expression: sql.oneOf("type", ContextType.allCases.map { "\($0.rawValue)" })),
-            Check(name: "contexts_topic", expression: sql.optional("topic", sql.oneOf("topic", Topic.allCases.map { sql.quoted($0.rawValue) }))),
+            Check(
+                name: "contexts_topic",
+                expression: sql.optional("topic", sql.oneOf("topic", Topic.allCases.map { sql.quoted($0.rawValue) }))),
             Check(name: "contexts_summary", expression: sql.optional("summary", sql.text("summary", Limits.summary))),
-            Check(name: "contexts_keywords", expression: sql.jsonArray("keywords", count: 0...Limits.keywordCount, bytes: keywordsBytes)),
+            Check(
+                name: "contexts_keywords",
+                expression: sql.jsonArray("keywords", count: 0...Limits.keywordCount, bytes: keywordsBytes)),
         ]
     }
 
@@ -51,14 +57,21 @@ package enum RowChecks {
         let sql = SQL(dialect)
         return [
             Check(name: "activities_student", expression: "student <> ''"),
-            Check(name: "activities_outcome", expression: sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) })),
-            Check(name: "activities_done_by", expression: sql.optional("done_by", sql.oneOf("done_by", DoneMarker.allCases.map { sql.quoted($0.rawValue) }))),
+            Check(
+                name: "activities_outcome",
+                expression: sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) })),
+            Check(
+                name: "activities_done_by",
+                expression: sql.optional(
+                    "done_by", sql.oneOf("done_by", DoneMarker.allCases.map { sql.quoted($0.rawValue) }))),
             Check(name: "activities_progress", expression: "progress BETWEEN 0 AND 1"),
             Check(
                 name: "activities_duration",
                 expression: "duration BETWEEN 0 AND \(Int64(SafeNumbers.maximumDurationSeconds))"),
-            Check(name: "activities_times", expression: "\(sql.finite("created_at")) AND \(sql.finite("started_at"))"),
-            Check(name: "activities_primary_item", expression: sql.optional("primary_item", sql.identifier("primary_item", maxBytes: Limits.itemIdentifierBytes))),
+            Check(
+                name: "activities_primary_item",
+                expression: sql.optional(
+                    "primary_item", sql.identifier("primary_item", maxBytes: Limits.itemIdentifierBytes))),
         ]
     }
 
@@ -73,26 +86,36 @@ package enum RowChecks {
             case .quantity: return "kind = 'quantity' AND \(sql.finite("quantity"))"
             case .binary: return "kind = 'binary' AND \(flag) AND \(valueType)"
             case .score:
-                return "kind = 'score' AND \(sql.finite("max_score")) AND max_score > 0 AND score BETWEEN 0 AND max_score"
+                return
+                    "kind = 'score' AND \(sql.finite("max_score")) AND max_score > 0 AND score BETWEEN 0 AND max_score"
             }
         }
         return [
-            Check(name: "activity_items_identifier", expression: sql.identifier("identifier", maxBytes: Limits.itemIdentifierBytes)),
+            Check(
+                name: "activity_items_identifier",
+                expression: sql.identifier("identifier", maxBytes: Limits.itemIdentifierBytes)),
             Check(name: "activity_items_title", expression: sql.text("title", Limits.title)),
-            Check(name: "activity_items_kind", expression: sql.oneOf("kind", ItemKind.allCases.map { sql.quoted($0.rawValue) })),
+            Check(
+                name: "activity_items_kind",
+                expression: sql.oneOf("kind", ItemKind.allCases.map { sql.quoted($0.rawValue) })),
             Check(name: "activity_items_value", expression: values.map { "(\($0))" }.joined(separator: " OR ")),
         ]
     }
 
-    /// `attempt_events`: kind, time, progress within 0...1, outcome.
+    /// `attempt_events`: kind, progress within 0...1, outcome. Times are not checked: a reader
+    /// clamps any time to a writable date, and a clock past every date writes an infinite one.
     package static func attemptEvents(_ dialect: Dialect) -> [Check] {
         let sql = SQL(dialect)
         return [
-            Check(name: "attempt_events_kind", expression: sql.oneOf("kind", AttemptEvent.Kind.allCases.map { sql.quoted($0.rawValue) })),
+            Check(
+                name: "attempt_events_kind",
+                expression: sql.oneOf("kind", AttemptEvent.Kind.allCases.map { sql.quoted($0.rawValue) })),
             Check(name: "attempt_events_sequence", expression: "sequence >= 0"),
-            Check(name: "attempt_events_at", expression: sql.finite("at")),
             Check(name: "attempt_events_progress", expression: "progress IS NULL OR progress BETWEEN 0 AND 1"),
-            Check(name: "attempt_events_outcome", expression: sql.optional("outcome", sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) }))),
+            Check(
+                name: "attempt_events_outcome",
+                expression: sql.optional(
+                    "outcome", sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) }))),
         ]
     }
 

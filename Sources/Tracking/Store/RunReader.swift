@@ -2,15 +2,23 @@ import Foundation
 
 /// Reads runs, their items and their events from the rows both engines' queries return, keeping
 /// what it can read and reporting each row it cannot (``UnreadableRow``), so one student's row
-/// never fails a read for everyone. Its queries bound what is loaded: at most
-/// ``Limits/attemptsReadPerStudent`` attempts of each student, ``Limits/itemsPerAttempt`` items
-/// and ``Limits/eventsReadPerAttempt`` events of each attempt, each query returning one row more
-/// than the bound so that going past it is reported.
+/// never fails a read for everyone. It reads at most ``Limits/attemptsReadPerStudent`` attempts
+/// of each student (the newest), ``Limits/itemsPerAttempt`` items and
+/// ``Limits/eventsReadPerAttempt`` events of each attempt, counting them as the ordered rows come,
+/// and reports going past a bound once.
+///
+/// SQLite hands rows over one at a time, so a row past a bound costs a step and nothing is kept.
+/// PostgreSQL sends a whole result at once: its queries (`bounded: true`) also drop in SQL every
+/// row past the bound but the first, so what crosses the network and sits in memory is bounded too.
 package struct RunReader {
     private var paths: [Int64: [String]] = [:]  // decode each context's path once
     private var gone: [RunOwner: Bool] = [:]  // look each process up once
     /// Whose each attempt read is; an attempt not here was not read, nor are its rows.
     private var students: [Int64: String] = [:]
+    /// How many rows of each student (attempts) and attempt (items, events) came so far.
+    private var attempts: [String: Int] = [:]
+    private var items: [Int64: Int] = [:]
+    private var events: [Int64: Int] = [:]
     /// The rows skipped, in the order met.
     package private(set) var unreadable: [UnreadableRow] = []
 
@@ -18,46 +26,58 @@ package struct RunReader {
 
     // MARK: - Queries
 
-    /// Runs (``RowDecoder/runColumns`` then their rank among their student's, newest first) from
-    /// `source` (a FROM clause with `a` and `c`) filtered by `filter`, newest first, bounded.
-    package static func runsSQL(from source: String, filter: String) -> String {
-        """
-        SELECT * FROM (
-            SELECT \(RowDecoder.runColumns),
-                row_number() OVER (PARTITION BY a.student ORDER BY a.started_at DESC, a.id DESC) AS n
-            FROM \(source) \(filter)
-        ) r WHERE n <= \(Limits.attemptsReadPerStudent + 1)
-        ORDER BY started_at DESC, id DESC
-        """
+    /// Runs (``RowDecoder/runColumns``) from `source` (a FROM clause with `a` and `c`) filtered by
+    /// `filter`, newest first.
+    package static func runsSQL(from source: String, filter: String, bounded: Bool) -> String {
+        let order = "a.started_at DESC, a.id DESC"
+        guard bounded else { return "SELECT \(RowDecoder.runColumns) FROM \(source) \(filter) ORDER BY \(order)" }
+        return """
+            SELECT * FROM (
+                SELECT \(RowDecoder.runColumns), row_number() OVER (PARTITION BY a.student ORDER BY \(order)) AS n
+                FROM \(source) \(filter)
+            ) r WHERE n <= \(Limits.attemptsReadPerStudent + 1)
+            ORDER BY started_at DESC, id DESC
+            """
     }
 
-    /// Items (``RowDecoder/itemColumns`` then their rank in their attempt) filtered by `filter`, bounded.
-    package static func itemsSQL(filter: String) -> String {
-        bounded(RowDecoder.itemColumns, from: "activity_items", filter: filter, to: Limits.itemsPerAttempt)
+    /// Items (``RowDecoder/itemColumns``) filtered by `filter`, by attempt, in the order added.
+    package static func itemsSQL(filter: String, bounded: Bool) -> String {
+        ordered(
+            RowDecoder.itemColumns, from: "activity_items", filter: filter,
+            bound: bounded ? Limits.itemsPerAttempt : nil)
     }
 
-    /// Events (``RowDecoder/eventColumns`` then their rank in their attempt), bounded.
-    package static let eventsSQL = bounded(
-        RowDecoder.eventColumns, from: "attempt_events", filter: "", to: Limits.eventsReadPerAttempt)
+    /// Events (``RowDecoder/eventColumns``), by attempt, in order.
+    package static func eventsSQL(bounded: Bool) -> String {
+        ordered(
+            RowDecoder.eventColumns, from: "attempt_events", filter: "",
+            bound: bounded ? Limits.eventsReadPerAttempt : nil)
+    }
 
-    private static func bounded(_ columns: String, from table: String, filter: String, to limit: Int) -> String {
-        """
-        SELECT * FROM (
-            SELECT \(columns), row_number() OVER (PARTITION BY activity_id ORDER BY sequence) AS n
-            FROM \(table) \(filter)
-        ) r WHERE n <= \(limit + 1)
-        ORDER BY activity_id, sequence
-        """
+    private static func ordered(_ columns: String, from table: String, filter: String, bound: Int?) -> String {
+        guard let bound else { return "SELECT \(columns) FROM \(table) \(filter) ORDER BY activity_id, sequence" }
+        return """
+            SELECT * FROM (
+                SELECT \(columns), row_number() OVER (PARTITION BY activity_id ORDER BY sequence) AS n
+                FROM \(table) \(filter)
+            ) r WHERE n <= \(bound + 1)
+            ORDER BY activity_id, sequence
+            """
     }
 
     // MARK: - Rows
 
-    /// One row of ``runsSQL(from:filter:)``, or nil when it is skipped (and reported).
+    /// One row of ``runsSQL(from:filter:bounded:)``, or nil when it is skipped (and reported).
     package mutating func run(_ row: some SQLRow) -> RunRecord? {
-        let student = row.text(1).map(UnreadableRow.excerpt)
-        if row.int(15) > Limits.attemptsReadPerStudent {
-            let reason = "more than \(Limits.attemptsReadPerStudent) attempts; the older ones were not read"
-            unreadable.append(UnreadableRow(table: "activities", student: student, attempt: nil, reason: reason))
+        let name = row.text(1) ?? ""
+        let count = attempts[name, default: 0] + 1
+        attempts[name] = count
+        let student = UnreadableRow.excerpt(name)
+        guard count <= Limits.attemptsReadPerStudent else {
+            if count == Limits.attemptsReadPerStudent + 1 {
+                let reason = "more than \(Limits.attemptsReadPerStudent) attempts; the older ones were not read"
+                unreadable.append(UnreadableRow(table: "activities", student: student, attempt: nil, reason: reason))
+            }
             return nil
         }
         do {
@@ -71,30 +91,37 @@ package struct RunReader {
         }
     }
 
-    /// One row of ``itemsSQL(filter:)`` with its attempt's id, or nil when it is skipped (and
+    /// One row of ``itemsSQL(filter:bounded:)`` with its attempt's id, or nil when it is skipped (and
     /// reported, unless its attempt was not read).
     package mutating func item(_ row: some SQLRow) -> (attempt: Int64, item: ItemRecord)? {
         let attempt = row.int(0)
         guard let student = students[attempt] else { return nil }
-        if row.int(10) > Limits.itemsPerAttempt {
-            skip("activity_items", student, attempt, nil, "more than \(Limits.itemsPerAttempt) items; the rest were not read")
+        let count = items[attempt, default: 0] + 1
+        items[attempt] = count
+        guard count <= Limits.itemsPerAttempt else {
+            let reason = "more than \(Limits.itemsPerAttempt) items; the rest were not read"
+            if count == Limits.itemsPerAttempt + 1 { skip("activity_items", student, attempt, nil, reason) }
             return nil
         }
         do {
             return (attempt, try RowDecoder.item(row))
         } catch {
-            skip("activity_items", student, attempt, row.text(2).map(UnreadableRow.excerpt), UnreadableRow.reason(error))
+            skip(
+                "activity_items", student, attempt, row.text(2).map(UnreadableRow.excerpt), UnreadableRow.reason(error))
             return nil
         }
     }
 
-    /// One row of ``eventsSQL`` with its attempt's id, or nil when it is skipped (and reported,
+    /// One row of ``eventsSQL(bounded:)`` with its attempt's id, or nil when it is skipped (and reported,
     /// unless its attempt was not read).
     package mutating func event(_ row: some SQLRow) -> (attempt: Int64, event: AttemptEvent)? {
         let attempt = row.int(0)
         guard let student = students[attempt] else { return nil }
-        if row.int(6) > Limits.eventsReadPerAttempt {
-            skip("attempt_events", student, attempt, nil, "more than \(Limits.eventsReadPerAttempt) events; the rest were not read")
+        let count = events[attempt, default: 0] + 1
+        events[attempt] = count
+        guard count <= Limits.eventsReadPerAttempt else {
+            let reason = "more than \(Limits.eventsReadPerAttempt) events; the rest were not read"
+            if count == Limits.eventsReadPerAttempt + 1 { skip("attempt_events", student, attempt, nil, reason) }
             return nil
         }
         do {
