@@ -148,6 +148,9 @@ struct UnreadableRowSchoolTests {
                 "an attempt holds at most 4 items"
             ),
             ("UPDATE activities SET outcome = 'bogus'", "activities_outcome"),
+            ("UPDATE activities SET outcome = 'interrupted'", "activities_outcome"),
+            ("UPDATE activity_items SET identifier = 'a' || chr(27) || 'b'", "activity_items_identifier"),
+            ("UPDATE activity_items SET score = max_score + 1 WHERE kind = 'score'", "activity_items_value"),
         ]
         for attack in attacks {
             let result = try server.psql(attack.sql, database: database, role: ana)
