@@ -15,6 +15,7 @@ enum InboxCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try InboxOptions(words)
         let context = try StoreContext(options.common)
+        defer { Output.unreadable(context.store.unreadableRows) }
         return try context.suggestingNames { try show(options, context) }
     }
 
