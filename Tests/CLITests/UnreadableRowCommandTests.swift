@@ -56,6 +56,9 @@ import TrackingTestSupport
         let text = try String(contentsOfFile: page, encoding: .utf8)
         #expect(text.contains("Rows left out") && text.contains("row &#39;bad&#39;: kind is not one of"))
 
+        let inbox = try cli.run(["inbox", "--student", "ana"])
+        #expect(inbox.status == 0 && inbox.error.contains(named), "\(inbox.error)")
+
         let xapi = try cli.run(["export", "--xapi", "--jsonl"])
         #expect(xapi.status == 0, "\(xapi.error)")
         #expect(xapi.output.contains("/ana\"") || xapi.output.contains("ana"), "ana's attempt is still exported")
