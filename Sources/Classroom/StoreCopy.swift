@@ -5,16 +5,37 @@ import Tracking
 /// by name, people and imported classes by `sourcedId`, assignments by class, title and creation
 /// time. What the destination already holds is kept as it is, so copying twice changes nothing.
 /// The destination is written in one transaction; its schema is brought up to date first.
+///
+/// Every context, attempt, item and event is checked first with the readers' rules
+/// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt): one the program
+/// could not read refuses the whole copy, naming the row, before anything is written. Durations
+/// beyond ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one) are
+/// written clamped, as every reader reads them.
 public enum StoreCopy {
     /// How many rows the copy added to each table of the destination, in copy order.
     public typealias Added = [(table: String, rows: Int)]
 
     /// One table's rows: read from the source with the natural keys of what they point to,
-    /// written to the destination by looking those keys up.
-    private struct Step {
+    /// written to the destination by looking those keys up; `rule` says why a row cannot be read.
+    private struct Step: Sendable {
         let table: String
         let read: String
         let write: String
+        var rule: @Sendable ([SQLValue]) -> String? = { _ in nil }
+    }
+
+    /// A source row the program could not read: the copy writes nothing.
+    public struct Refusal: Error, Equatable, CustomStringConvertible {
+        /// The table: `activity_items`.
+        public let table: String
+        /// Which row, by its natural key: `'q1' of ana's attempt 7F0C…`.
+        public let row: String
+        /// The rule it breaks, never the value.
+        public let reason: String
+
+        public var description: String {
+            "cannot copy: the source's \(table) row \(row) cannot be read (\(reason)); nothing was copied"
+        }
     }
 
     private static let contextColumns = """
@@ -40,7 +61,7 @@ public enum StoreCopy {
             write: """
                 INSERT INTO contexts (parent_id, path, \(contextColumns))
                 VALUES ((SELECT id FROM contexts WHERE path = ?), ?, \(placeholders(contextColumns))) ON CONFLICT DO NOTHING
-                """),
+                """, rule: StoredRowRules.context),
         Step(
             table: "activities",
             read: """
@@ -50,19 +71,19 @@ public enum StoreCopy {
             write: """
                 INSERT INTO activities (context_id, \(activityColumns))
                 VALUES ((SELECT id FROM contexts WHERE path = ?), \(placeholders(activityColumns))) ON CONFLICT DO NOTHING
-                """),
+                """, rule: StoredRowRules.activity),
         Step(
             table: "activity_items",
             read: """
-                SELECT a.uuid, i.identifier, i.title, i.kind, i.sequence, i.quantity, i.flag, i.value_type, i.score,
+                SELECT a.uuid, i.sequence, i.identifier, i.title, i.kind, i.quantity, i.flag, i.value_type, i.score,
                     i.max_score
-                FROM activity_items i JOIN activities a ON a.id = i.activity_id
+                FROM activity_items i JOIN activities a ON a.id = i.activity_id ORDER BY a.uuid, i.sequence
                 """,
             write: """
-                INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, flag, value_type,
+                INSERT INTO activity_items (activity_id, sequence, identifier, title, kind, quantity, flag, value_type,
                     score, max_score)
                 VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """),
+                """, rule: StoredRowRules.item),
         Step(
             table: "attempt_events",
             read: """
@@ -72,7 +93,7 @@ public enum StoreCopy {
             write: """
                 INSERT INTO attempt_events (activity_id, sequence, kind, at, progress, outcome)
                 VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """),
+                """, rule: StoredRowRules.event),
         Step(
             table: "classes", read: "SELECT name, created_at FROM classes ORDER BY id",
             write: "INSERT INTO classes (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING"),
@@ -119,25 +140,88 @@ public enum StoreCopy {
 
     /// Copies the history of the store at `source` into the store at `destination`.
     /// - Returns: The rows added to each table.
-    /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when the two stores belong to
+    /// - Throws: ``Refusal`` naming a source row the program could not read,
+    ///   ``TrackingError/rootMismatch(expected:found:)`` when the two stores belong to
     ///   different collections, or either engine's errors; the destination is then unchanged.
     public static func copy(from source: StoreAddress, to destination: StoreAddress) throws -> Added {
         guard let from = try source.engine() as? any StoreRows & StoreEngine,
             let to = try destination.engine() as? any StoreRows & StoreEngine
         else { preconditionFailure("every engine reads and writes plain rows") }
         try from.migrate()
+        let rows = try steps.map { try from.rows($0.read, []) }
+        try check(rows)  // before the destination is touched
         try to.migrate()
         let tables = steps.map(\.table) + assignmentTables
         let before = try counts(to, tables)
         try to.inTransaction {
             try claimRoot(from: from, to: to)
-            for step in steps {
-                for row in try from.rows(step.read, []) { try to.run(step.write, row) }
+            for (step, stepRows) in zip(steps, rows) {
+                for row in stepRows { try to.run(step.write, step.table == "activities" ? clamped(row) : row) }
                 if step.table == "class_students" { try copyAssignments(from: from, to: to) }
             }
         }
         let after = try counts(to, tables)
         return tables.indices.map { (tables[$0], after[$0] - before[$0]) }
+    }
+
+    /// Throws ``Refusal`` for the first row, in copy order, the program could not read, or for
+    /// the item past ``Limits/itemsPerAttempt`` in one attempt.
+    private static func check(_ rows: [[[SQLValue]]]) throws {
+        var students: [String: String] = [:]  // each attempt's student, by UUID, to name its rows
+        for (step, stepRows) in zip(steps, rows) {
+            var items: [String: Int] = [:]
+            for row in stepRows {
+                let key = naturalKey(step.table, row, students: students)
+                if let reason = step.rule(row) { throw Refusal(table: step.table, row: key, reason: reason) }
+                switch step.table {
+                case "activities": students[text(row[1])] = text(row[2])
+                case "activity_items":
+                    let count = items[text(row[0]), default: 0] + 1
+                    items[text(row[0])] = count
+                    if count > Limits.itemsPerAttempt {
+                        let reason = "more than \(Limits.itemsPerAttempt) items in one attempt"
+                        throw Refusal(table: step.table, row: key, reason: reason)
+                    }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// How a refusal names a row: a context by its path, an attempt by its student and UUID, an
+    /// item or event by its identifier or number and its attempt; texts cut to 64 characters.
+    private static func naturalKey(_ table: String, _ row: [SQLValue], students: [String: String]) -> String {
+        func cut(_ value: SQLValue) -> String {
+            let text = text(value)
+            return text.count > 64 ? String(text.prefix(64)) + "…" : text
+        }
+        func attempt(_ uuid: SQLValue) -> String {
+            "of \(cut(.text(students[text(uuid)] ?? "")))'s attempt \(cut(uuid))"
+        }
+        switch table {
+        case "contexts": return cut(row[1])
+        case "activities": return "\(cut(row[1])) (\(cut(row[2])))"
+        case "activity_items": return "'\(cut(row[2]))' \(attempt(row[0]))"
+        case "attempt_events": return "\(cut(row[1])) \(attempt(row[0]))"
+        default: return ""
+        }
+    }
+
+    private static func text(_ value: SQLValue) -> String {
+        switch value {
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .null: return ""
+        }
+    }
+
+    /// An attempt row with its duration (column 8) within ``SafeNumbers/maximumDurationSeconds``.
+    private static func clamped(_ row: [SQLValue]) -> [SQLValue] {
+        guard case .real(let seconds) = row[8] else { return row }
+        var row = row
+        row[8] = .real(SafeNumbers.duration(seconds))
+        return row
     }
 
     /// The destination takes the source's root, or must already have the same one.

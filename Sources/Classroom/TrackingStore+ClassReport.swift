@@ -6,6 +6,7 @@ extension TrackingStore {
     /// latest primary item, the best progress, time spent and attempts, plus class aggregates.
     ///
     /// Reads only saved data. For one student's attempts in detail, see ``attempts(assignment:student:)``.
+    /// A stored row that cannot be read is left out and named in ``ClassReport/unreadableRows``.
     /// - Parameters:
     ///   - className: An existing class.
     ///   - assignment: One of its assignments, or nil for all of them.
@@ -27,6 +28,9 @@ extension TrackingStore {
         let runs = try runsByStudent(rows)
         let now = clock().timeIntervalSince1970
         var review = ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+        let whose = student.map { [$0] } ?? Set(rows.flatMap(\.students))
+        let unreadable = unreadableRows.filter { $0.student.map(whose.contains) ?? false }
+        review.unreadableRows = unreadable.isEmpty ? nil : unreadable
         guard let student else { return review }
         let assigned = review.assignments.contains { $0.students.contains { $0.student == student } }
         guard assigned || review.assignments.isEmpty else {

@@ -52,6 +52,7 @@ public struct ClassReportPage: Sendable {
             <nav aria-label="Sections"><a href="#overview">At a glance</a> <a href="#assignments">Assignments</a> <a href="#students">Students</a></nav>
             </header>
             <main>
+            \(unreadableSection())
             \(Heatmap(report: report).html())
             \(assignmentsSection())
             \(studentsSection())
@@ -71,6 +72,15 @@ public struct ClassReportPage: Sendable {
         let assignments = report.assignments.count
         return
             "\(count) student\(count == 1 ? "" : "s"), \(assignments) assignment\(assignments == 1 ? "" : "s"), as of \(generated)"
+    }
+
+    /// The stored rows the report left out, named, so a teacher knows what is missing and whose.
+    private func unreadableSection() -> String {
+        guard let rows = report.unreadableRows, !rows.isEmpty else { return "" }
+        let items = rows.map { "<li>\(HTML.text($0.description))</li>" }.joined()
+        return #"<section id="unreadable" class="notice"><h2>Rows left out</h2>"#
+            + "<p>These stored rows cannot be read, so this report leaves them out; everything else is here.</p>"
+            + "<ul>\(items)</ul></section>"
     }
 
     private func assignmentsSection() -> String {

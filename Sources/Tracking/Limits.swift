@@ -21,6 +21,17 @@ public enum Limits {
     public static let keywordCount = 32
     /// Maximum depth of the context tree, counting the main context as 1.
     public static let depth = 8
+    /// The most items one attempt holds: the primary item and one additional item per kind
+    /// (ClassKit keeps one additional item per type). The store refuses more, and a reader
+    /// reads no more (``UnreadableRow``).
+    public static let itemsPerAttempt = 1 + ItemKind.allCases.count
+    /// The most attempts of one student a read loads, newest first: a year of daily play many
+    /// times over, and a bound on what one student's rows can make a class report cost. The
+    /// older ones are reported (``UnreadableRow``), not read.
+    public static let attemptsReadPerStudent = 2_000
+    /// The most events of one attempt a read loads (for xAPI, in order): a game records one per
+    /// start, stop, resume, progress step and end. The later ones are reported, not read.
+    public static let eventsReadPerAttempt = 1_000
 }
 
 /// The one rule for text the tracking model stores: at most so many characters, as a

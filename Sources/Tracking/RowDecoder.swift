@@ -27,7 +27,7 @@ enum RowDecoder {
         let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text(2), column: "contexts.path")
         paths[contextID] = path
         guard var outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
-            throw TrackingError.corruptRow("activities.outcome")
+            throw TrackingError.corruptRow("outcome is not one of \(names(RunOutcome.allCases))")
         }
         if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
         return RunRecord(
@@ -36,7 +36,7 @@ enum RowDecoder {
             startedAt: ISO8601.string(fromEpoch: row.double(6)),
             // Clamped, not refused: versions before the limit could save an infinite duration.
             durationSeconds: SafeNumbers.duration(row.double(7)),
-            progress: try row.finite(8, "activities.progress", in: 0...1),
+            progress: try row.finite(8, "progress", in: 0...1),
             primaryItem: row.text(9), items: [])
     }
 
@@ -55,42 +55,75 @@ enum RowDecoder {
     /// One item (``itemColumns``), as a run reports it.
     static func item(_ row: some SQLRow) throws -> ItemRecord { ItemRecord(try activityItem(row)) }
 
-    /// One item (``itemColumns``), as an activity holds it.
+    /// One item (``itemColumns``), as an activity holds it: only an item the model would have
+    /// accepted (``IdentifierRule``, ``Limits/title``, its kind, ``ScoreRule``, finite numbers).
+    /// - Throws: ``TrackingError/corruptRow(_:)`` naming the rule a value broke, never the value.
     static func activityItem(_ row: some SQLRow) throws -> ActivityItem {
-        guard let identifier = row.text(2), let title = row.text(3),
-            let kind = row.text(4).flatMap(ItemKind.init(rawValue:))
-        else {
-            throw TrackingError.corruptRow("activity_items")
+        let identifier = try row.text(2) ?? { throw TrackingError.corruptRow("identifier is missing") }()
+        if let violation = IdentifierRule.violation(identifier, of: .item) {
+            throw TrackingError.corruptRow(violation.description)
+        }
+        let title = try row.text(3) ?? { throw TrackingError.corruptRow("title is missing") }()
+        if let overrun = Limits.title.overrun(title) { throw TrackingError.corruptRow(overrun.description) }
+        if Validate.isBlank(title) { throw TrackingError.corruptRow("title is blank") }
+        guard let kind = row.text(4).flatMap(ItemKind.init(rawValue:)) else {
+            throw TrackingError.corruptRow("kind is not one of \(names(ItemKind.allCases))")
         }
         let value: ActivityItem.Value
         switch kind {
-        case .quantity: value = .quantity(try row.finite(5, "activity_items.quantity"))
+        case .quantity: value = .quantity(try row.finite(5, "quantity"))
         case .binary:
-            guard let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
-                throw TrackingError.corruptRow("activity_items.value_type")
+            guard !row.isNull(6), let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
+                throw TrackingError.corruptRow("value_type is not one of \(names(BinaryValueType.allCases))")
             }
             value = .binary(row.int(6) != 0, type)
         case .score:
-            value = .score(
-                try row.finite(8, "activity_items.score"), maxScore: try row.finite(9, "activity_items.max_score"))
+            let score = try row.finite(8, "score")
+            let maxScore = try row.finite(9, "max_score")
+            if let violation = ScoreRule.violation(score: score, maxScore: maxScore) {
+                throw TrackingError.corruptRow(violation.description)
+            }
+            value = .score(score, maxScore: maxScore)
         }
         return ActivityItem(identifier: identifier, title: title, value: value)
+    }
+
+    /// One item of an attempt being restored to play on (``StoreEngine/latestAttempt(contextID:student:)``)
+    /// with its sequence number, or nil when it cannot be read: the attempt goes on without it
+    /// (the row stays as it is; the reports name it).
+    static func restoredItem(_ row: some SQLRow) -> (item: ActivityItem, sequence: Int64)? {
+        (try? activityItem(row)).map { ($0, row.int(1)) }
+    }
+
+    /// `quantity, binary, score`: the raw values a column may hold.
+    private static func names<T: RawRepresentable<String>>(_ cases: [T]) -> String {
+        cases.map(\.rawValue).joined(separator: ", ")
     }
 
     /// One event (``eventColumns``).
     static func event(_ row: some SQLRow) throws -> AttemptEvent {
         guard let kind = row.text(2).flatMap(AttemptEvent.Kind.init(rawValue:)) else {
-            throw TrackingError.corruptRow("attempt_events.kind")
+            throw TrackingError.corruptRow("kind is not one of \(names(AttemptEvent.Kind.allCases))")
         }
         let outcome = try row.text(5).map { text in
             guard let outcome = RunOutcome(rawValue: text) else {
-                throw TrackingError.corruptRow("attempt_events.outcome")
+                throw TrackingError.corruptRow("outcome is not one of \(names(RunOutcome.allCases))")
             }
             return outcome
         }
         return AttemptEvent(
             sequence: Int(row.int(1)), kind: kind, at: ISO8601.string(fromEpoch: row.double(3)),
-            progress: row.isNull(4) ? nil : row.double(4), outcome: outcome)
+            progress: row.isNull(4) ? nil : try row.finite(4, "progress", in: 0...1), outcome: outcome)
+    }
+
+    /// An attempt's progress ranges (`[[start, end], ...]` JSON), each within 0...1 and in order.
+    /// - Throws: ``TrackingError/corruptRow(_:)``.
+    static func ranges(_ text: String?) throws -> [ClosedRange<Double>] {
+        try JSON.decode([[Double]].self, from: text, column: "ranges is not a list of ranges").map { pair in
+            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite, 0 <= pair[0], pair[0] <= pair[1], pair[1] <= 1
+            else { throw TrackingError.corruptRow("ranges are not within 0...1") }
+            return pair[0]...pair[1]
+        }
     }
 
     /// The columns of ``savedAttempt(_:)``, in order.
@@ -107,11 +140,7 @@ enum RowDecoder {
         guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)) else {
             throw TrackingError.corruptRow("activities.outcome")
         }
-        let ranges = try JSON.decode([[Double]].self, from: row.text(10), column: "activities.ranges").map { pair in
-            guard pair.count == 2, pair[0].isFinite, pair[1].isFinite, 0 <= pair[0], pair[0] <= pair[1], pair[1] <= 1
-            else { throw TrackingError.corruptRow("activities.ranges") }
-            return pair[0]...pair[1]
-        }
+        let ranges = try ranges(row.text(10))
         return SavedAttempt(
             rowID: row.int(0), uuid: uuid, student: row.text(2) ?? "",
             createdAt: Date(timeIntervalSince1970: row.double(3)),

@@ -23,6 +23,7 @@ enum ExportCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ExportOptions(words)
         let context = try StoreContext(options.common)
+        defer { Output.unreadable(context.store.unreadableRows) }
         switch options.target {
         case .oneRosterResults(let folder, let gradingPeriod):
             return try writeResults(

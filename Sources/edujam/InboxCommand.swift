@@ -20,6 +20,7 @@ enum InboxCommand {
         } catch StoreError.server(.serverUnreachable(let server, _)) {
             throw ServerAway(server: server)
         }
+        defer { Output.unreadable(context.store.unreadableRows) }
         return try context.suggestingNames { try show(options, context) }
     }
 

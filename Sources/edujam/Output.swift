@@ -33,6 +33,15 @@ enum Output {
         write([.text(text + "\n")], to: .standardError)
     }
 
+    /// Names on stderr the stored rows a command left out because they cannot be read (at most
+    /// 20, then how many more), so output built without them never passes for complete.
+    static func unreadable(_ rows: [UnreadableRow]) {
+        guard !rows.isEmpty else { return }
+        error("warning: left out \(rows.count) stored row(s) that cannot be read:")
+        for row in rows.prefix(20) { error("  \(row)") }
+        if rows.count > 20 { error("  ... and \(rows.count - 20) more") }
+    }
+
     /// Writes the pieces in one go: each cleaned, then styled if the stream shows style.
     static func write(_ pieces: [Piece], to stream: Stream = .standardOutput) {
         let text = pieces.map { render($0, on: stream) }.joined()

@@ -30,6 +30,7 @@ enum PushCommand {
             host: endpoint.host, environment: ProcessInfo.processInfo.environment,
             home: NSHomeDirectory())
         let context = try StoreContext(parsed.common)
+        defer { Output.unreadable(context.store.unreadableRows) }
         let store = context.store
         let statements = try ExportCommand.xapiStatements(
             since: parsed.since, className: parsed.className, schoolURL: parsed.schoolURL, store: store)

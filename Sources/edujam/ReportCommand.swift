@@ -22,6 +22,7 @@ enum ReportCommand {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ReportOptions(words)
         let context = try StoreContext(options.common)
+        defer { Output.unreadable(context.store.unreadableRows) }
         return try context.suggestingNames { try report(options, context) }
     }
 

@@ -27,4 +27,15 @@ enum OldStore {
             throw Failure(description: String(cString: sqlite3_errmsg(db)))
         }
     }
+
+    /// Runs a script of SQL statements on the store at `path` with its CHECK constraints ignored,
+    /// as an older version's store holds rows written before them.
+    static func script(_ path: String, _ sql: String) throws {
+        var db: OpaquePointer?
+        defer { sqlite3_close_v2(db) }
+        guard sqlite3_open(path, &db) == SQLITE_OK else { throw Failure(description: "cannot open \(path)") }
+        guard sqlite3_exec(db, "PRAGMA ignore_check_constraints = ON;\n" + sql, nil, nil, nil) == SQLITE_OK else {
+            throw Failure(description: String(cString: sqlite3_errmsg(db)))
+        }
+    }
 }

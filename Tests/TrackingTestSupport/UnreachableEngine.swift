@@ -66,12 +66,12 @@ package final class UnreachableEngine: StoreEngine {
         return try base.latestAttempt(contextID: contextID, student: student)
     }
 
-    package func runs(student: String?) throws -> [RunRecord] {
+    package func runs(student: String?) throws -> (runs: [RunRecord], unreadable: [UnreadableRow]) {
         try reach()
         return try base.runs(student: student)
     }
 
-    package func histories(of runs: [RunRecord]) throws -> [AttemptHistory] {
+    package func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
         try reach()
         return try base.histories(of: runs)
     }

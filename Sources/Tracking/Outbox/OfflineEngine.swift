@@ -36,8 +36,10 @@ final class OfflineEngine: StoreEngine {
     func write(_ changes: StoreChanges) throws -> SavedRowIDs { throw reason }
     func upsert(_ snapshot: RunSnapshot) throws -> Bool { throw reason }
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? { throw reason }
-    func runs(student: String?) throws -> [RunRecord] { throw reason }
-    func histories(of runs: [RunRecord]) throws -> [AttemptHistory] { throw reason }
+    func runs(student: String?) throws -> (runs: [RunRecord], unreadable: [UnreadableRow]) { throw reason }
+    func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
+        throw reason
+    }
     func acceptedStatementIDs(endpoint: String) throws -> Set<String> { throw reason }
     func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws { throw reason }
 }

@@ -177,6 +177,8 @@ enum PGMigrations {
         SchoolSecurity.rowLevelSecurity,
         SchoolSecurity.reportAndInboxByIndex,
         SchoolSecurity.ownRows,
+        // The model's rules as CHECK constraints and the item count as a trigger.
+        PGRowCheckMigration.migration,
     ]
 }
 

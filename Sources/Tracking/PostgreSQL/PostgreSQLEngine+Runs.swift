@@ -2,47 +2,43 @@ import Foundation
 
 extension PostgreSQLEngine {
     /// The runs, then their items, in one read-only snapshot and one round trip.
-    package func runs(student: String?) throws -> [RunRecord] {
+    package func runs(student: String?) throws -> (runs: [RunRecord], unreadable: [UnreadableRow]) {
         let values: [SQLValue] = student.map { [.text($0)] } ?? []
         // One student's attempts look their contexts up one by one: `OFFSET 0` keeps the planner
         // from turning the lookup into a join, which under a student's row-level security it ran
         // as a merge over the whole catalog. Everyone's attempts need most contexts: a join.
         let contexts =
             student == nil
-            ? "JOIN contexts c ON c.id = a.context_id"
-            : "CROSS JOIN LATERAL (SELECT path, title FROM contexts WHERE id = a.context_id OFFSET 0) c"
-        let runs = """
-            SELECT \(RowDecoder.runColumns)
-            FROM activities a \(contexts) \(student == nil ? "" : "WHERE a.student = $1")
-            ORDER BY a.started_at DESC, a.id DESC
-            """
-        let filter = student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = $1)"
-        let items = "SELECT \(RowDecoder.itemColumns) FROM activity_items \(filter) ORDER BY activity_id, sequence"
+            ? "activities a JOIN contexts c ON c.id = a.context_id"
+            : "activities a CROSS JOIN LATERAL (SELECT path, title FROM contexts WHERE id = a.context_id OFFSET 0) c"
+        let runs = RunReader.runsSQL(
+            from: contexts, filter: student == nil ? "" : "WHERE a.student = $1", bounded: true)
+        let items = RunReader.itemsSQL(
+            filter: student == nil ? "" : "WHERE activity_id IN (SELECT id FROM activities WHERE student = $1)",
+            bounded: true)
         let results = try snapshot([(runs, values), (items, values)])
-        var paths: [Int64: [String]] = [:]  // decode each context's path once
-        var gone: [RunOwner: Bool] = [:]  // look each process up once
+        var reader = RunReader()
+        var read = results[0].rows.compactMap { reader.run($0) }
         var grouped: [Int64: [ItemRecord]] = [:]
-        for row in results[1].rows { grouped[row.int(0), default: []].append(try RowDecoder.item(row)) }
-        return try results[0].map { row in
-            var run = try RowDecoder.run(row, paths: &paths, gone: &gone)
-            run.items = grouped[run.id] ?? []
-            return run
+        for row in results[1].rows {
+            if let item = reader.item(row) { grouped[item.attempt, default: []].append(item.item) }
         }
+        for index in read.indices { read[index].items = grouped[read[index].id] ?? [] }
+        return (read, reader.unreadable)
     }
 
-    package func histories(of runs: [RunRecord]) throws -> [AttemptHistory] {
-        let results = try snapshot([
-            ("SELECT id, uuid FROM activities", []),
-            ("SELECT \(RowDecoder.eventColumns) FROM attempt_events ORDER BY activity_id, sequence", []),
-        ])
+    package func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
+        let results = try snapshot([("SELECT id, uuid FROM activities", []), (RunReader.eventsSQL(bounded: true), [])])
+        var reader = RunReader()
+        reader.know(runs)
         var ids: [Int64: UUID] = [:]
         for row in results[0].rows { ids[row.int(0)] = row.text(1).flatMap(UUID.init(uuidString:)) }
         var events: [Int64: [AttemptEvent]] = [:]
-        for row in results[1].rows { events[row.int(0), default: []].append(try RowDecoder.event(row)) }
-        return try runs.map { run in
-            guard let uuid = ids[run.id] else { throw TrackingError.corruptRow("activities.uuid") }
-            return AttemptHistory(run: run, uuid: uuid, events: events[run.id] ?? [])
+        for row in results[1].rows {
+            if let read = reader.event(row) { events[read.attempt, default: []].append(read.event) }
         }
+        let histories = reader.histories(runs, ids: ids, events: events)
+        return (histories, reader.unreadable)
     }
 
     package func acceptedStatementIDs(endpoint: String) throws -> Set<String> {
@@ -79,14 +75,17 @@ extension PostgreSQLEngine {
         let results = try snapshot([
             ("SELECT \(RowDecoder.savedAttemptColumns) FROM activities WHERE id = (\(latest))", values),
             (
-                "SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence",
+                """
+                SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
+                LIMIT \(Limits.itemsPerAttempt)
+                """,
                 values
             ),
             ("SELECT COALESCE(MAX(sequence) + 1, 0) FROM attempt_events WHERE activity_id = (\(latest))", values),
         ])
         guard let row = results[0].rows.first else { return nil }
         var attempt = try RowDecoder.savedAttempt(row)
-        attempt.items = try results[1].map { (try RowDecoder.activityItem($0), $0.int(1)) }
+        attempt.items = results[1].rows.compactMap { RowDecoder.restoredItem($0) }
         attempt.nextEvent = Int(results[2].rows.first?.int(0) ?? 0)
         return attempt
     }

@@ -3,7 +3,8 @@ enum Migrator {
     /// Brings the schema of `connection` up to date.
     ///
     /// Runs in one `IMMEDIATE` transaction, so two processes opening a new store at once do not
-    /// both create the tables.
+    /// both create the tables. Foreign keys are off meanwhile, as SQLite's way to rebuild a table
+    /// asks (``RowCheckMigration``): dropping a parent table must not cascade into its children.
     /// - Parameters:
     ///   - connection: The open connection.
     ///   - migrations: The ordered list; defaults to ``Migrations/all``.
@@ -12,7 +13,12 @@ enum Migrator {
     ///   schema, or a SQLite error.
     @discardableResult
     static func migrate(_ connection: Connection, migrations: [Migration] = Migrations.all) throws -> [String] {
-        try connection.transaction {
+        try connection.execute("PRAGMA foreign_keys = OFF")  // a no-op inside a transaction: checked below
+        defer { try? connection.execute("PRAGMA foreign_keys = ON; PRAGMA ignore_check_constraints = OFF") }
+        // Misuse, not bad input: only a caller inside its own transaction keeps them on.
+        let keysAreOn = try foreignKeysAreOn(connection)
+        precondition(!keysAreOn, "migrations run outside any transaction")
+        return try connection.transaction {
             try requireEduJamStore(connection)
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, position INTEGER NOT NULL)")
@@ -30,6 +36,10 @@ enum Migrator {
             }
             return pending.map(\.name)
         }
+    }
+
+    private static func foreignKeysAreOn(_ connection: Connection) throws -> Bool {
+        try connection.statement("PRAGMA foreign_keys").query { $0.int(0) }.first == 1
     }
 
     /// A database that already has tables but no `schema_migrations` belongs to another

@@ -20,11 +20,13 @@ extension SQLiteEngine {
         }
     }
 
+    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``RowDecoder/restoredItems``).
     private func items(ofAttempt id: Int64) throws -> [(item: ActivityItem, sequence: Int64)] {
-        let sql = "SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = ? ORDER BY sequence"
-        return try connection.statement(sql).query([.integer(id)]) { row in
-            (try RowDecoder.activityItem(row), row.int(1))
-        }
+        let sql = """
+            SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = ? ORDER BY sequence
+            LIMIT \(Limits.itemsPerAttempt)
+            """
+        return try connection.statement(sql).query([.integer(id)]) { RowDecoder.restoredItem($0) }.compactMap { $0 }
     }
 
     private func nextEvent(ofAttempt id: Int64) throws -> Int {

@@ -1,31 +1,20 @@
 import Foundation
 
 extension SQLiteEngine {
-    package func histories(of runs: [RunRecord]) throws -> [AttemptHistory] {
+    package func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
         try connection.transaction(readOnly: true) {
-            let ids = try uuidsByActivity()
-            let events = try eventsByActivity()
-            return try runs.map { run in
-                guard let uuid = ids[run.id] else { throw TrackingError.corruptRow("activities.uuid") }
-                return AttemptHistory(run: run, uuid: uuid, events: events[run.id] ?? [])
+            var reader = RunReader()
+            reader.know(runs)
+            var ids: [Int64: UUID] = [:]
+            _ = try connection.statement("SELECT id, uuid FROM activities").query { row in
+                ids[row.int(0)] = row.text(1).flatMap(UUID.init(uuidString:))
             }
+            var events: [Int64: [AttemptEvent]] = [:]
+            _ = try connection.statement(RunReader.eventsSQL(bounded: false)).query { row in
+                if let read = reader.event(row) { events[read.attempt, default: []].append(read.event) }
+            }
+            let histories = reader.histories(runs, ids: ids, events: events)
+            return (histories, reader.unreadable)
         }
-    }
-
-    private func uuidsByActivity() throws -> [Int64: UUID] {
-        var ids: [Int64: UUID] = [:]
-        _ = try connection.statement("SELECT id, uuid FROM activities").query { row in
-            ids[row.int(0)] = row.text(1).flatMap(UUID.init(uuidString:))
-        }
-        return ids
-    }
-
-    private func eventsByActivity() throws -> [Int64: [AttemptEvent]] {
-        var grouped: [Int64: [AttemptEvent]] = [:]
-        let sql = "SELECT \(RowDecoder.eventColumns) FROM attempt_events ORDER BY activity_id, sequence"
-        _ = try connection.statement(sql).query { row in
-            grouped[row.int(0), default: []].append(try RowDecoder.event(row))
-        }
-        return grouped
     }
 }

@@ -60,15 +60,18 @@ package protocol StoreEngine: AnyObject {
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt?
 
-    /// Every saved attempt with its items, newest first (``TrackingStore/runs(student:)``).
+    /// Every saved attempt with its items, newest first (``TrackingStore/runs(student:)``), as
+    /// ``RunReader`` reads them: bounded, each row it cannot read skipped and reported.
     /// - Parameter student: A student, or nil for everyone.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
-    func runs(student: String?) throws -> [RunRecord]
+    /// - Returns: The runs, and the rows skipped.
+    /// - Throws: An engine error.
+    func runs(student: String?) throws -> (runs: [RunRecord], unreadable: [UnreadableRow])
 
     /// Each run's UUID and recorded events (``TrackingStore/attemptHistories(since:students:)``),
-    /// read in one snapshot, in the order given.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
-    func histories(of runs: [RunRecord]) throws -> [AttemptHistory]
+    /// read in one snapshot, in the order given, as ``RunReader`` reads them.
+    /// - Returns: The histories (a run whose UUID cannot be read is left out), and the rows skipped.
+    /// - Throws: An engine error.
+    func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow])
 
     /// The ids of the xAPI statements the LRS at `endpoint` accepted (``TrackingStore/acceptedStatementIDs(endpoint:)``).
     func acceptedStatementIDs(endpoint: String) throws -> Set<String>

@@ -36,6 +36,8 @@ public final class TrackingStore {
     var dirtyContexts: [ObjectIdentifier: Context] = [:]
     var dirtyActivities: [ObjectIdentifier: Activity] = [:]
     var removedPaths: [[String]] = []
+    /// What ``unreadableRows`` reports, and a set to keep each row once.
+    private var skippedRows: (rows: [UnreadableRow], seen: Set<UnreadableRow>) = ([], [])
 
     /// Opens the store at `path`, creating it and its main context if needed.
     /// - Parameters:
@@ -104,20 +106,34 @@ public final class TrackingStore {
     ///
     /// Reads only what has been saved. An attempt saved as `running` whose process is gone
     /// (``RunOwner``) is reported ``RunOutcome/interrupted``, with what it had saved; the row
-    /// itself is left as it is.
+    /// itself is left as it is. A row that cannot be read (an attempt, or one of its items) is
+    /// left out and added to ``unreadableRows``; the newest ``Limits/attemptsReadPerStudent``
+    /// attempts of each student are read, each with at most ``Limits/itemsPerAttempt`` items.
     /// - Parameter student: A student name, or nil for everyone.
     /// - Returns: The runs, ordered by start time then id, newest first.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    /// - Throws: An engine error.
     public func runs(student: String? = nil) throws -> [RunRecord] {
-        try engine.runs(student: student)
+        let read = try engine.runs(student: student)
+        note(read.unreadable)
+        return read.runs
+    }
+
+    /// Every stored row a read of this store skipped since it was opened, each once, in the
+    /// order met: what a report or an export says it left out (``UnreadableRow``).
+    public var unreadableRows: [UnreadableRow] { skippedRows.rows }
+
+    /// Adds rows a read skipped to ``unreadableRows``, each once.
+    func note(_ rows: [UnreadableRow]) {
+        for row in rows where skippedRows.seen.insert(row).inserted { skippedRows.rows.append(row) }
     }
 
     /// Saved attempts with their UUIDs and histories, oldest first, for exports.
     /// - Parameters:
     ///   - since: Only attempts started at or after this time; nil for all.
     ///   - students: Only these students' attempts; nil for everyone.
-    /// - Returns: The attempts, ordered by start time then id.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    /// - Returns: The attempts, ordered by start time then id; as for ``runs(student:)``, a row
+    ///   that cannot be read (an attempt's UUID, an event) is left out and added to ``unreadableRows``.
+    /// - Throws: An engine error.
     public func attemptHistories(since: Date? = nil, students: Set<String>? = nil) throws -> [AttemptHistory] {
         let cutoff = since.map { ISO8601.string(fromEpoch: $0.timeIntervalSince1970) }
         let runs = try runs().filter { run in
@@ -125,7 +141,9 @@ public final class TrackingStore {
         }
         // Read after the runs: anything saved in between belongs to runs not in the list, or adds
         // events that happened after the run was read (exported next time).
-        return try engine.histories(of: runs.reversed())
+        let read = try engine.histories(of: runs.reversed())
+        note(read.unreadable)
+        return read.histories
     }
 
     /// Checks the root identifier and title a store is opened with.

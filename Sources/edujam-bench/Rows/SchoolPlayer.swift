@@ -183,8 +183,12 @@ final class TimedEngine: StoreEngine {
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
         try base.latestAttempt(contextID: contextID, student: student)
     }
-    func runs(student: String?) throws -> [RunRecord] { try base.runs(student: student) }
-    func histories(of runs: [RunRecord]) throws -> [AttemptHistory] { try base.histories(of: runs) }
+    func runs(student: String?) throws -> (runs: [RunRecord], unreadable: [UnreadableRow]) {
+        try base.runs(student: student)
+    }
+    func histories(of runs: [RunRecord]) throws -> (histories: [AttemptHistory], unreadable: [UnreadableRow]) {
+        try base.histories(of: runs)
+    }
     func acceptedStatementIDs(endpoint: String) throws -> Set<String> {
         try base.acceptedStatementIDs(endpoint: endpoint)
     }

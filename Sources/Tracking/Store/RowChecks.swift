@@ -1,0 +1,194 @@
+/// The model's rules as the database's CHECK constraints: every kind, outcome, range, length and
+/// count a reader needs, generated from the same Swift values (``ItemKind``, ``RunOutcome``,
+/// ``Limits``, ``ScoreRule``'s bounds), so the database refuses a row the program cannot read,
+/// whoever writes it (a student through `psql`, an older EduJam, a hand-edited file).
+///
+/// SQL counts neither grapheme clusters nor Unicode whitespace, so text is checked by its UTF-8
+/// bytes (each ``TextLimit``'s byte cap) and identifiers by bytes, `/` and ASCII spaces and
+/// controls; the readers ask the full Swift rules (``RowDecoder``) and report what still fails.
+/// SQLite's migration `014-row-checks` and PostgreSQL's `010-row-checks` add them.
+package enum RowChecks {
+    /// Which SQL the checks are written in.
+    package enum Dialect: Sendable {
+        case sqlite, postgresql
+    }
+
+    /// One named CHECK constraint: `CONSTRAINT name CHECK (expression)` on both engines, so a
+    /// refusal names the rule (`CHECK constraint failed: activity_items_kind`).
+    package struct Check: Sendable {
+        package let name: String
+        package let expression: String
+
+        /// The constraint's clause in a `CREATE TABLE` or `ALTER TABLE ... ADD`.
+        package var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
+    }
+
+    /// ``Limits/itemsPerAttempt``, for the trigger that counts them.
+    package static let itemsPerAttempt = Limits.itemsPerAttempt
+
+    /// The outcomes a row may store: every ``RunOutcome`` but `interrupted`, which only a reader
+    /// reports (an attempt whose process is gone).
+    package static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
+
+    // MARK: - Tables
+
+    /// `contexts`: identifier, path depth, title, type, topic, summary and keywords.
+    package static func contexts(_ dialect: Dialect) -> [Check] {
+        let sql = SQL(dialect)
+        return [
+            Check(
+                name: "contexts_identifier",
+                expression: sql.identifier("identifier", maxBytes: Limits.contextIdentifierBytes)),
+            Check(name: "contexts_path", expression: sql.jsonArray("path", count: 1...Limits.depth, bytes: pathBytes)),
+            Check(name: "contexts_title", expression: sql.text("title", Limits.title)),
+            Check(name: "contexts_type", expression: sql.oneOf("type", ContextType.allCases.map { "\($0.rawValue)" })),
+            Check(
+                name: "contexts_topic",
+                expression: sql.optional("topic", sql.oneOf("topic", Topic.allCases.map { sql.quoted($0.rawValue) }))),
+            Check(name: "contexts_summary", expression: sql.optional("summary", sql.text("summary", Limits.summary))),
+            Check(
+                name: "contexts_keywords",
+                expression: sql.jsonArray("keywords", count: 0...Limits.keywordCount, bytes: keywordsBytes)),
+        ]
+    }
+
+    /// `activities`: outcome, done mark, progress, duration and the primary item's identifier.
+    package static func activities(_ dialect: Dialect) -> [Check] {
+        let sql = SQL(dialect)
+        return [
+            Check(name: "activities_student", expression: "student <> ''"),
+            Check(
+                name: "activities_outcome",
+                expression: sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) })),
+            Check(
+                name: "activities_done_by",
+                expression: sql.optional(
+                    "done_by", sql.oneOf("done_by", DoneMarker.allCases.map { sql.quoted($0.rawValue) }))),
+            Check(name: "activities_progress", expression: "progress BETWEEN 0 AND 1"),
+            Check(
+                name: "activities_duration",
+                expression: "duration BETWEEN 0 AND \(Int64(SafeNumbers.maximumDurationSeconds))"),
+            Check(
+                name: "activities_primary_item",
+                expression: sql.optional(
+                    "primary_item", sql.identifier("primary_item", maxBytes: Limits.itemIdentifierBytes))),
+        ]
+    }
+
+    /// `activity_items`: identifier, title, kind, and each kind's value (``ScoreRule``: `maxScore > 0`,
+    /// `0 <= score <= maxScore`; numbers finite; a binary item's value type).
+    package static func activityItems(_ dialect: Dialect) -> [Check] {
+        let sql = SQL(dialect)
+        let flag = dialect == .sqlite ? "flag IN (0, 1)" : "flag IS NOT NULL"
+        let valueType = sql.oneOf("value_type", BinaryValueType.allCases.map { sql.quoted($0.rawValue) })
+        let values = ItemKind.allCases.map { kind -> String in
+            switch kind {
+            case .quantity: return "kind = 'quantity' AND \(sql.finite("quantity"))"
+            case .binary: return "kind = 'binary' AND \(flag) AND \(valueType)"
+            case .score:
+                return
+                    "kind = 'score' AND \(sql.finite("max_score")) AND max_score > 0 AND score BETWEEN 0 AND max_score"
+            }
+        }
+        return [
+            Check(
+                name: "activity_items_identifier",
+                expression: sql.identifier("identifier", maxBytes: Limits.itemIdentifierBytes)),
+            Check(name: "activity_items_title", expression: sql.text("title", Limits.title)),
+            Check(
+                name: "activity_items_kind",
+                expression: sql.oneOf("kind", ItemKind.allCases.map { sql.quoted($0.rawValue) })),
+            Check(name: "activity_items_value", expression: values.map { "(\($0))" }.joined(separator: " OR ")),
+        ]
+    }
+
+    /// `attempt_events`: kind, progress within 0...1, outcome. Times are not checked: a reader
+    /// clamps any time to a writable date, and a clock past every date writes an infinite one.
+    package static func attemptEvents(_ dialect: Dialect) -> [Check] {
+        let sql = SQL(dialect)
+        return [
+            Check(
+                name: "attempt_events_kind",
+                expression: sql.oneOf("kind", AttemptEvent.Kind.allCases.map { sql.quoted($0.rawValue) })),
+            Check(name: "attempt_events_sequence", expression: "sequence >= 0"),
+            Check(name: "attempt_events_progress", expression: "progress IS NULL OR progress BETWEEN 0 AND 1"),
+            Check(
+                name: "attempt_events_outcome",
+                expression: sql.optional(
+                    "outcome", sql.oneOf("outcome", storedOutcomes.map { sql.quoted($0.rawValue) }))),
+        ]
+    }
+
+    /// The most bytes a context's keywords take as JSON: every keyword at its byte cap with each
+    /// byte escaped (`\u0001`, 6 bytes), quoted, separated by commas, in brackets.
+    static let keywordsBytes = Limits.keywordCount * (Limits.keyword.bytes * 6 + 3) + 2
+
+    /// The most bytes a context's path takes as JSON: ``Limits/depth`` identifiers, each at its byte
+    /// cap with each byte escaped.
+    static let pathBytes = Limits.depth * (Limits.contextIdentifierBytes * 6 + 3) + 2
+
+    /// The message a refused item count raises on both engines.
+    package static let itemCountMessage = "an attempt holds at most \(itemsPerAttempt) items"
+
+    /// The expressions both dialects build from.
+    private struct SQL {
+        let dialect: Dialect
+
+        init(_ dialect: Dialect) { self.dialect = dialect }
+
+        /// The largest finite double: `BETWEEN -x AND x` is false for NaN and both infinities on
+        /// both engines (and for text stored in a SQLite `REAL` column).
+        static let largestDouble = "1.7976931348623157e308"
+
+        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+
+        func bytes(_ column: String) -> String {
+            dialect == .sqlite ? "length(CAST(\(column) AS BLOB))" : "octet_length(\(column))"
+        }
+
+        func finite(_ column: String) -> String {
+            "\(column) BETWEEN -\(Self.largestDouble) AND \(Self.largestDouble)"
+        }
+
+        func oneOf(_ column: String, _ values: [String]) -> String {
+            "\(column) IN (\(values.joined(separator: ", ")))"
+        }
+
+        func optional(_ column: String, _ check: String) -> String { "\(column) IS NULL OR \(check)" }
+
+        /// Not empty and within the limit's bytes (its character cap is the reader's to check).
+        func text(_ column: String, _ limit: TextLimit) -> String {
+            "\(column) <> '' AND \(bytes(column)) <= \(limit.bytes)"
+        }
+
+        /// ``IdentifierRule`` as far as SQL can say it: 1 to `maxBytes` bytes, no `/`, no ASCII
+        /// space or control (the Unicode spaces are the reader's to check).
+        func identifier(_ column: String, maxBytes: Int) -> String {
+            let forbidden: String
+            switch dialect {
+            case .sqlite:
+                // A GLOB class of the controls, space, '/' and DEL, built with char() so the
+                // schema's text holds no raw control character.
+                let codes = (Array(0x01...0x20) + [0x2F, 0x7F]).map(String.init).joined(separator: ", ")
+                forbidden = "\(column) NOT GLOB ('*[' || char(\(codes)) || ']*')"
+            case .postgresql:
+                forbidden = "\(column) !~ '[\\x01-\\x20/\\x7f]'"
+            }
+            return "\(bytes(column)) BETWEEN 1 AND \(maxBytes) AND \(forbidden)"
+        }
+
+        /// A JSON array of `count` elements, within `bytes` when given.
+        func jsonArray(_ column: String, count: ClosedRange<Int>, bytes limit: Int? = nil) -> String {
+            let size = limit.map { " AND \(bytes(column)) <= \($0)" } ?? ""
+            switch dialect {
+            case .sqlite:
+                return "json_valid(\(column)) AND json_type(\(column)) = 'array' AND json_array_length(\(column)) "
+                    + "BETWEEN \(count.lowerBound) AND \(count.upperBound)\(size)"
+            case .postgresql:
+                // An invalid JSON text fails the cast: refused all the same.
+                return "jsonb_typeof(\(column)::jsonb) = 'array' AND jsonb_array_length(\(column)::jsonb) "
+                    + "BETWEEN \(count.lowerBound) AND \(count.upperBound)\(size)"
+            }
+        }
+    }
+}
