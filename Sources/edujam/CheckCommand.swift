@@ -30,8 +30,8 @@ enum CheckCommand {
         var warnings = 0
         var notes: Set<String> = []
         var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
-        for folder in folders {
-            let result = GameChecker.check(folder: folder, settings: settings)
+        for result in GameJobs.check(folders, settings: settings) {
+            let folder = result.folder
             let findings = result.findings + duplicateID(of: folder, clashes: &clashes)
             for finding in findings { Output.line(finding.description) }
             errors += findings.filter { $0.severity == .error }.count
@@ -68,7 +68,7 @@ enum CheckCommand {
     private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         let games = url.deletingLastPathComponent().path
-        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games) }
+        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games, loader: GameJobs.declarations) }
         guard let error = clashes[games]?[url.lastPathComponent] else { return [] }
         return [
             Finding(

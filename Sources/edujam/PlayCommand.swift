@@ -116,7 +116,7 @@ struct GameTarget {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
             let parent = ((word as NSString).standardizingPath as NSString).deletingLastPathComponent
-            try Catalog.requireUniqueID(ofGameIn: word)
+            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.declarations)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = try Installation.games(options)
@@ -126,7 +126,7 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder) else {
+        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder, loader: GameJobs.declarations) else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
         }
         let level = path.count > 1 ? path.dropFirst().joined(separator: "/") : nil
