@@ -130,9 +130,9 @@ public enum Catalog {
     /// The game itself is loaded here (it is about to be played, and its declaration is kept for
     /// the play); of the games beside it only those whose sources mention its id are run, with
     /// `loader` (``DeclaredIDScan``): playing one game does not run every other game's code.
-    /// - Throws: ``GameLoadError/duplicateID(_:folders:)``.
+    /// - Throws: ``GameLoadError/duplicateID(_:folders:)``, or the game's own load error.
     public static func requireUniqueID(ofGameIn folder: String, loader: DeclarationLoader = inThisProcess) throws {
-        guard case .success(let declaration) = result(ofGameIn: folder) else { return }  // play reports it
+        let declaration = try declaration(ofGameIn: folder)  // cached for the play; its error is the play's
         let url = URL(fileURLWithPath: folder).standardizedFileURL
         let parent = url.deletingLastPathComponent().path
         let others = ((try? gameFolders(in: parent)) ?? []).filter {
