@@ -105,7 +105,9 @@ public enum Catalog {
     public static func folder(
         declaring id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
     ) -> String? {
-        let candidates = ((try? gameFolders(in: gamesFolder)) ?? []).filter { DeclaredIDScan.mayDeclare(id, gameIn: $0) }
+        let candidates = ((try? gameFolders(in: gamesFolder)) ?? []).filter {
+            DeclaredIDScan.mayDeclare(id, gameIn: $0)
+        }
         let games = entries(of: candidates, loader: loader)
         return games.first { declaredID($0)?.lowercased() == id.lowercased() }?.folder
     }

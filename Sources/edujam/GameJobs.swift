@@ -48,14 +48,17 @@ enum GameJobs {
     static func test(_ suite: TestSuite, settings: TestSuite.Settings, each: (TestOutcome) -> Void) {
         let pieces = suite.gamePaths
         for paths in pieces {  // one at a time, in order: each child spreads its tests over the jobs
-            let job = ["test", settings.update ? "update" : "check", "\(settings.fuzzRuns)", "\(settings.jobs)"] + paths
+            let job =
+                ["test", settings.update ? "update" : "check", "\(settings.fuzzRuns)", "\(settings.jobs)"] + paths
             let start = ContinuousClock.now
             let result = GameProcess.run([job], width: 1, as: [TestOutcome].self) { _ in gameFile(of: paths) }
             switch result[0] {
             case .success(let outcomes): outcomes.forEach(each)
             case .failure(let failure):
                 let seconds = Double((ContinuousClock.now - start).components.seconds)
-                each(TestOutcome(game: gameName(of: paths), name: "game.lua", failure: failure.description, seconds: seconds))
+                each(
+                    TestOutcome(
+                        game: gameName(of: paths), name: "game.lua", failure: failure.description, seconds: seconds))
             }
         }
     }
@@ -65,7 +68,8 @@ enum GameJobs {
     private static func gameFile(of paths: [String]) -> String {
         guard let first = paths.first else { return "game.lua" }
         let isFile = first.hasSuffix(".play") || first.hasSuffix(".bot.lua")
-        let folder = isFile ? ((first as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent : first
+        let folder =
+            isFile ? ((first as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent : first
         return (folder as NSString).appendingPathComponent("game.lua")
     }
 
