@@ -115,7 +115,7 @@ import Testing
         let load = try (0..<max(2, ProcessInfo.processInfo.activeProcessorCount)).map { _ in
             try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "while :; do :; done"])
         }
-        defer { load.forEach { $0.terminate() } }
+        defer { for process in load { process.terminate() } }
         let cli = Edujam()
         defer { cli.remove() }
         let start = ContinuousClock.now
