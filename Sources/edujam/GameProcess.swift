@@ -126,8 +126,16 @@ private struct Child {
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)  // dup2 clears close-on-exec
         let argv: [UnsafeMutablePointer<CChar>?] = (["edujam"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        // The child starts with no signal blocked, whatever this thread blocks.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
         close(pipe[1])
         guard status == 0 else {
             close(pipe[0])

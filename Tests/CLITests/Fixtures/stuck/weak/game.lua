@@ -1,4 +1,4 @@
--- At the top of the file: a collector step that nothing can interrupt (see ../collector), so
+-- At the top of the file: a garbage-collection step that nothing can interrupt (a weak-table chain), so
 -- loading this game ends its process with the sandbox's last resort. That must cost only this
 -- game: catalog, check and test list it as broken and go on, and play of another game goes on
 -- (this comment mentions FINE, so finding FINE runs this game, in a process of its own).
