@@ -1,7 +1,7 @@
 /// One mistake `edujam check` found in a game, located and with a hint.
-public struct Finding: Equatable, Sendable, CustomStringConvertible {
+public struct Finding: Equatable, Sendable, Codable, CustomStringConvertible {
     /// How bad it is: an error fails `check`; a warning is printed only.
-    public enum Severity: String, Sendable, Comparable {
+    public enum Severity: String, Sendable, Codable, Comparable {
         case error
         case warning
 

@@ -38,6 +38,11 @@ public enum GameChecker {
         public var notes: [String]
         /// Whether any finding is an error.
         public var hasErrors: Bool { findings.contains { $0.severity == .error } }
+
+        /// A result, as `edujam check` rebuilds it from a game's own process.
+        public init(folder: String, findings: [Finding], notes: [String]) {
+            (self.folder, self.findings, self.notes) = (folder, findings, notes)
+        }
     }
 
     /// Checks the game in `folder`.

@@ -50,6 +50,13 @@ struct edujam_sandbox {
     uint64_t last_resort_ns;        /* 0 until the deadline fired; then when the process ends */
     uint64_t remaining_ns;          /* while paused */
     int paused;
+    /* the escape from a __call chain (watchdog.c): after the deadline, the watchdog signals
+     * again every EDUJAM_ESCAPE_PERIOD; the handler raises the limit error itself when it finds
+     * the thread inside Lua's __call resolution on every visit, the stack growing */
+    uint64_t escape_from_ns;        /* 0 until the deadline fired */
+    int escape_top;                 /* and the running coroutine's stack top then */
+    int escape_visits;              /* consecutive visits that matched */
+    int in_lua;                     /* > 0 inside lua_pcall, but not in a host function */
     pthread_t thread;               /* the OS thread inside a call (begin_call) */
     int signal_was_blocked;         /* restore the thread's mask on leaving */
     struct edujam_sandbox *next_armed;
@@ -69,6 +76,8 @@ static inline edujam_sandbox *edujam_of(lua_State *L) {
 
 /* Raises the limit error for sb->limit; never returns. */
 int edujam_raise_limit(lua_State *L, edujam_sandbox *sb);
+/* Raises the time limit error located at the script's line; never returns (sandbox.c). */
+int edujam_raise_time_limit_now(lua_State *L);
 /* Turns on the every-instruction hook on L so the limit error is raised at once. */
 void edujam_escalate(lua_State *L);
 /* Marks a limit reached by a Lua status (memory errors are final). */

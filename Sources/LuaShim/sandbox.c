@@ -278,7 +278,10 @@ int edujam_pcall(edujam_sandbox *sb, int nargs, int nresults) {
     sb->failed = 0;
     int outer_relaxed = sb->relaxed;
     sb->relaxed = 0;
+    int outer_in_lua = sb->in_lua;
+    sb->in_lua = 1;
     int status = lua_pcall(L, nargs, nresults, base);
+    sb->in_lua = outer_in_lua;
     sb->relaxed = outer_relaxed;
     sb->failed = outer_failed;
     lua_remove(L, base);
@@ -348,9 +351,9 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
 /* Pushes "chunk:line: " of the nearest Lua function calling in: a host function
  * called through a C function (string.gsub, table.sort) is blamed on the script
  * line that made that call, where luaL_where(L, 1) would name no line at all. */
-static void where_script(lua_State *L) {
+static void where_script_from(lua_State *L, int first) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    for (int level = first; lua_getstack(L, level, &ar); level++) {
         lua_getinfo(L, "Sl", &ar);
         if (ar.currentline > 0) {
             lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
@@ -358,6 +361,20 @@ static void where_script(lua_State *L) {
         }
     }
     lua_pushliteral(L, "");
+}
+
+static void where_script(lua_State *L) { where_script_from(L, 1); }
+
+/* The time limit error, raised from the watchdog's signal handler where the thread was
+ * caught in Lua's __call resolution (watchdog.c): located at the script's line like the
+ * hook's. The state is consistent there; the stack has the room (lua_checkstack). */
+int edujam_raise_time_limit_now(lua_State *L) {
+    edujam_sandbox *sb = edujam_of(L);
+    if (sb->limit == EDUJAM_LIMIT_NONE) sb->limit = EDUJAM_LIMIT_TIME;
+    where_script_from(L, 0);
+    lua_pushstring(L, limit_message(sb->limit));
+    lua_concat(L, 2);
+    return lua_error(L);
 }
 
 /* Why a host call did not run or what it asked for, raised now that Swift has returned.
@@ -390,7 +407,10 @@ static __attribute__((noinline)) int host_call(lua_State *L, int slot) {
     if (sb->limit != EDUJAM_LIMIT_NONE || sb->failed) return host_call_refused(L, sb);
     void *function = sb->host_functions[slot];
     sb->relaxed++;
+    int in_lua = sb->in_lua;
+    sb->in_lua = 0;                  /* Swift frames now: the watchdog's escape must not raise */
     int n = sb->dispatch(L, sb->host, function);
+    sb->in_lua = in_lua;
     sb->relaxed--;
     if (n < 0 || sb->limit != EDUJAM_LIMIT_NONE || (sb->memory_limit > 0 && sb->memory_used > sb->memory_limit))
         return host_call_raise(L, sb, n);

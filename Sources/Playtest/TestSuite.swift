@@ -2,7 +2,7 @@ import Foundation
 import Runtime
 
 /// One line of `edujam test`'s results: a transcript case, a bot, or a smoke fuzz.
-public struct TestOutcome: Sendable {
+public struct TestOutcome: Sendable, Codable {
     /// The game folder's name: `math-jam`.
     public var game: String
     /// `basic.play: perfect round`, `math.bot.lua (500 playthroughs)`, `fuzz (200 runs)`.
@@ -16,6 +16,11 @@ public struct TestOutcome: Sendable {
 
     /// Whether it passed.
     public var passed: Bool { failure == nil }
+
+    /// An outcome: `failure` nil when it passed.
+    public init(game: String, name: String, failure: String?, seconds: Double, diff: [String] = []) {
+        (self.game, self.name, self.failure, self.seconds, self.diff) = (game, name, failure, seconds, diff)
+    }
 }
 
 /// The games and test files under the paths given to `edujam test`.
@@ -78,6 +83,13 @@ public struct TestSuite {
         return Entry(
             folder: folder, transcripts: paths.filter { $0.hasSuffix(".play") },
             bots: paths.filter { $0.hasSuffix(".bot.lua") }, fuzz: true)
+    }
+
+    /// The paths that name each game's share of the suite, one list per game in order: a
+    /// game folder for a whole game, else the test files named in it. `edujam test` runs each
+    /// list in a process of its own (``discover(_:)`` of the list gives that game back).
+    public var gamePaths: [[String]] {
+        entries.map { $0.fuzz ? [$0.folder] : $0.transcripts + $0.bots }
     }
 
     /// How `run` goes about it.

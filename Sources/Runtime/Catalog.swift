@@ -14,29 +14,58 @@ public enum Catalog {
         public var error: GameLoadError?
     }
 
+    /// Reads the declarations of the games in `folders`, one result per folder, in order.
+    ///
+    /// Each `game.lua` is untrusted code: ``inThisProcess`` runs them here, where a game that
+    /// reaches the sandbox's last resort ends the whole process; the `edujam` command passes a
+    /// loader that runs each in a process of its own (`docs/sandbox.md`).
+    public typealias DeclarationLoader = @Sendable ([String]) -> [Result<GameDeclaration, GameLoadError>]
+
+    /// Runs each game's `game.lua` in a fresh sandbox in this process (trusted games, tests,
+    /// the bench, the child process that `edujam` starts for one game).
+    public static let inThisProcess: DeclarationLoader = { folders in folders.map(result(ofGameIn:)) }
+
+    /// The declaration of the game in `folder`, or why it did not load, as a value.
+    public static func result(ofGameIn folder: String) -> Result<GameDeclaration, GameLoadError> {
+        do {
+            return .success(try declaration(ofGameIn: folder))
+        } catch let error as GameLoadError {
+            return .failure(error)
+        } catch {
+            return .failure(.unreadable(path: folder, reason: "\(error)"))
+        }
+    }
+
     /// Every subfolder holding a `game.lua`, sorted by folder name; a broken game is
     /// listed with its error and the rest still load.
-    public static func entries(in gamesFolder: String) throws -> [Entry] {
+    public static func entries(in gamesFolder: String, loader: DeclarationLoader = inThisProcess) throws -> [Entry] {
+        try entries(of: gameFolders(in: gamesFolder), loader: loader)
+    }
+
+    /// The games in `folders`, loaded with `loader`; two that declare one id are both refused.
+    static func entries(of folders: [String], loader: DeclarationLoader) -> [Entry] {
+        let results = loader(folders)
+        let found = zip(folders, results).map { folder, result in
+            switch result {
+            case .success(let declaration): return Entry(folder: folder, declaration: declaration, error: nil)
+            case .failure(let error): return Entry(folder: folder, declaration: nil, error: error)
+            }
+        }
+        return refusingDuplicateIDs(found)
+    }
+
+    /// Every subfolder of `gamesFolder` that holds a `game.lua`, sorted by name.
+    /// - Throws: ``GameLoadError/unreadable(path:reason:)`` when the folder cannot be read.
+    public static func gameFolders(in gamesFolder: String) throws -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: gamesFolder).sorted()
         } catch {
             throw GameLoadError.unreadable(path: gamesFolder, reason: "is not a readable folder")
         }
-        let found = names.compactMap { name -> Entry? in
-            let folder = (gamesFolder as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("game.lua")) else {
-                return nil
-            }
-            do {
-                return Entry(folder: folder, declaration: try declaration(ofGameIn: folder), error: nil)
-            } catch let error as GameLoadError {
-                return Entry(folder: folder, declaration: nil, error: error)
-            } catch {
-                return Entry(folder: folder, declaration: nil, error: .unreadable(path: folder, reason: "\(error)"))
-            }
+        return names.map { (gamesFolder as NSString).appendingPathComponent($0) }.filter {
+            FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent("game.lua"))
         }
-        return refusingDuplicateIDs(found)
     }
 
     /// Loads a game's `game.lua` in a fresh sandbox and returns its declaration, without playing.
@@ -71,17 +100,25 @@ public enum Catalog {
     }
 
     /// The folder of a game in `gamesFolder` that declares `id`, compared ignoring case, or nil
-    /// (also when the folder cannot be read): what `edujam new` checks before taking an id.
-    public static func folder(declaring id: String, in gamesFolder: String) -> String? {
-        let games = (try? entries(in: gamesFolder)) ?? []
+    /// (also when the folder cannot be read): what `edujam new` checks before taking an id. Only
+    /// the games whose sources mention `id` are run (``DeclaredIDScan``).
+    public static func folder(
+        declaring id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
+    ) -> String? {
+        let candidates = ((try? gameFolders(in: gamesFolder)) ?? []).filter {
+            DeclaredIDScan.mayDeclare(id, gameIn: $0)
+        }
+        let games = entries(of: candidates, loader: loader)
         return games.first { declaredID($0)?.lowercased() == id.lowercased() }?.folder
     }
 
     /// The duplicate-id error of each game in `gamesFolder` that has one, by folder name
-    /// (`math-jam`); empty when the folder cannot be read.
-    public static func duplicateIDs(in gamesFolder: String) -> [String: GameLoadError] {
+    /// (`math-jam`); empty when the folder cannot be read. Runs every game, with `loader`.
+    public static func duplicateIDs(
+        in gamesFolder: String, loader: DeclarationLoader = inThisProcess
+    ) -> [String: GameLoadError] {
         var errors: [String: GameLoadError] = [:]
-        for entry in (try? entries(in: gamesFolder)) ?? [] {
+        for entry in (try? entries(in: gamesFolder, loader: loader)) ?? [] {
             if let error = entry.error, case .duplicateID = error {
                 errors[(entry.folder as NSString).lastPathComponent] = error
             }
@@ -91,15 +128,42 @@ public enum Catalog {
 
     /// Throws when another game beside `folder` (in its parent, the games folder) declares the same
     /// id: playing a folder must not quietly write over the other game's contexts.
-    /// - Throws: ``GameLoadError/duplicateID(_:folders:)``.
-    public static func requireUniqueID(ofGameIn folder: String) throws {
-        if let error = duplicateIDs(in: PathText.parent(of: folder))[PathText.name(of: folder)] { throw error }
+    ///
+    /// The game itself is loaded here (it is about to be played, and its declaration is kept for
+    /// the play); of the games beside it only those whose sources mention its id are run, with
+    /// `loader` (``DeclaredIDScan``): playing one game does not run every other game's code.
+    /// - Throws: ``GameLoadError/duplicateID(_:folders:)``, or the game's own load error.
+    public static func requireUniqueID(ofGameIn folder: String, loader: DeclarationLoader = inThisProcess) throws {
+        let declaration = try declaration(ofGameIn: folder)  // cached for the play; its error is the play's
+        let parent = PathText.parent(of: folder)
+        let name = PathText.name(of: folder)
+        let others = ((try? gameFolders(in: parent)) ?? []).filter {
+            PathText.name(of: $0) != name
+                && DeclaredIDScan.mayDeclare(declaration.id, gameIn: $0)
+        }
+        let clashing = zip(others, loader(others)).compactMap { other, result -> String? in
+            guard case .success(let theirs) = result, theirs.id.lowercased() == declaration.id.lowercased() else {
+                return nil
+            }
+            return other
+        }
+        guard !clashing.isEmpty else { return }
+        let folders = (clashing + [(parent as NSString).appendingPathComponent(name)]).sorted {
+            ($0 as NSString).lastPathComponent < ($1 as NSString).lastPathComponent
+        }
+        throw GameLoadError.duplicateID(declaration.id, folders: folders)
     }
 
-    /// The folder of the game whose declared id is `id`, or nil.
+    /// The folder of the game whose declared id is `id`, or nil. Only the games whose sources
+    /// mention `id` are run, with `loader` (``DeclarationLoader``, ``DeclaredIDScan``).
     /// - Throws: ``GameLoadError/duplicateID(_:folders:)`` when several games declare it.
-    public static func folder(ofGame id: String, in gamesFolder: String) throws -> String? {
-        guard let entry = try entries(in: gamesFolder).first(where: { declaredID($0) == id }) else { return nil }
+    public static func folder(
+        ofGame id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
+    ) throws -> String? {
+        let candidates = try gameFolders(in: gamesFolder).filter { DeclaredIDScan.mayDeclare(id, gameIn: $0) }
+        guard let entry = entries(of: candidates, loader: loader).first(where: { declaredID($0) == id }) else {
+            return nil
+        }
         if let error = entry.error { throw error }
         return entry.folder
     }

@@ -5,7 +5,7 @@ import Tracking
 ///
 /// Read from the table `game.lua` returns, without playing. Every field is
 /// checked here so an author's mistake is reported before a student sees it.
-public struct GameDeclaration: Equatable, Sendable {
+public struct GameDeclaration: Equatable, Sendable, Codable {
     /// The identifier in the activity tree, e.g. `MATH-JAM`.
     public var id: String
     public var title: String

@@ -14,6 +14,9 @@ public enum GameLoadError: Error, CustomStringConvertible {
     /// Several games in one games folder declare this id (compared ignoring case); `folders` are all
     /// of them, in folder order. None of them is listed, published or played by id until it is fixed.
     case duplicateID(String, folders: [String])
+    /// The game was loaded in a process of its own, which reported this (already a whole
+    /// message, naming the file), or ended without an answer (the sandbox's last resort).
+    case isolated(String)
 
     public var description: String {
         switch self {
@@ -26,6 +29,7 @@ public enum GameLoadError: Error, CustomStringConvertible {
         case .duplicateID(let id, let folders):
             return
                 "game id '\(id)' is declared by \(folders.count) games: \(folders.joined(separator: ", ")); give each game its own id"
+        case .isolated(let message): return message
         }
     }
 

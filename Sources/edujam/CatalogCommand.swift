@@ -9,7 +9,8 @@ enum CatalogCommand {
         usage: edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]
         Lists every game's activity tree (identifier paths, titles, types, topics, summaries, keywords,
         suggested age and time), loading each game.lua without playing it. A broken game is listed
-        with its error. --publish writes the tree into the store, so teachers can assign activities
+        with its error (each game.lua runs in a process of its own, so one that cannot be
+        stopped ends only its own). --publish writes the tree into the store, so teachers can assign activities
         before any student has played them.
         """
 
@@ -19,7 +20,7 @@ enum CatalogCommand {
             try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
             ?? Installation.gamesToRead(options.common)
         let collection = try GameCollection.load(from: games)
-        let entries = try Catalog.entries(in: games)
+        let entries = try Catalog.entries(in: games, loader: GameJobs.declarations)
         let filtering = !options.words.isEmpty || options.topic != nil
         let query = ContextQuery(topic: options.topic, words: options.words)
         let matches = filtering ? try Catalog.paths(matching: query, in: entries, collection: collection) : nil

@@ -30,8 +30,8 @@ enum CheckCommand {
         var warnings = 0
         var notes: Set<String> = []
         var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
-        for folder in folders {
-            let result = GameChecker.check(folder: folder, settings: settings)
+        for result in GameJobs.check(folders, settings: settings) {
+            let folder = result.folder
             let findings = result.findings + duplicateID(of: folder, clashes: &clashes)
             for finding in findings { Output.line(finding.description) }
             errors += findings.filter { $0.severity == .error }.count
@@ -67,7 +67,7 @@ enum CheckCommand {
     /// An error when another game beside `folder` declares the same id (the catalog refuses both).
     private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
         let games = PathText.parent(of: folder)
-        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games) }
+        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games, loader: GameJobs.declarations) }
         guard let error = clashes[games]?[PathText.name(of: folder)] else { return [] }
         return [
             Finding(

@@ -142,7 +142,7 @@ struct GameTarget {
                 throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
             }
             let parent = PathText.parent(of: word)
-            try Catalog.requireUniqueID(ofGameIn: word)
+            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.declarations)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = try Installation.gamesToRead(options)
@@ -152,7 +152,7 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder) else {
+        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder, loader: GameJobs.declarations) else {
             throw GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
         }
         let level = path.count > 1 ? path.dropFirst().joined(separator: "/") : nil

@@ -28,7 +28,7 @@ enum TestCommand {
         }
         let progress = Progress()
         var outcomes: [TestOutcome] = []
-        suite.run(settings, progress: progress.show) { outcome in
+        GameJobs.test(suite, settings: settings) { outcome in  // each game in a process of its own
             progress.clear()
             if outcome.diff.isEmpty { outcomes.append(outcome) }  // an update notice is not a test
             print(outcome)

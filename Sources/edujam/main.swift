@@ -59,6 +59,7 @@ let overview = """
         Output.line("edujam \(edujamVersion)")
         return .success
     }
+    if name == GameProcess.command { return GameJobs.child(Array(words.dropFirst())) }
     guard let command = commands[name] else {
         Output.error(
             "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: Array(commands.keys)))\n\n\(overview)")

@@ -1,0 +1,68 @@
+import Foundation
+import Runtime
+import Testing
+
+/// Finding one game runs only the games that could declare its id: a game whose sources do
+/// not hold the id's text is never run, so its code cannot stop or slow the lookup.
+@Suite struct GameLookupTests {
+    /// A games folder with a game declaring `id` in `name` for each pair.
+    private static func games(_ games: [(name: String, source: String)]) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-lookup-\(UUID())").path
+        for game in games {
+            let path = folder + "/" + game.name
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try game.source.write(toFile: path + "/game.lua", atomically: true, encoding: .utf8)
+        }
+        return folder
+    }
+
+    private static func game(_ id: String) -> String {
+        "return { id = \"\(id)\", title = \"\(id)\", play = function() end }\n"
+    }
+
+    /// A loader that runs in this process and remembers which folders it was asked for.
+    private final class Recorder: @unchecked Sendable {
+        private let lock = NSLock()
+        private var names: [String] = []
+        var loaded: [String] { lock.withLock { names } }
+
+        var loader: Catalog.DeclarationLoader {
+            { folders in
+                self.lock.withLock { self.names += folders.map { ($0 as NSString).lastPathComponent } }
+                return Catalog.inThisProcess(folders)
+            }
+        }
+    }
+
+    @Test func findingAGameRunsOnlyTheGamesThatMentionItsID() throws {
+        let folder = try Self.games([
+            ("alpha", Self.game("ALPHA")),
+            ("beta", Self.game("BETA")),
+            ("helper", "-- plays along with alpha\n" + Self.game("HELPER")),
+            ("hostile", "while true do end\n" + Self.game("HOSTILE")),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorder = Recorder()
+        let found = try Catalog.folder(ofGame: "ALPHA", in: folder, loader: recorder.loader)
+        #expect(found == folder + "/alpha")
+        #expect(recorder.loaded == ["alpha", "helper"], "helper mentions alpha (any case); beta and hostile do not")
+    }
+
+    @Test func playingAFolderRunsOnlyTheGamesBesideItThatMentionItsID() throws {
+        let folder = try Self.games([
+            ("alpha", Self.game("ALPHA")),
+            ("copy", Self.game("Alpha")),
+            ("hostile", "while true do end\n" + Self.game("HOSTILE")),
+        ])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorder = Recorder()
+        #expect(throws: GameLoadError.self) {
+            try Catalog.requireUniqueID(ofGameIn: folder + "/alpha", loader: recorder.loader)
+        }
+        #expect(recorder.loaded == ["copy"], "the clash is found; the hostile game is not run")
+    }
+
+    @Test func aGameThatCannotBeReadCountsAsACandidate() {
+        #expect(DeclaredIDScan.mayDeclare("ALPHA", gameIn: "/nonexistent-\(UUID())"))
+    }
+}

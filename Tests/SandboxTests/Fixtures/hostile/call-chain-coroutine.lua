@@ -1,0 +1,4 @@
+-- A __call chain inside a coroutine.
+local c = setmetatable({}, {})
+getmetatable(c).__call = c
+coroutine.wrap(function() c() end)()
