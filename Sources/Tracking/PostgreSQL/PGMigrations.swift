@@ -176,6 +176,7 @@ enum PGMigrations {
         SchoolSecurity.roles,
         SchoolSecurity.rowLevelSecurity,
         SchoolSecurity.reportAndInboxByIndex,
+        SchoolSecurity.classOwners,
     ]
 }
 
