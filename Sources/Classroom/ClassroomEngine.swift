@@ -62,6 +62,8 @@ protocol ClassroomEngine {
     func owner(ofClass id: Int64) throws -> String?
     /// Gives the class `id` (with its roster, assignments and Done marks) to `login`.
     func setOwner(_ login: String, ofClass id: Int64) throws
+    /// Maps `student`, who has a login, to `login` instead.
+    func remapLogin(_ login: String, ofStudent student: String) throws
 
     // MARK: Assignments
 

@@ -2,21 +2,29 @@ import Tracking
 
 /// A class's owner, or a login for one, that a command cannot use, in words.
 public enum ClassOwnerError: Error, Equatable, CustomStringConvertible {
-    /// The server has no login of that name.
-    case noSuchLogin(String)
+    /// The server has no login of that name; `hint` says how to get one.
+    case noSuchLogin(String, hint: String)
     /// The login exists but is not an EduJam teacher (nor the store's owner).
     case notATeacher(login: String, role: SchoolRole)
+    /// A student's login is being changed to a login that is not a student's.
+    case notAStudent(login: String)
+    /// Someone other than the store's owner tried to change a student's login.
+    case ownersOnly(login: String)
 
     public var description: String {
         switch self {
-        case .noSuchLogin(let login):
-            return
-                "there is no login \(login) on this server: the store's owner creates it (docs/classroom.md, \"Teachers\")"
+        case .noSuchLogin(let login, let hint):
+            return "there is no login \(login) on this server: \(hint)"
         case .notATeacher(let login, .student):
             return "the login \(login) is a student's: a class can only be given to a teacher"
         case .notATeacher(let login, _):
             return
                 "the login \(login) is not an EduJam teacher: the store's owner grants it first (GRANT edujam_teacher TO \(login);)"
+        case .notAStudent(let login):
+            return "the login \(login) is not a student's: a student signs in with a login granted edujam_student"
+        case .ownersOnly(let login):
+            return
+                "changing a student's login hands them every attempt of that name, so it is the store's owner's, not \(login)'s"
         }
     }
 }
@@ -44,10 +52,56 @@ extension TrackingStore {
         }
     }
 
+    /// Changes the login a student signs in with (`edujam class login NAME --to LOGIN`): every
+    /// attempt of the name goes with it, so only the store's owner may (the database refuses
+    /// anyone else). The new login must not be another student's, and must be a student's login
+    /// (created first, with `createLogin`, when it does not exist yet).
+    /// - Parameters:
+    ///   - student: A student name that has a login (every name on a roster has one).
+    ///   - login: The new login.
+    ///   - createLogin: Whether to create `login` when it does not exist.
+    /// - Returns: Whether the login was created.
+    /// - Throws: ``IdentityError/noLogins`` on SQLite, ``ClassOwnerError``,
+    ///   ``TrackingError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:)``,
+    ///   or a store error.
+    @discardableResult
+    public func changeLogin(ofStudent student: String, to login: String, createLogin: Bool) throws -> Bool {
+        let engine = classroom
+        return try engine.transaction {
+            guard case .login(let me, let role, _) = try engine.identity() else { throw IdentityError.noLogins }
+            guard role == .owner else { throw ClassOwnerError.ownersOnly(login: me) }
+            guard let current = try engine.login(ofStudent: student) else {
+                throw TrackingError.unknownStudent(student, className: nil)
+            }
+            guard current != login else { return false }
+            if let holder = try engine.student(ofLogin: login) {
+                throw IdentityError.loginTaken(login: login, student: holder)
+            }
+            let created = try requireStudentLogin(login, create: createLogin, engine)
+            try engine.remapLogin(login, ofStudent: student)
+            return created
+        }
+    }
+
+    /// Refuses a login that is not a student's; creates a missing one when asked. Returns whether it did.
+    private func requireStudentLogin(_ login: String, create: Bool, _ engine: any ClassroomEngine) throws -> Bool {
+        switch try engine.schoolRole(ofLogin: login) {
+        case .student?: return false
+        case nil:
+            guard create, LoginName.fits(login) else {
+                throw ClassOwnerError.noSuchLogin(login, hint: "add --create-logins to create it (1 to 63 bytes)")
+            }
+            return try engine.createStudentLogin(login)
+        case .some: throw ClassOwnerError.notAStudent(login: login)
+        }
+    }
+
     /// Refuses a login that cannot own a class.
     private func requireTeacherLogin(_ login: String, _ engine: any ClassroomEngine) throws {
         switch try engine.schoolRole(ofLogin: login) {
-        case nil: throw ClassOwnerError.noSuchLogin(login)
+        case nil:
+            throw ClassOwnerError.noSuchLogin(
+                login, hint: "the store's owner creates it first (docs/classroom.md, \"Teachers\")")
         case .teacher?, .owner?: return
         case let role?: throw ClassOwnerError.notATeacher(login: login, role: role)
         }

@@ -3,7 +3,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam class create|add|remove|rename|give|list|import`: the class rosters.
+/// `edujam class create|add|remove|rename|give|login|list|import`: the class rosters.
 enum ClassCommand {
     static let usage = """
         usage: edujam class create NAME
@@ -12,6 +12,7 @@ enum ClassCommand {
                edujam class remove NAME STUDENT...
                edujam class rename NAME NEW-NAME
                edujam class give NAME --to LOGIN
+               edujam class login STUDENT --to LOGIN [--create-logins]
                edujam class list [--json]
                edujam class import --oneroster DIR [--create-logins]
         Creates classes, adds students to them and takes them off again (their attempts are kept),
@@ -20,7 +21,8 @@ enum ClassCommand {
         characters, no control or invisible characters. On a PostgreSQL store a student's login
         is their name unless --login gives it; --create-logins creates the missing ones (for an
         import, the teachers' too); an imported class belongs to the teacher the export names;
-        give hands a class, with its roster and assignments, to another teacher
+        give hands a class, with its roster and assignments, to another teacher; login changes
+        the login a student signs in with (the store's owner only: their attempts go with it)
         (docs/classroom.md, "Running a school server").
         """
 
@@ -57,6 +59,12 @@ enum ClassCommand {
                 moved
                     ? "Gave \(name) to \(login), with its roster and assignments: only \(login) sees it now."
                     : "\(name) already belongs to \(login).")
+        case .login(let student, let login):
+            let created = try context.store.changeLogin(
+                ofStudent: student, to: login, createLogin: options.createLogins)
+            Output.line(
+                "\(Terminal.cleanLine(student)) now signs in as \(login)"
+                    + (created ? " (a new login, without a password)." : "."))
         case .list:
             try list(context, json: options.json)
         }

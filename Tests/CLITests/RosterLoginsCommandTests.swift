@@ -174,7 +174,16 @@ struct RosterLoginsCommandTests {
             "UPDATE classes SET owner = '\(school.login("ana.lima"))' WHERE name = '3B'", database: school.database,
             role: school.login("jsmith"))
         #expect(sneaky.status != 0)
+        let sneakier = try school.server.psql(
+            "SELECT edujam_give_class((SELECT id FROM classes WHERE name = '3B'), '\(school.login("ana.lima"))')",
+            database: school.database, role: school.login("jsmith"))
+        #expect(sneakier.status != 0)
+        let taking = try school.server.psql(
+            "SELECT edujam_give_class(\(try school.sql("SELECT id FROM classes WHERE name = '4A'")), '\(school.login("jsmith"))')",
+            database: school.database, role: school.login("jsmith"))
+        #expect(taking.status != 0, "a teacher cannot take another's class: \(taking.output)")
         #expect(try school.sql("SELECT owner FROM classes WHERE name = '3B'") == school.login("jsmith"))
+        #expect(try school.sql("SELECT owner FROM classes WHERE name = '4A'") == school.login("pnguyen"))
 
         // The store's owner may move any class, and back.
         let byOwner = try cli.run(["class", "give", "4A", "--to", school.login("jsmith"), "--store", school.url()])

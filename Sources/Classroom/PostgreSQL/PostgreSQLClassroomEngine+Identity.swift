@@ -61,7 +61,13 @@ extension PostgreSQLClassroomEngine {
         try connection.query("SELECT owner FROM classes WHERE id = $1", [.integer(id)]).rows.first?.text(0)
     }
 
+    /// Through `edujam_give_class` (`SchoolSecurity.classOwners`), which checks who may.
     func setOwner(_ login: String, ofClass id: Int64) throws {
-        try connection.query("UPDATE classes SET owner = $2 WHERE id = $1", [.integer(id), .text(login)])
+        try connection.query("SELECT edujam_give_class($1, $2)", [.integer(id), .text(login)])
+    }
+
+    func remapLogin(_ login: String, ofStudent student: String) throws {
+        try connection.query(
+            "UPDATE student_logins SET login = $2 WHERE student = $1", [.text(student), .text(login)])
     }
 }

@@ -97,4 +97,6 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     func owner(ofClass id: Int64) throws -> String? { nil }
 
     func setOwner(_ login: String, ofClass id: Int64) throws { throw IdentityError.noLogins }
+
+    func remapLogin(_ login: String, ofStudent student: String) throws { throw IdentityError.noLogins }
 }

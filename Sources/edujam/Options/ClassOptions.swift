@@ -9,11 +9,12 @@ struct ClassOptions {
         case remove(String, students: [String])
         case rename(String, to: String)
         case give(String, to: String)
+        case login(String, to: String)
         case list
     }
 
     /// Every action, for the "did you mean"; `import` has options of its own (``ClassImportCommand``).
-    static let actions = ["create", "add", "remove", "rename", "give", "list", "import"]
+    static let actions = ["create", "add", "remove", "rename", "give", "login", "list", "import"]
 
     var common: CommonOptions
     var action: Action
@@ -35,8 +36,9 @@ struct ClassOptions {
         createLogins = arguments.flag("--create-logins")
         action = try Self.action(arguments.positionals, to: arguments.value("--to"))
         guard login != nil || createLogins else { return }
+        if case .login = action, login == nil { return }
         guard case .add(_, let students) = action else {
-            throw UsageError("--login and --create-logins go with class add")
+            throw UsageError("--login goes with class add, --create-logins with class add and class login")
         }
         if login != nil && students.count != 1 {
             throw UsageError("--login names one student's login: add one student at a time with it")
@@ -44,7 +46,9 @@ struct ClassOptions {
     }
 
     private static func action(_ words: [String], to login: String?) throws -> Action {
-        guard login == nil || words.first == "give" else { throw UsageError("--to goes with class give") }
+        guard login == nil || ["give", "login"].contains(words.first) else {
+            throw UsageError("--to goes with class give and class login")
+        }
         switch words.first {
         case "create":
             guard words.count == 2 else { throw UsageError("class create takes one class name") }
@@ -66,6 +70,14 @@ struct ClassOptions {
                 throw UsageError("say who gets the class: class give \(words[1]) --to LOGIN")
             }
             return .give(words[1], to: login)
+        case "login":
+            guard words.count == 2 else {
+                throw UsageError("class login takes one student name: class login NAME --to LOGIN")
+            }
+            guard let login, !login.isEmpty else {
+                throw UsageError("say the student's new login: class login \(words[1]) --to LOGIN")
+            }
+            return .login(words[1], to: login)
         case "list":
             return .list
         case let other?:
