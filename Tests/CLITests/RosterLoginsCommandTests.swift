@@ -196,4 +196,43 @@ struct RosterLoginsCommandTests {
         let usage = try cli.run(["class", "give", "4A", "--store", asJsmith])
         #expect(usage.status == 64 && usage.error.contains("class give 4A --to LOGIN"), "\(usage.error)")
     }
+
+    @Test func theStoresOwnerChangesAStudentsLoginWithoutSQL() throws {
+        let cli = Edujam()
+        let school = try School(cli)
+        defer { school.remove() }
+        #expect(
+            try cli.run(
+                ["class", "import", "--oneroster", school.export.path, "--create-logins", "--store", school.url()]
+            ).status == 0)
+        let ana = school.login("ana.lima")
+        let new = school.login("ana")
+        // Not a teacher's to do: it hands every attempt of the name to another login.
+        let byTeacher = try cli.run(
+            ["class", "login", ana, "--to", new, "--create-logins", "--store", school.url(as: school.login("jsmith"))])
+        #expect(byTeacher.status == 1)
+        #expect(
+            byTeacher.error.contains("so it is the store's owner's, not \(school.login("jsmith"))'s"),
+            "\(byTeacher.error)")
+        let missing = try cli.run(["class", "login", ana, "--to", new, "--store", school.url()])
+        #expect(missing.status == 1)
+        #expect(
+            missing.error.contains("there is no login \(new) on this server: add --create-logins"), "\(missing.error)")
+        let taken = try cli.run(["class", "login", ana, "--to", school.login("bo.chen"), "--store", school.url()])
+        #expect(taken.status == 1)
+        #expect(
+            taken.error.contains("is already the login of the student \(school.login("bo.chen"))"), "\(taken.error)")
+        let teachers = try cli.run(["class", "login", ana, "--to", school.login("jsmith"), "--store", school.url()])
+        #expect(teachers.status == 1)
+        #expect(teachers.error.contains("is not a student's"), "\(teachers.error)")
+
+        let changed = try cli.run(["class", "login", ana, "--to", new, "--create-logins", "--store", school.url()])
+        #expect(changed.status == 0, "\(changed.error)")
+        #expect(changed.output == "\(ana) now signs in as \(new) (a new login, without a password).\n")
+        #expect(try school.sql("SELECT login FROM student_logins WHERE student = '\(ana)'") == new)
+        let inbox = try cli.run(["inbox", "--store", school.url(as: new)])
+        #expect(inbox.status == 0, "\(inbox.error)")
+        let old = try cli.run(["inbox", "--store", school.url(as: ana)])
+        #expect(old.status != 0, "the old login is nobody's now: \(old.output)")
+    }
 }
