@@ -52,7 +52,7 @@ public struct RosterClass: Equatable, Sendable {
     }
 }
 
-/// A whole roster to bring into the store with ``TrackingStore/syncRoster(_:)``.
+/// A whole roster to bring into the store with ``TrackingStore/syncRoster(_:createLogins:)``.
 public struct Roster: Equatable, Sendable {
     /// Everyone the classes refer to.
     public var people: [RosterPerson]
@@ -70,7 +70,7 @@ public struct Roster: Equatable, Sendable {
     }
 }
 
-/// What ``TrackingStore/syncRoster(_:)`` changed. All zero when the store already matched.
+/// What ``TrackingStore/syncRoster(_:createLogins:)`` changed. All zero when the store already matched.
 public struct RosterChanges: Equatable, Sendable {
     /// Classes created, renamed (by sourcedId, a new title), students who joined (or came back),
     /// students who left, students whose username changed (renamed everywhere), and teacher
