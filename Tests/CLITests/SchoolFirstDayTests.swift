@@ -85,13 +85,16 @@ struct SchoolFirstDayTests {
             #expect(played.output.contains(closing), "\(student): \(played.output)")
         }
 
-        // The review: both students' results, and ana's failed.
-        let review = try asTeacher(["report", "--class", "3B", "--csv"])
+        // The review: both students' results, ana's 2/5 at the Easy level marked failed.
+        let review = try asTeacher(["report", "--class", "3B"])
         #expect(review.status == 0, "\(review.error)")
-        #expect(review.output.contains(school.login("ana.lima")) && review.output.contains(school.login("bo.chen")))
+        let rows = review.output.split(separator: "\n")
+        // (The grid may shorten a long name: the login without its test suffix is enough.)
+        let anaRow = rows.first { $0.contains("ana.lima") } ?? ""
+        #expect(anaRow.contains("2/5"), "\(review.output)")
+        #expect(rows.contains { $0.contains("bo.chen") && $0.contains("5/5") }, "\(review.output)")
         withKnownIssue("issue 23 point 8 (branch h23-grades): pass/fail shown in the review", isIntermittent: true) {
-            let anaRow = review.output.split(separator: "\n").first { $0.contains(school.login("ana.lima")) }
-            #expect(anaRow?.lowercased().contains("fail") == true, "\(review.output)")
+            #expect(anaRow.contains("failed"), "\(review.output)")
         }
 
         // xAPI to Ralph, when it is installed.

@@ -284,11 +284,7 @@ public enum OneRosterImport {
         for entry in classes.entries where !entry.deleted {
             var teachers: [String] = []
             var students: [String] = []
-            // Primary teachers first: the first teacher with a login owns the class (docs/classroom.md).
-            let enrolled = (enrollments.byClass[entry.sourcedId] ?? []).enumerated().sorted {
-                ($0.element.primary ? 0 : 1, $0.offset) < ($1.element.primary ? 0 : 1, $1.offset)
-            }.map(\.element)
-            for enrollment in enrolled {
+            for enrollment in enrollments.byClass[entry.sourcedId] ?? [] {
                 let student = enrollment.role == "student"
                 try person(enrollment.userId, student: student)
                 if student {
@@ -297,6 +293,9 @@ public enum OneRosterImport {
                     teachers.append(enrollment.userId)
                 }
             }
+            // Primary teachers first: the first teacher with a login owns the class (docs/classroom.md).
+            let primary = Set((enrollments.byClass[entry.sourcedId] ?? []).filter(\.primary).map(\.userId))
+            teachers = teachers.filter { primary.contains($0) } + teachers.filter { !primary.contains($0) }
             result.append(
                 RosterClass(sourcedId: entry.sourcedId, name: entry.title, teachers: teachers, students: students))
         }
