@@ -1,7 +1,9 @@
 # EduJam: the two commands a fresh machine needs are `make play` and `make test` (README.md).
 # Both install the Debian packages the build needs first (as root, or through sudo).
 
-PACKAGES := liblua5.4-dev libsqlite3-dev libpq-dev lua5.4 pkg-config
+# libcurl's development files: the release link (`make install`, --static-swift-stdlib) links
+# FoundationNetworking (the LRS push) statically, and it needs libcurl's own link files.
+PACKAGES := liblua5.4-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev lua5.4 pkg-config
 # Only the tests need these: a throwaway PostgreSQL server (Tests/TrackingTestSupport/PostgresServer.swift)
 # and a real browser for the HTML report.
 TEST_PACKAGES := chromium postgresql

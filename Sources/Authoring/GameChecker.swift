@@ -96,13 +96,11 @@ public enum GameChecker {
             findings += DeclarationCheck.load(folder: folder, gameFile: gameFile).1
             findings += DeclarationCheck.usageFindings(gameFile: gameFile, tokens: sources.flatMap(\.tokens))
         }
-        if settings.useLuacheck {
-            if Luacheck.isInstalled {
-                let theirs = sources.flatMap { Luacheck.findings(file: $0.file) ?? [] }
-                findings += Luacheck.newFindings(theirs, besides: findings)
-            } else {
-                notes.append("luacheck is not installed (Debian package lua-check): its extra warnings are skipped")
-            }
+        // Without luacheck, nothing is said: a missing optional tool is not news on every run
+        // (`edujam check --help` says what installing it adds).
+        if settings.useLuacheck, Luacheck.isInstalled {
+            let theirs = sources.flatMap { Luacheck.findings(file: $0.file) ?? [] }
+            findings += Luacheck.newFindings(theirs, besides: findings)
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
             let (fuzzFindings, note) = FuzzCheck.findings(

@@ -54,11 +54,12 @@ enum ScaffoldTemplates {
                 else
                   say("Not quite: the answer is " .. q.answer .. ".")
                 end
-                -- The result teachers see: right answers out of those asked so far.
-                activity.score("correct", right, i, "Correct answers")
-                activity.progress(i / #QUESTIONS)
+                activity.progress(i / #QUESTIONS)  -- how far the student got, as they go
               end
               say("You got " .. right .. " of " .. #QUESTIONS .. " right.")
+              -- The result teachers see, set once the run is over: a student who leaves
+              -- half-way gets no score (and no "failed"), only their progress.
+              activity.score("correct", right, #QUESTIONS, "Correct answers")
               activity.finish()               -- last: the run counts as finished
             end
 
@@ -106,11 +107,11 @@ enum ScaffoldTemplates {
         report: outcome = finished
         report: correct = 2/3
 
-        * the student leaves after one question
+        * the student leaves after one question: no score, only progress
         > 5
         Goodbye!
         report: outcome = quit
-        report: correct = 1/1
+        report: primary = none
 
         """
     }

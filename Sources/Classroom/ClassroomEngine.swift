@@ -52,6 +52,19 @@ protocol ClassroomEngine {
     /// Creates `login` as a student's login unless a role of that name exists; returns whether it did.
     func createStudentLogin(_ login: String) throws -> Bool
 
+    // MARK: Class owners (`TrackingStore+ClassOwners.swift`)
+
+    /// What `login` is to this store, or nil when the server has no login of that name.
+    func schoolRole(ofLogin login: String) throws -> SchoolRole?
+    /// Creates `login` as a teacher's login unless a role of that name exists; returns whether it did.
+    func createTeacherLogin(_ login: String) throws -> Bool
+    /// The login the class `id` belongs to, or nil on a store that has no logins.
+    func owner(ofClass id: Int64) throws -> String?
+    /// Gives the class `id` (with its roster, assignments and Done marks) to `login`.
+    func setOwner(_ login: String, ofClass id: Int64) throws
+    /// Maps `student`, who has a login, to `login` instead.
+    func remapLogin(_ login: String, ofStudent student: String) throws
+
     // MARK: Assignments
 
     /// The saved context at the full identifier path `path`: its id and whether it is assignable.

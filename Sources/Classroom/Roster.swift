@@ -52,7 +52,7 @@ public struct RosterClass: Equatable, Sendable {
     }
 }
 
-/// A whole roster to bring into the store with ``TrackingStore/syncRoster(_:)``.
+/// A whole roster to bring into the store with ``TrackingStore/syncRoster(_:createLogins:)``.
 public struct Roster: Equatable, Sendable {
     /// Everyone the classes refer to.
     public var people: [RosterPerson]
@@ -70,7 +70,7 @@ public struct Roster: Equatable, Sendable {
     }
 }
 
-/// What ``TrackingStore/syncRoster(_:)`` changed. All zero when the store already matched.
+/// What ``TrackingStore/syncRoster(_:createLogins:)`` changed. All zero when the store already matched.
 public struct RosterChanges: Equatable, Sendable {
     /// Classes created, renamed (by sourcedId, a new title), students who joined (or came back),
     /// students who left, students whose username changed (renamed everywhere), and teacher
@@ -79,9 +79,19 @@ public struct RosterChanges: Equatable, Sendable {
     public var studentsRenamed = 0, teachersAdded = 0, teachersRemoved = 0
     /// People whose given or family name changed.
     public var namesUpdated = 0
+    /// On a PostgreSQL store: students' and teachers' logins created (`--create-logins`), and
+    /// classes given to the teacher the roster names (``TrackingStore/syncRoster(_:createLogins:)``).
+    public var studentLoginsCreated = 0, teacherLoginsCreated = 0, classesGiven = 0
+    /// What the import could not settle by itself and a person should do, such as a teacher with
+    /// no login yet; not a change.
+    public var notes: [String] = []
 
-    /// Whether nothing changed.
-    public var isEmpty: Bool { self == RosterChanges() }
+    /// Whether nothing changed (notes aside).
+    public var isEmpty: Bool {
+        var counts = self
+        counts.notes = []
+        return counts == RosterChanges()
+    }
 }
 
 /// A roster the store cannot take as it is; nothing was changed. Carries the `sourcedId` at

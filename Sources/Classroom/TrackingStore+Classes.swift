@@ -20,14 +20,24 @@ extension TrackingStore {
     /// - Parameters:
     ///   - students: Names or ids following ``NameRule``.
     ///   - className: An existing class.
+    /// - Returns: The students who were on the roster already, in the order given.
     /// - Throws: ``TrackingError/invalidName(what:reason:)`` (nothing is added), ``TrackingError/unknownClass(_:)``,
     ///   ``TrackingError/busy(sql:)``.
-    public func addStudents(_ students: [String], toClass className: String) throws {
+    @discardableResult
+    public func addStudents(_ students: [String], toClass className: String) throws -> [String] {
         try Validate.students(students)
         let engine = classroom
-        try engine.transaction {
-            try engine.addStudents(students, toClass: try engine.requireClassID(named: className))
+        return try engine.transaction {
+            try addStudents(students, toClass: try engine.requireClassID(named: className), engine)
         }
+    }
+
+    /// Adds students to the class `id`; returns those on its roster already. Call inside a transaction.
+    func addStudents(_ students: [String], toClass id: Int64, _ engine: any ClassroomEngine) throws -> [String] {
+        let members = Set(try engine.students(ofClass: id))
+        try engine.addStudents(students, toClass: id)
+        var seen: Set<String> = []
+        return students.filter { members.contains($0) && seen.insert($0).inserted }
     }
 
     /// Takes students off a class's roster (`edujam class remove NAME STUDENT...`), to undo a mistake.

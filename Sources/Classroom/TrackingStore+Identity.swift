@@ -15,21 +15,21 @@ extension TrackingStore {
     /// A student's name is their login unless `login` says otherwise; one name is one login in the
     /// whole store, so a name keeps the login it already has and a login another name holds is
     /// refused. With `createLogins`, each student's login is created when missing, as a login that
-    /// can only be a student (`SchoolSecurity`); returns the logins created.
+    /// can only be a student (`SchoolSecurity`).
     /// - Parameters:
     ///   - students: Names following ``NameRule``; exactly one when `login` is given.
     ///   - className: An existing class.
     ///   - login: The login of the one student, when it is not their name.
     ///   - createLogins: Whether to create missing logins.
+    /// - Returns: Who was on the roster already and the logins created.
     /// - Throws: ``IdentityError`` (on SQLite, which has no logins, for `login` and `createLogins`),
     ///   ``TrackingError/invalidName(what:reason:)``, ``TrackingError/unknownClass(_:)``, or a store error.
     @discardableResult
     public func addStudents(
         _ students: [String], toClass className: String, login: String?, createLogins: Bool
-    ) throws -> [String] {
+    ) throws -> StudentsAdded {
         guard login != nil || createLogins else {
-            try addStudents(students, toClass: className)
-            return []
+            return StudentsAdded(alreadyThere: try addStudents(students, toClass: className), loginsCreated: [])
         }
         if login != nil && students.count != 1 { throw IdentityError.oneStudentPerLogin }
         try Validate.students(students)
@@ -37,12 +37,13 @@ extension TrackingStore {
         return try engine.transaction {
             let id = try engine.requireClassID(named: className)
             if let login, let student = students.first { try map(student, to: login, engine) }
-            try engine.addStudents(students, toClass: id)
-            guard createLogins else { return [] }
-            return try students.compactMap { student in
+            let alreadyThere = try addStudents(students, toClass: id, engine)
+            guard createLogins else { return StudentsAdded(alreadyThere: alreadyThere, loginsCreated: []) }
+            let created = try students.compactMap { student in
                 let login = try engine.login(ofStudent: student) ?? student
                 return try engine.createStudentLogin(login) ? login : nil
             }
+            return StudentsAdded(alreadyThere: alreadyThere, loginsCreated: created)
         }
     }
 
@@ -57,4 +58,12 @@ extension TrackingStore {
         }
         try engine.mapLogin(login, toStudent: student)
     }
+}
+
+/// What `class add` did besides adding: who was there already, which logins it created.
+public struct StudentsAdded: Equatable, Sendable {
+    /// The students who were on the roster already, in the order given.
+    public var alreadyThere: [String]
+    /// The logins created (`--create-logins`).
+    public var loginsCreated: [String]
 }

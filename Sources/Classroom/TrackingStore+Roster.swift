@@ -14,14 +14,21 @@ extension TrackingStore {
     ///   reports skip them), their attempts kept; enrolled again, they come back;
     /// - teachers are recorded with their classes.
     ///
+    /// On a PostgreSQL store, last, the logins and owners (``settleLoginsAndOwners``): with
+    /// `createLogins` the missing logins are created, and each class belongs to a teacher the
+    /// roster names for it.
+    ///
     /// Students added by hand (`class add`) are never touched. Importing the same roster twice
     /// changes nothing the second time.
-    /// - Parameter roster: The roster, already checked for duplicates and references.
+    /// - Parameters:
+    ///   - roster: The roster, already checked for duplicates and references.
+    ///   - createLogins: Whether to create the students' and teachers' missing logins.
     /// - Returns: What changed.
     /// - Throws: ``RosterConflict``, ``TrackingError/invalidName(what:reason:)`` for a class or
-    ///   student name that breaks ``NameRule``, ``TrackingError/busy(sql:)``.
+    ///   student name that breaks ``NameRule``, ``IdentityError/noLogins`` for `createLogins` on
+    ///   SQLite, ``TrackingError/busy(sql:)``.
     @discardableResult
-    public func syncRoster(_ roster: Roster) throws -> RosterChanges {
+    public func syncRoster(_ roster: Roster, createLogins: Bool = false) throws -> RosterChanges {
         let people = Dictionary(roster.people.map { ($0.sourcedId, $0) }, uniquingKeysWith: { first, _ in first })
         let studentIDs = Set(roster.classes.flatMap(\.students))
         for id in studentIDs { try Validate.student(people[id]?.username ?? "") }
@@ -46,6 +53,7 @@ extension TrackingStore {
                     classID: imported.id, students: [], teachers: [], now: now, usernames: usernames, engine: engine,
                     changes: &changes)
             }
+            try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
             return changes
         }
     }

@@ -16,6 +16,8 @@ enum CheckCommand {
                            game (default 30); a note says when it ran out
         \(JobsOption.usage(plays: "those runs", same: "the findings are"))
           --no-luacheck    do not fold in luacheck's findings even when it is installed
+        With luacheck installed (Debian package lua-check), its warnings that EduJam's own checks
+        do not already give are added; without it, check says nothing about it.
         """
 
     static func run(_ words: [String]) throws -> ExitStatus {

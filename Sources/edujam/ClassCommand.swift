@@ -3,7 +3,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam class create|add|remove|rename|list`: the class rosters.
+/// `edujam class create|add|remove|rename|give|login|list|import`: the class rosters.
 enum ClassCommand {
     static let usage = """
         usage: edujam class create NAME
@@ -11,13 +11,18 @@ enum ClassCommand {
                edujam class add NAME STUDENT --login LOGIN [--create-logins]
                edujam class remove NAME STUDENT...
                edujam class rename NAME NEW-NAME
+               edujam class give NAME --to LOGIN
+               edujam class login STUDENT --to LOGIN [--create-logins]
                edujam class list [--json]
-               edujam class import --oneroster DIR
+               edujam class import --oneroster DIR [--create-logins]
         Creates classes, adds students to them and takes them off again (their attempts are kept),
         renames a class, lists them (with their teachers), imports them from a school's OneRoster
         1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
         characters, no control or invisible characters. On a PostgreSQL store a student's login
-        is their name unless --login gives it; --create-logins creates the missing ones
+        is their name unless --login gives it; --create-logins creates the missing ones (for an
+        import, the teachers' too); an imported class belongs to the teacher the export names;
+        give hands a class, with its roster and assignments, to another teacher; login changes
+        the login a student signs in with (the store's owner only: their attempts go with it)
         (docs/classroom.md, "Running a school server").
         """
 
@@ -35,11 +40,12 @@ enum ClassCommand {
             try context.store.createClass(named: name)
             Output.line("Created class \(name).")
         case .add(let name, let students):
-            let created = try context.store.addStudents(
+            let added = try context.store.addStudents(
                 students, toClass: name, login: options.login, createLogins: options.createLogins)
-            Output.line("Added \(students.count) student(s) to \(name).")
-            if !created.isEmpty {
-                Output.line("Created the student login(s) \(created.joined(separator: ", ")), without a password.")
+            Output.line(addedLine(students, to: name, alreadyThere: added.alreadyThere))
+            if !added.loginsCreated.isEmpty {
+                Output.line(
+                    "Created the student login(s) \(added.loginsCreated.joined(separator: ", ")), without a password.")
             }
         case .remove(let name, let students):
             try context.store.removeStudents(students, fromClass: name)
@@ -47,10 +53,34 @@ enum ClassCommand {
         case .rename(let name, let newName):
             try context.store.renameClass(name, to: newName)
             Output.line("Renamed class \(name) to \(newName).")
+        case .give(let name, let login):
+            let moved = try context.store.giveClass(name, to: login)
+            Output.line(
+                moved
+                    ? "Gave \(name) to \(login), with its roster and assignments: only \(login) sees it now."
+                    : "\(name) already belongs to \(login).")
+        case .login(let student, let login):
+            let created = try context.store.changeLogin(
+                ofStudent: student, to: login, createLogin: options.createLogins)
+            Output.line(
+                "\(Terminal.cleanLine(student)) now signs in as \(login)"
+                    + (created ? " (a new login, without a password)." : "."))
         case .list:
             try list(context, json: options.json)
         }
         return .success
+    }
+
+    /// "Added 2 student(s) to 3B.", saying who was on the roster already rather than counting them:
+    /// "Added 1 student(s) to 3B; already in 3B: ana, bo." or "Already in 3B: ana, bo; nothing added."
+    static func addedLine(_ students: [String], to name: String, alreadyThere: [String]) -> String {
+        let newcomers = Set(students).subtracting(alreadyThere).count
+        let shown = Terminal.cleanLine(name)
+        guard !alreadyThere.isEmpty else { return "Added \(newcomers) student(s) to \(shown)." }
+        let there = alreadyThere.map(Terminal.cleanLine).joined(separator: ", ")
+        return newcomers == 0
+            ? "Already in \(shown): \(there); nothing added."
+            : "Added \(newcomers) student(s) to \(shown); already in \(shown): \(there)."
     }
 
     private static func list(_ context: StoreContext, json: Bool) throws {

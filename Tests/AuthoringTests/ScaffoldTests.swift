@@ -42,6 +42,23 @@ import Tracking
         #expect(channel.said.contains("You got 2 of 3 right."))
     }
 
+    /// The template sets its result only when the run finishes: a copied pattern must not
+    /// report a score (or a "failed") for a student who just left.
+    @Test func aStudentWhoLeavesGetsProgressButNoScore() throws {
+        let temp = TempGames()
+        try Scaffold.create(Scaffold.Options(name: "quiz"), in: temp.games)
+        let clock = RunClock.virtual()
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.example", rootTitle: "Example", clock: { clock.date() })
+        let report = try GamePlayer.play(
+            folder: temp.games + "/quiz", store: store, channel: Answers(["5"]), clock: clock,
+            options: PlayOptions())
+        #expect(report.outcome == .quit)
+        #expect(report.record.items.isEmpty, "\(report.record.items)")
+        #expect(report.record.primaryItem == nil)
+        #expect(report.record.progress > 0.3 && report.record.progress < 0.4)
+    }
+
     @Test func passesItsOwnTranscriptsAndBot() throws {
         let temp = TempGames()
         try Scaffold.create(Scaffold.Options(name: "quiz"), in: temp.games)

@@ -89,4 +89,14 @@ struct SQLiteClassroomEngine: ClassroomEngine {
     func mapLogin(_ login: String, toStudent student: String) throws { throw IdentityError.noLogins }
 
     func createStudentLogin(_ login: String) throws -> Bool { throw IdentityError.noLogins }
+
+    func schoolRole(ofLogin login: String) throws -> SchoolRole? { throw IdentityError.noLogins }
+
+    func createTeacherLogin(_ login: String) throws -> Bool { throw IdentityError.noLogins }
+
+    func owner(ofClass id: Int64) throws -> String? { nil }
+
+    func setOwner(_ login: String, ofClass id: Int64) throws { throw IdentityError.noLogins }
+
+    func remapLogin(_ login: String, ofStudent student: String) throws { throw IdentityError.noLogins }
 }

@@ -32,13 +32,14 @@ public enum OneRosterImport {
     /// - Parameters:
     ///   - folder: The folder holding the CSV files.
     ///   - store: The store.
-    /// - Returns: The roster, the changes and the warnings.
+    ///   - createLogins: On a PostgreSQL store, create the students' and teachers' missing logins.
+    /// - Returns: The roster, the changes and the warnings (the import's notes among them).
     /// - Throws: ``OneRosterError`` naming the file and line at fault, or a store error.
-    public static func run(folder: URL, store: TrackingStore) throws -> Outcome {
+    public static func run(folder: URL, store: TrackingStore, createLogins: Bool = false) throws -> Outcome {
         let reading = try read(folder: folder)
         do {
-            let changes = try store.syncRoster(reading.roster)
-            return Outcome(roster: reading.roster, changes: changes, warnings: reading.warnings)
+            let changes = try store.syncRoster(reading.roster, createLogins: createLogins)
+            return Outcome(roster: reading.roster, changes: changes, warnings: reading.warnings + changes.notes)
         } catch let conflict as RosterConflict {
             throw reading.locate(conflict)
         }
@@ -220,6 +221,8 @@ public enum OneRosterImport {
     struct EnrollmentRows {
         struct Entry {
             let classId: String, userId: String, role: String
+            /// A teacher enrollment marked `primary` (the class's main teacher: its owner in EduJam).
+            var primary = false
         }
         /// Active student and teacher enrollments by class sourcedId, in file order.
         var byClass: [String: [Entry]] = [:]
@@ -245,7 +248,10 @@ public enum OneRosterImport {
                 let role = try row.required("role").lowercased()
                 guard ["student", "teacher"].contains(role), !schoolClass.deleted, !user.deleted, !(try row.isDeleted())
                 else { continue }
-                byClass[classId, default: []].append(Entry(classId: classId, userId: userId, role: role))
+                byClass[classId, default: []].append(
+                    Entry(
+                        classId: classId, userId: userId, role: role,
+                        primary: row.value("primary").lowercased() == "true"))
             }
         }
     }
@@ -292,6 +298,9 @@ public enum OneRosterImport {
                     teachers.append(enrollment.userId)
                 }
             }
+            // Primary teachers first: the first teacher with a login owns the class (docs/classroom.md).
+            let primary = Set((enrollments.byClass[entry.sourcedId] ?? []).filter(\.primary).map(\.userId))
+            teachers = teachers.filter { primary.contains($0) } + teachers.filter { !primary.contains($0) }
             result.append(
                 RosterClass(sourcedId: entry.sourcedId, name: entry.title, teachers: teachers, students: students))
         }

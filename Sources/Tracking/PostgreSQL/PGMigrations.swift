@@ -179,6 +179,7 @@ enum PGMigrations {
         SchoolSecurity.ownRows,
         // The model's rules as CHECK constraints and the item count as a trigger.
         PGRowCheckMigration.migration,
+        SchoolSecurity.classOwners,
     ]
 }
 

@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam class create|add|remove|rename|list ...`, parsed once.
+/// `edujam class create|add|remove|rename|give|list ...`, parsed once.
 struct ClassOptions {
     /// What to do, with its words.
     enum Action: Equatable {
@@ -8,11 +8,13 @@ struct ClassOptions {
         case add(String, students: [String])
         case remove(String, students: [String])
         case rename(String, to: String)
+        case give(String, to: String)
+        case login(String, to: String)
         case list
     }
 
     /// Every action, for the "did you mean"; `import` has options of its own (``ClassImportCommand``).
-    static let actions = ["create", "add", "remove", "rename", "list", "import"]
+    static let actions = ["create", "add", "remove", "rename", "give", "login", "list", "import"]
 
     var common: CommonOptions
     var action: Action
@@ -23,25 +25,30 @@ struct ClassOptions {
     var createLogins: Bool
 
     /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean"), the wrong
-    ///   number of names, or `--login` (with more than one student) or `--create-logins` outside `class add`.
+    ///   number of names, `--login` (with more than one student) or `--create-logins` outside `class
+    ///   add`, `give` without `--to` or `--to` outside it.
     init(_ words: [String]) throws {
         let arguments = try Arguments(
-            words, spec: Arguments.Spec(valued: ["--login"], flags: ["--json", "--create-logins"]))
+            words, spec: Arguments.Spec(valued: ["--login", "--to"], flags: ["--json", "--create-logins"]))
         common = CommonOptions(arguments)
         json = arguments.flag("--json")
         login = arguments.value("--login")
         createLogins = arguments.flag("--create-logins")
-        action = try Self.action(arguments.positionals)
+        action = try Self.action(arguments.positionals, to: arguments.value("--to"))
         guard login != nil || createLogins else { return }
+        if case .login = action, login == nil { return }
         guard case .add(_, let students) = action else {
-            throw UsageError("--login and --create-logins go with class add")
+            throw UsageError("--login goes with class add, --create-logins with class add and class login")
         }
         if login != nil && students.count != 1 {
             throw UsageError("--login names one student's login: add one student at a time with it")
         }
     }
 
-    private static func action(_ words: [String]) throws -> Action {
+    private static func action(_ words: [String], to login: String?) throws -> Action {
+        guard login == nil || ["give", "login"].contains(words.first) else {
+            throw UsageError("--to goes with class give and class login")
+        }
         switch words.first {
         case "create":
             guard words.count == 2 else { throw UsageError("class create takes one class name") }
@@ -55,6 +62,22 @@ struct ClassOptions {
         case "rename":
             guard words.count == 3 else { throw UsageError("class rename takes the class name and its new name") }
             return .rename(words[1], to: words[2])
+        case "give":
+            guard words.count == 2 else {
+                throw UsageError("class give takes one class name: class give CLASS --to LOGIN")
+            }
+            guard let login, !login.isEmpty else {
+                throw UsageError("say who gets the class: class give \(words[1]) --to LOGIN")
+            }
+            return .give(words[1], to: login)
+        case "login":
+            guard words.count == 2 else {
+                throw UsageError("class login takes one student name: class login NAME --to LOGIN")
+            }
+            guard let login, !login.isEmpty else {
+                throw UsageError("say the student's new login: class login \(words[1]) --to LOGIN")
+            }
+            return .login(words[1], to: login)
         case "list":
             return .list
         case let other?:

@@ -1,0 +1,54 @@
+extension SchoolSecurity {
+    /// Classes change hands without SQL (`class give`, and `class import` giving each class to
+    /// the teacher the export names), through two functions:
+    /// - `edujam_give_class(class, login)` gives a class, with its roster, assignments and Done
+    ///   marks (which follow the class's owner), to a teacher (a login granted `edujam_teacher`)
+    ///   or to the store's owner. Only the class's owner or the store's owner may call it with
+    ///   effect: it checks `session_user`, the login that connected, because as SECURITY DEFINER
+    ///   it runs as the tables' owner. A policy could not do it: PostgreSQL checks an updated
+    ///   row against the SELECT policies too, and a teacher may not see a class that is not theirs.
+    ///   A teacher still cannot take a class, nor give one to a student.
+    /// - `edujam_create_teacher_login(login)` creates a teacher's login as the student one does,
+    ///   with no password and no right but `edujam_teacher`. It is not SECURITY DEFINER and
+    ///   nobody is granted it: only the store's owner (with CREATEROLE) runs it, for `class import
+    ///   --create-logins`; a teacher cannot make teachers.
+    static let classOwners = Migration(
+        name: "011-class-owners",
+        sql: """
+            CREATE FUNCTION edujam_give_class(class bigint, login text) RETURNS boolean
+            LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+            DECLARE
+                tables_owner oid := (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass);
+                owner_now text := (SELECT owner FROM classes WHERE id = class);
+            BEGIN
+                IF owner_now IS NULL OR NOT (owner_now = session_user
+                    OR pg_has_role(session_user, tables_owner, 'USAGE')) THEN
+                    RAISE EXCEPTION 'only the class''s owner or the store''s owner may give a class'
+                        USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                IF NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = login
+                    AND (pg_has_role(r.oid, 'edujam_teacher', 'USAGE') OR pg_has_role(r.oid, tables_owner, 'USAGE'))) THEN
+                    RAISE EXCEPTION 'a class is given only to a teacher''s login' USING ERRCODE = 'insufficient_privilege';
+                END IF;
+                UPDATE classes SET owner = login WHERE id = class;
+                RETURN owner_now <> login;
+            END
+            $$;
+            REVOKE ALL ON FUNCTION edujam_give_class(bigint, text) FROM PUBLIC;
+            GRANT EXECUTE ON FUNCTION edujam_give_class(bigint, text) TO edujam_teacher;
+            CREATE FUNCTION edujam_create_teacher_login(login text) RETURNS boolean
+            LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, public, pg_temp AS $$
+            BEGIN
+                IF login IS NULL OR login = '' OR octet_length(login) > 63 THEN
+                    RAISE EXCEPTION 'a login is 1 to 63 bytes long' USING ERRCODE = 'invalid_name';
+                END IF;
+                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = login) THEN
+                    RETURN false;
+                END IF;
+                EXECUTE format('CREATE ROLE %I LOGIN IN ROLE edujam_teacher', login);
+                RETURN true;
+            END
+            $$;
+            REVOKE ALL ON FUNCTION edujam_create_teacher_login(text) FROM PUBLIC;
+            """)
+}
