@@ -96,9 +96,7 @@ struct SchoolFirstDayTests {
         #expect(review.status == 0, "\(review.error)")
         // (The grid may shorten a long name: the login without its test suffix is enough.)
         let anaRow = review.output.split(separator: "\n").first { $0.contains("ana.lima") } ?? ""
-        withKnownIssue("issue 23 point 8 (branch h23-grades): pass/fail shown in the review", isIntermittent: true) {
-            #expect(anaRow.contains("failed"), "\(review.output)")
-        }
+        #expect(anaRow.contains("failed"), "\(review.output)")
 
         // xAPI to Ralph, when it is installed.
         if let lrs {
@@ -116,11 +114,7 @@ struct SchoolFirstDayTests {
         #expect(exported.status == 0, "\(exported.error)")
         let results = try OneRosterCommandTests.rows(gradebook.appendingPathComponent("results.csv"))
         let score = Dictionary(uniqueKeysWithValues: results.map { ($0["studentSourcedId"] ?? "", $0["score"] ?? "") })
-        withKnownIssue(
-            "issue 23 point 7 (branch h23-grades): a whole-game assignment graded by score", isIntermittent: true
-        ) {
-            #expect(score["usr-s1"] == "40", "ana.lima, 2 of 5: \(results)")
-        }
+        #expect(score["usr-s1"] == "40", "ana.lima, 2 of 5: \(results)")
         #expect(score["usr-s2"] == "100", "bo.chen, 5 of 5: \(results)")
     }
 
