@@ -1,6 +1,6 @@
 extension SchoolSecurity {
     /// A student's own rows hurt nobody else, and a teacher reads attempts but writes only their
-    /// own (issue 24; `docs/classroom.md`, "Who can see what").
+    /// own (`docs/classroom.md`, "Who can see what").
     ///
     /// - Ids are the server's alone. The four tables with identity keys (`contexts`, `activities`,
     ///   `classes`, `assignments`) take them `GENERATED ALWAYS`, so no UPDATE can move a row to a

@@ -235,7 +235,7 @@ enum Migrations {
             sql: """
                 ALTER TABLE activities ADD COLUMN saved_at REAL NOT NULL DEFAULT 0;
                 """),
-        // The model's rules as CHECK constraints and the item count as a trigger (issue 24):
+        // The model's rules as CHECK constraints and the item count as a trigger:
         // rows already stored stay as they are; see ``RowCheckMigration``.
         RowCheckMigration.migration,
     ]

@@ -5,8 +5,8 @@ import Tracking
 /// Row 10: a district's OneRoster export brought into a new store file
 /// (`edujam class import --oneroster`): 300,000 student enrollments (10,000 classes of 30, from
 /// 50,000 students in 6 classes each, one teacher per class), read, checked and synced in one
-/// transaction. Target: under 30 s (issue 24). Wall-clock time: the import is one job a person
-/// waits for; `--quick` imports a tenth of it.
+/// transaction. Target: under 30 s. Wall-clock time: the import is one job a person waits for;
+/// `--quick` imports a tenth of it.
 extension Row {
     static let rosterImport = Row(name: "roster") { context in
         let scale = context.options.quick ? 10 : 1
