@@ -79,7 +79,7 @@ import Tracking
                 == "--login names one student's login: add one student at a time with it")
         #expect(
             usageError { try ClassOptions(["create", "5C", "--create-logins"]) }
-                == "--login and --create-logins go with class add")
+                == "--login goes with class add, --create-logins with class add and class login")
         #expect(
             usageError { try ClassOptions(["creat", "5A"]) } == "unknown class action 'creat'; did you mean 'create'?")
         #expect(usageError { try ClassOptions(["create"]) } == "class create takes one class name")

@@ -178,6 +178,39 @@ struct SchoolRowsAttackTests {
         #expect(try school.edujam(["sync"], as: school.bo).output == "Nothing waits to be sent.\n")
     }
 
+    /// Ana writes the contexts of a game nobody has published yet (Word Jam, here but not in the
+    /// catalog), as her policies let a student's play do, with titles of her own: Bo's play of
+    /// that game still saves (a student's play adds only what is missing and rewrites nothing), and
+    /// the teacher's `catalog --publish` then puts the game's own titles back.
+    @Test func aStudentWhoWritesAnUnpublishedGamesContextsCostsAClassmateNothing() throws {
+        let school = try School()
+        defer { school.remove() }
+        try FileManager.default.copyItem(
+            at: Edujam.root.appendingPathComponent("games/word-jam"),
+            to: school.games.appendingPathComponent("word-jam"))
+        let squat = try school.psql(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT c.id, '["org.edujam.games","WORD-JAM"]', 'WORD-JAM', 'ana was here', c.type, 0, 0
+            FROM contexts c WHERE c.parent_id IS NULL;
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT c.id, '["org.edujam.games","WORD-JAM","LEVEL-1"]', 'LEVEL-1', 'ana was here', c.type, 0, 0
+            FROM contexts c WHERE c.identifier = 'WORD-JAM';
+            """, as: school.ana)
+        #expect(squat.status == 0, "a student may add an unpublished game's contexts: \(squat)")
+
+        let played = try school.edujam(
+            ["play", "WORD-JAM/LEVEL-1", "--seed", "3"], as: school.bo, input: String(repeating: "x\n", count: 10))
+        #expect(played.status == 0, "\(played.error)")
+        #expect(!played.error.contains("SQL") && !played.error.contains("INSERT"), "\(played.error)")
+        #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.bo)'") == "1")
+        #expect(try school.edujam(["sync"], as: school.bo).output == "Nothing waits to be sent.\n")
+
+        let published = try school.edujam(["catalog", "--publish"], as: school.maria)
+        #expect(published.status == 0, "\(published.error)")
+        #expect(try school.sql("SELECT title FROM contexts WHERE identifier = 'WORD-JAM'") == "Word Jam")
+    }
+
     // MARK: Point 5: the owner lookups tell a student nothing
 
     @Test func theOwnerLookupsTellNothingAboutAnotherClass() throws {
