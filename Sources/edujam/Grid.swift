@@ -32,7 +32,8 @@ enum Grid {
                 ]
             }
         }
-        lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [0, 1, 6]))
+        // The student's name is cut last: it is what a teacher reads the rows by.
+        lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [1, 6], lastToShrink: [0]))
         for summary in assignment.summary {
             let counts =
                 ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"

@@ -148,11 +148,20 @@ enum Format {
     }
 
     /// Left-aligned columns two spaces apart, aligned by display width, each cell cleaned to one
-    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`.
-    static func table(header: [String], rows: [[String]], width: Int, shrinking: Set<Int>) -> String {
+    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`, and the
+    /// `lastToShrink` ones too (a name a reader looks rows up by) only when the others would
+    /// otherwise keep fewer than 8 columns.
+    static func table(
+        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, lastToShrink: Set<Int> = []
+    ) -> String {
         let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
         let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
-        let widths = fitted(natural, into: width - 2 * (natural.count - 1), shrinking: shrinking)
+        let budget = width - 2 * (natural.count - 1)
+        var widths = fitted(natural, into: budget, shrinking: shrinking)
+        let readable = shrinking.allSatisfy { widths[$0] >= min(natural[$0], 8) }
+        if widths.reduce(0, +) > budget || !readable {
+            widths = fitted(natural, into: budget, shrinking: shrinking.union(lastToShrink))
+        }
         return all.map { row in
             let cells = row.enumerated().map {
                 Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0])

@@ -78,6 +78,9 @@ let overview = """
     } catch let error as TrackingError {
         Output.error("edujam \(name): \(error.forPeople)")
         return .failure
+    } catch let kept as RefusedAttemptKept {
+        Output.error("edujam \(name): \(kept.saying(kept.reason.forPeople))")
+        return .failure
     } catch {
         Output.error("edujam \(name): \(error)")
         return .failure

@@ -174,7 +174,7 @@ struct UnreadableRowSchoolTests {
         #expect(old.status == 0, "\(old.error)")
         let grid = try cli.run(["report", "--class", "5C", "--store", asTeacher])
         #expect(grid.status == 0, "\(grid.error)")
-        #expect(grid.output.contains(ana) && grid.output.contains(bo))
+        #expect(grid.output.contains(ana) && grid.output.contains(bo), "\(grid.output)")
         #expect(
             grid.error.contains("\(ana)'s attempt") && grid.error.contains("row 'bad': kind is not one of"),
             "\(grid.error)")

@@ -143,7 +143,11 @@ public struct RefusedAttemptKept: Error, CustomStringConvertible, Sendable {
     /// Why the store refused the save.
     public let reason: TrackingError
 
-    public var description: String {
+    public var description: String { saying(String(describing: reason)) }
+
+    /// The refusal with `reason` worded by the caller (a front end that words the store's errors
+    /// for the person at the terminal).
+    public func saying(_ reason: String) -> String {
         "the school server refused to save this attempt (\(reason)); it is kept on this computer, and edujam sync sends it again"
     }
 }
