@@ -211,6 +211,51 @@ struct SchoolRowsAttackTests {
         #expect(try school.sql("SELECT title FROM contexts WHERE identifier = 'WORD-JAM'") == "Word Jam")
     }
 
+    /// Before anyone publishes, Ana adds a context with no parent of her own: the store's root is
+    /// the one `store init` claimed, whatever she adds, so the teacher's `catalog --publish` and
+    /// Bo's play are saved under it as ever, and her row is left out of everyone's tree.
+    @Test func aStudentCannotPlantARootBeforeTheCatalogIsPublished() throws {
+        let cli = Edujam()
+        let server = try PostgresServer.server()
+        let database = try server.createDatabase()
+        let tag = UUID().uuidString.prefix(8).lowercased()
+        let (maria, ana, bo) = ("maria_\(tag)", "ana_\(tag)", "bo_\(tag)")
+        let data = try Edujam.scratchFolder("root-data")
+        defer { try? FileManager.default.removeItem(at: data) }
+        func edujam(_ words: [String], as login: String?, input: String = "") throws -> Edujam.Result {
+            try cli.run(
+                words, input: input,
+                environment: [
+                    "EDUJAM_STORE": server.url(database: database, user: login), "XDG_DATA_HOME": data.path,
+                ])
+        }
+        #expect(try edujam(["store", "init"], as: nil).status == 0)
+        _ = try server.psql("CREATE ROLE \(maria) LOGIN; GRANT edujam_teacher TO \(maria);", database: database)
+        #expect(try edujam(["class", "create", "5C"], as: maria).status == 0)
+        #expect(try edujam(["class", "add", "5C", ana, bo, "--create-logins"], as: maria).status == 0)
+
+        let planted = try server.psql(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            VALUES (NULL, '["planted"]', 'planted', 'ana was here', 0, 0, 0)
+            """, database: database, role: ana)
+        #expect(planted.status == 0, "\(planted)")
+
+        let published = try edujam(["catalog", "--publish"], as: maria)
+        #expect(published.status == 0, "\(published.error)")
+        let played = try edujam(
+            ["play", "MATH-JAM/LEVEL-1", "--seed", "3"], as: bo, input: String(repeating: "0\n", count: 10))
+        #expect(played.status == 0, "\(played.error)")
+        let saved = try server.psql(
+            """
+            SELECT c.path FROM activities a JOIN contexts c ON c.id = a.context_id WHERE a.student = '\(bo)'
+            """, database: database)
+        #expect(saved.output == #"["org.edujam.games","MATH-JAM","LEVEL-1"]"# + "\n", "\(saved)")
+        #expect(try edujam(["sync"], as: bo).output == "Nothing waits to be sent.\n")
+        let catalog = try edujam(["catalog"], as: bo)
+        #expect(catalog.output.contains("MATH-JAM") && !catalog.output.contains("planted"), "\(catalog.output)")
+    }
+
     // MARK: Point 5: the owner lookups tell a student nothing
 
     @Test func theOwnerLookupsTellNothingAboutAnotherClass() throws {
