@@ -124,24 +124,15 @@ private struct Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)  // dup2 clears close-on-exec
-        let argv: [UnsafeMutablePointer<CChar>?] = (["edujam"] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        // The child starts with no signal blocked, whatever this thread blocks.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+        let spawned = spawnUnblocked(executable, ["edujam"] + arguments, actions: &actions)
         close(pipe[1])
-        guard status == 0 else {
+        switch spawned {
+        case .success(let pid):
+            return .success(Child(pid: pid, output: pipe[0]))
+        case .failure(let error):
             close(pipe[0])
-            return .failure(ChildFailure("cannot start a process: \(String(cString: strerror(status)))"))
+            return .failure(ChildFailure("cannot start a process: \(error)"))
         }
-        return .success(Child(pid: pid, output: pipe[0]))
     }
 
     /// Reads the child's stdout to its end (keeping at most ``GameProcess/maxAnswerBytes``),

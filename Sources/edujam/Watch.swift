@@ -48,20 +48,11 @@ enum Watch {
     /// Starts a child `edujam play` in this process group, with no signal blocked (it catches
     /// its own stop signals), sharing the terminal and the environment.
     private static func start(_ arguments: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let program = Installation.executable
-        let argv = ([program, "play"] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var child: pid_t = 0
-        let code = posix_spawn(&child, program, nil, &attributes, argv, environ)
-        guard code == 0 else { throw WatchError(reason: String(cString: strerror(code))) }
-        return child
+        switch spawnUnblocked(program, [program, "play"] + arguments) {
+        case .success(let child): return child
+        case .failure(let error): throw WatchError(reason: error.description)
+        }
     }
 
     /// Whether `child` has ended (and is reaped).
