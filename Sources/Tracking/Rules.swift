@@ -20,8 +20,9 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (256 for a
-/// context, 255 for an item, as ClassKit's limits), no `/` (it separates identifiers in a path),
-/// no spaces and no control characters.
+/// context, 255 for an item, as ClassKit's limits) and no control characters. Otherwise an
+/// identifier is opaque, as in ClassKit: `unit/1`, `Level 1` and `Ünïcødé` are identifiers, and a
+/// front end that writes identifiers as text escapes what it must (``IdentifierPathText``).
 public enum IdentifierRule {
     /// What an identifier names; the kinds differ only in their length limit.
     public enum Kind: Sendable, Equatable {
@@ -53,22 +54,25 @@ public enum IdentifierRule {
         if bytes.isEmpty { return "must not be empty" }
         if bytes.count > maxBytes { return "is \(bytes.count) bytes; the most is \(maxBytes)" }
         // Bytes first, in one pass, in place where the string is contiguous (a native one always
-        // is): items are set many times a run, and Character properties, a pass per question and
-        // iterating the UTF8View each cost more than the checks themselves.
+        // is): items are set many times a run, and Unicode properties for every scalar cost more
+        // than the check itself. Only text with a byte that may start a C1 control looks closer.
         let found = bytes.withContiguousStorageIfAvailable(scan) ?? scan(bytes)
-        if found.slash { return "must not contain '/' (it separates identifiers in a path)" }
-        let hasSpace = found.asciiSpace || (found.nonASCII && id.unicodeScalars.contains { $0.properties.isWhitespace })
-        return hasSpace ? "must not contain spaces or control characters" : nil
+        let hasControl = found.asciiControl || (found.c1Lead && id.unicodeScalars.contains(where: isControl))
+        return hasControl ? "must not contain control characters" : nil
     }
 
-    /// Whether the bytes hold a '/', an ASCII space or control, a non-ASCII byte: one pass.
-    private static func scan<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (slash: Bool, asciiSpace: Bool, nonASCII: Bool)
-    {
-        var found = (slash: false, asciiSpace: false, nonASCII: false)
+    /// Whether `scalar` is a control character (Unicode category Cc: C0, DEL and C1).
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// Whether the bytes hold an ASCII control or DEL, or 0xC2 (the lead byte of every C1
+    /// control in UTF-8): one pass.
+    private static func scan<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (asciiControl: Bool, c1Lead: Bool) {
+        var found = (asciiControl: false, c1Lead: false)
         for byte in bytes {
-            found.slash = found.slash || byte == UInt8(ascii: "/")
-            found.asciiSpace = found.asciiSpace || byte <= 0x20 || byte == 0x7F
-            found.nonASCII = found.nonASCII || byte >= 0x80
+            found.asciiControl = found.asciiControl || byte < 0x20 || byte == 0x7F
+            found.c1Lead = found.c1Lead || byte == 0xC2
         }
         return found
     }

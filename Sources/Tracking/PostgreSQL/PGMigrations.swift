@@ -180,6 +180,8 @@ enum PGMigrations {
         // The model's rules as CHECK constraints and the item count as a trigger.
         PGRowCheckMigration.migration,
         SchoolSecurity.classOwners,
+        // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
+        PGRowCheckMigration.opaqueIdentifiers,
     ]
 }
 

@@ -55,4 +55,14 @@ enum PGRowCheckMigration {
         sql: checks.flatMap { entry in
             entry.checks.map { "ALTER TABLE \(entry.table) ADD \($0.clause) NOT VALID;" }
         }.joined(separator: "\n") + "\n" + itemCount)
+
+    /// PostgreSQL's `012-opaque-identifiers`: the identifier checks replaced by ``RowChecks``' rule
+    /// of today (no controls), for stores whose `010-row-checks` also refused `/` and spaces;
+    /// `NOT VALID` as there, so rows already stored stay as they are.
+    static let opaqueIdentifiers = Migration(
+        name: "012-opaque-identifiers",
+        sql: checks.flatMap { entry in
+            entry.checks.filter { RowChecks.identifierChecks.contains($0.name) }
+                .map { "ALTER TABLE \(entry.table) DROP CONSTRAINT \($0.name), ADD \($0.clause) NOT VALID;" }
+        }.joined(separator: "\n"))
 }

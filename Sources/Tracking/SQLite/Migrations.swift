@@ -238,5 +238,7 @@ enum Migrations {
         // The model's rules as CHECK constraints and the item count as a trigger:
         // rows already stored stay as they are; see ``RowCheckMigration``.
         RowCheckMigration.migration,
+        // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
+        RowCheckMigration.opaqueIdentifiers,
     ]
 }

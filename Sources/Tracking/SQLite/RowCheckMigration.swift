@@ -122,18 +122,30 @@ enum RowCheckMigration {
             options: " WITHOUT ROWID", indexes: []),
     ]
 
-    /// Refuses an item past the count, whether inserted or moved to another attempt.
+    /// Refuses an item past the count, whether inserted or moved to another attempt (`IF NOT
+    /// EXISTS`: a rebuild that keeps `activity_items` keeps them).
     private static let itemCountTriggers = ["INSERT", "UPDATE OF activity_id"].enumerated().map { index, event in
         """
-        CREATE TRIGGER activity_items_count\(index == 0 ? "" : "_moved") AFTER \(event) ON activity_items
+        CREATE TRIGGER IF NOT EXISTS activity_items_count\(index == 0 ? "" : "_moved") AFTER \(event) ON activity_items
         WHEN (SELECT count(*) FROM activity_items WHERE activity_id = NEW.activity_id) > \(RowChecks.itemsPerAttempt)
         BEGIN SELECT RAISE(ABORT, '\(RowChecks.itemCountMessage)'); END;
         """
     }
 
     /// The migration.
-    static let migration = Migration(
-        name: "014-row-checks",
-        sql: (["PRAGMA ignore_check_constraints = ON;"] + tables.map(\.rebuild)
-            + ["PRAGMA ignore_check_constraints = OFF;"] + itemCountTriggers).joined(separator: "\n"))
+    static let migration = Migration(name: "014-row-checks", sql: rebuilding(tables))
+
+    /// SQLite's `015-opaque-identifiers`: the tables with an identifier check built again with
+    /// ``RowChecks``' rule of today (no controls), for stores whose `014-row-checks` also refused
+    /// `/` and spaces. A store made after this change gets the same checks twice, harmlessly.
+    static let opaqueIdentifiers = Migration(
+        name: "015-opaque-identifiers",
+        sql: rebuilding(tables.filter { $0.checks.contains { RowChecks.identifierChecks.contains($0.name) } }))
+
+    /// `chosen` rebuilt with every row copied as it is, then the item count triggers (dropping
+    /// `activity_items` drops its triggers).
+    private static func rebuilding(_ chosen: [Table]) -> String {
+        (["PRAGMA ignore_check_constraints = ON;"] + chosen.map(\.rebuild)
+            + ["PRAGMA ignore_check_constraints = OFF;"] + itemCountTriggers).joined(separator: "\n")
+    }
 }

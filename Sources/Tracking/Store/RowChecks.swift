@@ -4,9 +4,11 @@
 /// whoever writes it (a student through `psql`, an older EduJam, a hand-edited file).
 ///
 /// SQL counts neither grapheme clusters nor Unicode whitespace, so text is checked by its UTF-8
-/// bytes (each ``TextLimit``'s byte cap) and identifiers by bytes, `/` and ASCII spaces and
-/// controls; the readers ask the full Swift rules (``RowDecoder``) and report what still fails.
-/// SQLite's migration `014-row-checks` and PostgreSQL's `010-row-checks` add them.
+/// bytes (each ``TextLimit``'s byte cap) and identifiers by bytes and controls; the readers ask
+/// the full Swift rules (``RowDecoder``) and report what still fails. SQLite's migration
+/// `014-row-checks` and PostgreSQL's `010-row-checks` add them; SQLite's `015-opaque-identifiers`
+/// and PostgreSQL's `012-opaque-identifiers` replace the identifier checks of stores made before
+/// identifiers were opaque (which refused `/` and spaces).
 package enum RowChecks {
     /// Which SQL the checks are written in.
     package enum Dialect: Sendable {
@@ -22,6 +24,12 @@ package enum RowChecks {
         /// The constraint's clause in a `CREATE TABLE` or `ALTER TABLE ... ADD`.
         package var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
     }
+
+    /// The checks that apply ``IdentifierRule`` to a column, by name: the ones the migrations to
+    /// opaque identifiers replace.
+    package static let identifierChecks: Set<String> = [
+        "contexts_identifier", "activities_primary_item", "activity_items_identifier",
+    ]
 
     /// ``Limits/itemsPerAttempt``, for the trigger that counts them.
     package static let itemsPerAttempt = Limits.itemsPerAttempt
@@ -167,12 +175,12 @@ package enum RowChecks {
             let forbidden: String
             switch dialect {
             case .sqlite:
-                // A GLOB class of the controls, space, '/' and DEL, built with char() so the
-                // schema's text holds no raw control character.
-                let codes = (Array(0x01...0x20) + [0x2F, 0x7F]).map(String.init).joined(separator: ", ")
+                // A GLOB class of the controls (C0, DEL and C1, as ``IdentifierRule/isControl(_:)``),
+                // built with char() so the schema's text holds no raw control character.
+                let codes = (Array(0x01...0x1F) + Array(0x7F...0x9F)).map(String.init).joined(separator: ", ")
                 forbidden = "\(column) NOT GLOB ('*[' || char(\(codes)) || ']*')"
             case .postgresql:
-                forbidden = "\(column) !~ '[\\x01-\\x20/\\x7f]'"
+                forbidden = "\(column) !~ '[\\x01-\\x1f\\x7f-\\x9f]'"
             }
             return "\(bytes(column)) BETWEEN 1 AND \(maxBytes) AND \(forbidden)"
         }
