@@ -64,7 +64,7 @@ public struct GameUnderTest {
     public var name: String { blueprint.name }
 
     /// The level paths the game declares, as `LEVEL-1` or `A/B`.
-    var levels: [String] { declaration.childPaths.map { $0.joined(separator: "/") } }
+    var levels: [String] { declaration.childPaths.map(IdentifierPathText.text) }
 
     /// Plays once through `channel`.
     /// - Throws: `GameLoadError` (an unknown level, say) or a `TrackingError`; a

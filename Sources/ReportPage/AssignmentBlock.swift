@@ -21,9 +21,9 @@ struct AssignmentBlock {
         let cells = assignment.students.compactMap { row in
             index < row.activities.count ? (row.student, row.activities[index]) : nil
         }
-        let path = summary.identifierPath.dropFirst().joined(separator: "/")
+        let path = IdentifierPathText.text(summary.identifierPath.dropFirst())
         return
-            #"<section class="activity" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
+            #"<section class="activity" data-path="\#(HTML.attribute(IdentifierPathText.text(summary.identifierPath)))">"#
             + #"<h4>\#(HTML.name(summary.title)) <span class="path">\#(HTML.name(path))</span></h4>"#
             + #"<p class="summary">\#(HTML.text(summaryLine(summary)))</p>"#
             + #"<div class="figures">\#(resultFigure(summary, cells))\#(timeFigure(summary, cells))</div>"#
@@ -163,7 +163,7 @@ enum ItemText {
     /// "failed, EASY: correct 2/5": the latest verdict, the level of a whole game the latest
     /// attempt was played at, and its primary item; "–" when there is none of them.
     static func latest(_ cell: ActivityProgress) -> String {
-        let level = cell.latestLevel.map { $0.joined(separator: "/") }
+        let level = cell.latestLevel.map { IdentifierPathText.text($0) }
         let item = cell.primaryItem.map { "\($0.identifier) \(value($0))" }
         let result = [level, item].compactMap { $0 }.joined(separator: ": ")
         let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }

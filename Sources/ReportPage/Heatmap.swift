@@ -61,9 +61,9 @@ struct Heatmap {
 
     private func header(_ column: Column) -> String {
         let summary = column.summary
-        let path = summary.identifierPath.dropFirst().joined(separator: "/")
+        let path = IdentifierPathText.text(summary.identifierPath.dropFirst())
         return
-            #"<th scope="col" class="sort" data-sort="number" data-assignment="\#(column.assignment.id)" data-path="\#(HTML.attribute(summary.identifierPath.joined(separator: "/")))">"#
+            #"<th scope="col" class="sort" data-sort="number" data-assignment="\#(column.assignment.id)" data-path="\#(HTML.attribute(IdentifierPathText.text(summary.identifierPath)))">"#
             + #"<span class="assignment-title">\#(column.assignment.id). \#(HTML.name(column.assignment.title))</span>"#
             + #"<span class="path">\#(HTML.name(path))</span></th>"#
     }
@@ -87,11 +87,11 @@ struct Heatmap {
         return
             #"<td class="\#(classes.joined(separator: " "))" style="background:\#(background.hex);color:\#(foreground.hex)""#
             + #" data-student="\#(HTML.attribute(student))" data-assignment="\#(column.assignment.id)""#
-            + #" data-path="\#(HTML.attribute(progress.identifierPath.joined(separator: "/")))""#
+            + #" data-path="\#(HTML.attribute(IdentifierPathText.text(progress.identifierPath)))""#
             + #" data-progress="\#(Figures.exact(progress.progress))" data-status="\#(progress.status.rawValue)""#
             + (progress.score.map { #" data-score="\#(Figures.exact($0))""# } ?? "")
             + (progress.passed.map { #" data-passed="\#($0)""# } ?? "")
-            + (progress.latestLevel.map { #" data-level="\#(HTML.attribute($0.joined(separator: "/")))""# } ?? "")
+            + (progress.latestLevel.map { #" data-level="\#(HTML.attribute(IdentifierPathText.text($0)))""# } ?? "")
             + #" data-late="\#(progress.late)" data-attempts="\#(progress.attempts)" data-value="\#(Figures.exact(shade))">"#
             + #"\#(label)<span class="marks" aria-label="\#(spoken(progress))">\#(marks)</span>\#(details(progress))</td>"#
     }
@@ -107,7 +107,7 @@ struct Heatmap {
     private func details(_ progress: ActivityProgress) -> String {
         let verdict = progress.passed.map { #"<span class="verdict">\#($0 ? "pass" : "fail")</span>"# }
         let level = progress.latestLevel.map {
-            #"<span class="level">\#(HTML.name($0.joined(separator: "/")))</span>"#
+            #"<span class="level">\#(HTML.name(IdentifierPathText.text($0)))</span>"#
         }
         let parts = [level, verdict].compactMap { $0 }
         return parts.isEmpty ? "" : #"<span class="details">\#(parts.joined(separator: " "))</span>"#

@@ -40,7 +40,7 @@ struct StudentBlock {
                     + "\(item.title.isEmpty ? item.identifier : item.title): \(ItemText.value(item))"
             }.joined(separator: "; ")
             return #"<tr data-attempt="\#(run.id)"><td>\#(HTML.text(started))</td>"#
-                + "<td>\(HTML.name(run.identifierPath.dropFirst().joined(separator: "/")))</td>"
+                + "<td>\(HTML.name(IdentifierPathText.text(run.identifierPath.dropFirst())))</td>"
                 + "<td>\(HTML.text(run.outcome.rawValue + (run.done ? " (done)" : "")))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(run.durationSeconds))">\#(Figures.duration(run.durationSeconds))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(run.progress))">\#(Figures.percent(run.progress))</td>"#

@@ -34,7 +34,7 @@ public enum GamePlayer {
         run.activity = try context.createNewActivity(student: options.student)
         run.saveIfEveryChange()
         run.sandbox.onLastResort = { [unowned run] in run.recordStoppedFromOutside() }
-        let level: LuaValue = levelPath.isEmpty ? .nil : .string(levelPath.joined(separator: "/"))
+        let level: LuaValue = levelPath.isEmpty ? .nil : .string(IdentifierPathText.text(levelPath))
         do {
             try run.sandbox.call(game.play, [level])
             return try run.end(
@@ -51,9 +51,9 @@ public enum GamePlayer {
     /// or none for a game without children. Nil when the student left at the menu.
     private static func chooseLevel(of game: GameDeclaration, options: PlayOptions, run: GameRun) throws -> [String]? {
         if let level = options.level {
-            let path = level.split(separator: "/").map(String.init)
+            let path = (try? IdentifierPathText.identifiers(in: level)) ?? []
             guard !path.isEmpty, game.child(at: path) != nil else {
-                throw GameLoadError.unknownLevel(level, available: game.childPaths.map { $0.joined(separator: "/") })
+                throw GameLoadError.unknownLevel(level, available: game.childPaths.map(IdentifierPathText.text))
             }
             return path
         }

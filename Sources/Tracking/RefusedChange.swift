@@ -12,9 +12,9 @@ public enum TrackedObject: Equatable, Sendable, CustomStringConvertible {
     /// student's name, as no message carries it.
     public var description: String {
         switch self {
-        case .context(let path): return "context '\(path.joined(separator: "/"))'"
+        case .context(let path): return "context '\(IdentifierPathText.text(path))'"
         case .attempt(let path, let uuid):
-            return "attempt \(uuid.uuidString.lowercased()) at '\(path.joined(separator: "/"))'"
+            return "attempt \(uuid.uuidString.lowercased()) at '\(IdentifierPathText.text(path))'"
         }
     }
 }

@@ -184,16 +184,16 @@ extension TrackingError: CustomStringConvertible {
         case .duplicateClass(let name): return "duplicate class: '\(name)' already exists"
         case .unknownStudent(_, let name?): return "unknown student: not in class '\(name)'"
         case .unknownStudent(_, nil): return "unknown student: not in any class"
-        case .unknownPath(let path): return "unknown path '\(path.joined(separator: "/"))': not in the catalog"
-        case .notAssignable(let path): return "path '\(path.joined(separator: "/"))' is not assignable"
+        case .unknownPath(let path): return "unknown path '\(IdentifierPathText.text(path))': not in the catalog"
+        case .notAssignable(let path): return "path '\(IdentifierPathText.text(path))' is not assignable"
         case .noActivities: return "an assignment needs at least one activity"
         case .unknownAssignment(let id): return "unknown assignment \(id)"
         case .pathNotInAssignment(let path, let id):
-            return "path '\(path.joined(separator: "/"))' is not part of assignment \(id)"
+            return "path '\(IdentifierPathText.text(path))' is not part of assignment \(id)"
         case .invalidDate(let text):
             return "invalid date '\(text)': expected YYYY-MM-DD or an ISO 8601 timestamp such as 2026-12-01T15:00:00Z"
         case .contextNotSaved(let path):
-            return "context '\(path.joined(separator: "/"))' was refused and never saved: fix it and save again"
+            return "context '\(IdentifierPathText.text(path))' was refused and never saved: fix it and save again"
         case .partialFailure(let refused):
             let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
             return "save refused \(count) (every other change was saved): "

@@ -113,7 +113,7 @@ struct CatalogNode: Encodable {
     /// (`Output` cleans the rest, such as a multi-line error).
     func text(indent: Int) -> String {
         let pad = String(repeating: "  ", count: indent)
-        let path = Terminal.cleanLine(identifierPath.dropFirst().joined(separator: "/"))
+        let path = Terminal.cleanLine(IdentifierPathText.text(identifierPath.dropFirst()))
         if let error { return "\(pad)\(path)  BROKEN (\(Terminal.cleanLine(folder ?? ""))): \(error)" }
         var facts = [type ?? "", topic ?? ""].filter { !$0.isEmpty }
         if let age { facts.append("ages \(age[0])-\(age[1])") }

@@ -55,7 +55,7 @@ enum Grid {
     /// `failed, EASY: correct 2/5`: the latest verdict, the level of a whole game its latest attempt
     /// was played at, and that attempt's primary item; the verdict first, so a cut keeps it.
     static func latest(_ cell: ActivityProgress) -> String {
-        let level = cell.latestLevel.map { $0.joined(separator: "/") }
+        let level = cell.latestLevel.map { IdentifierPathText.text($0) }
         let item = cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" }
         let result = [level, item].compactMap { $0 }.joined(separator: ": ")
         let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
@@ -98,7 +98,7 @@ enum Grid {
 
     static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
-    static func path(_ identifierPath: [String]) -> String { identifierPath.dropFirst().joined(separator: "/") }
+    static func path(_ identifierPath: [String]) -> String { IdentifierPathText.text(identifierPath.dropFirst()) }
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
@@ -126,13 +126,14 @@ enum Grid {
         -> [String]
     {
         let standing = [
-            cell.identifierPath.joined(separator: "/"), cell.status.rawValue, String(cell.late), String(cell.attempts),
+            IdentifierPathText.text(cell.identifierPath), cell.status.rawValue, String(cell.late),
+            String(cell.attempts),
             String(cell.progress), String(cell.durationSeconds),
         ]
         let result: [String] = [
             cell.primaryItem?.identifier ?? "", cell.primaryItem.map(Format.value) ?? "",
             cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
-            cell.latestPath?.joined(separator: "/") ?? "",
+            cell.latestPath.map(IdentifierPathText.text) ?? "",
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
     }

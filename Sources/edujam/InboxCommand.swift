@@ -57,10 +57,21 @@ enum InboxCommand {
     /// `edujam play CAPITALS   levels: EASY, HARD`: the command a student types, and the levels a
     /// whole game offers (its menu), as the catalog has them.
     private static func howToPlay(_ path: String, _ activity: ActivityProgress, store: TrackingStore) -> String {
-        let command = "edujam play \(path)"
+        let command = "edujam play \(shellWord(path))"
         let levels = (try? store.context(at: activity.identifierPath))?.children.map(\.identifier) ?? []
         guard !levels.isEmpty else { return command }
-        return command + "   levels: " + levels.map(Terminal.cleanLine).joined(separator: ", ")
+        return command + "   levels: "
+            + levels.map { Terminal.cleanLine(IdentifierPathText.text([$0])) }.joined(separator: ", ")
+    }
+
+    /// `text` as one word a shell reads back unchanged when the line is pasted: as it is when it
+    /// holds only letters, digits and `-._/%+,:@=`, else in single quotes (`'Level 1'`).
+    static func shellWord(_ text: String) -> String {
+        let plain = text.unicodeScalars.allSatisfy { scalar in
+            !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                || "-._/%+,:@=".unicodeScalars.contains(scalar)
+        }
+        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
 

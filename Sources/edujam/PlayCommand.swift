@@ -147,7 +147,8 @@ struct GameTarget {
         }
         let gamesFolder = try Installation.gamesToRead(options)
         let collection = try GameCollection.load(from: gamesFolder)
-        var path = word.split(separator: "/").map(String.init)
+        let typed = word.split(separator: "/").joined(separator: "/")  // `MATH-JAM/` and `a//b` as ever
+        var path = typed.isEmpty ? [] : try IdentifierPath.parse(typed)
         if path.first == collection.id { path.removeFirst() }
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
@@ -155,7 +156,7 @@ struct GameTarget {
         guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder, loader: GameJobs.declarations) else {
             throw GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
         }
-        let level = path.count > 1 ? path.dropFirst().joined(separator: "/") : nil
+        let level = path.count > 1 ? IdentifierPathText.text(path.dropFirst()) : nil
         return GameTarget(folder: folder, level: level, collection: collection)
     }
 }

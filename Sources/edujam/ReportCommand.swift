@@ -111,7 +111,7 @@ enum RunTable {
         let rows = runs.map { run -> [String] in
             [
                 String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "), run.student,
-                run.identifierPath.dropFirst().joined(separator: "/"),
+                IdentifierPathText.text(run.identifierPath.dropFirst()),
                 run.outcome.rawValue + (run.done ? " (done)" : ""),
                 "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds),
                 Format.primary(of: run),

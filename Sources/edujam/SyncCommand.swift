@@ -75,7 +75,7 @@ enum OutboxReport {
 
     /// "ana, MATH-JAM/LEVEL-1, finished, started 2026-11-30T10:00:00.000Z"
     static func describe(_ snapshot: RunSnapshot) -> String {
-        let path = snapshot.identifierPath.dropFirst().joined(separator: "/")
+        let path = IdentifierPathText.text(snapshot.identifierPath.dropFirst())
         return
             "\(snapshot.student), \(path), \(snapshot.outcome.rawValue), started \(ISO8601.string(fromEpoch: snapshot.startedAt))"
     }

@@ -1,12 +1,15 @@
-/// An identifier path as typed: `MATH-JAM/LEVEL-1`, with or without the root id.
+import Tracking
+
+/// An identifier path as typed: `MATH-JAM/LEVEL-1`, with or without the root id, written as
+/// ``IdentifierPathText`` writes it (`MATH-JAM/unit%2F1` for level `unit/1`).
 enum IdentifierPath {
-    /// - Throws: ``UsageError`` for an empty path or an empty identifier in it.
+    /// - Throws: ``UsageError`` for an empty identifier in the path or a bad `%` escape.
     static func parse(_ text: String) throws -> [String] {
-        let path = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !path.isEmpty, !path.contains(where: \.isEmpty) else {
-            throw UsageError("'\(text)' is not an identifier path (identifiers joined by '/', like MATH-JAM/LEVEL-1)")
+        do {
+            return try IdentifierPathText.identifiers(in: text)
+        } catch {
+            throw UsageError("\(error) (identifiers joined by '/', like MATH-JAM/LEVEL-1)")
         }
-        return path
     }
 }
 
