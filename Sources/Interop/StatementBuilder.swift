@@ -75,7 +75,7 @@ public struct StatementBuilder: Sendable {
         var extensions = [Self.progressExtension: Double(Int((run.progress * 100).rounded()).clamped(0, 100))]
         for item in run.items where item.kind == .quantity {
             if case .number(let value)? = item.value, value.isFinite {
-                extensions[Self.quantityPrefix + item.identifier] = value
+                extensions[Self.itemKey(item.identifier)] = value
             }
         }
         statements.append(
@@ -132,6 +132,16 @@ public struct StatementBuilder: Sendable {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let encoded = path.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
         return .init(id: activityPrefix + encoded.joined(separator: "/"))
+    }
+
+    /// A quantity item's extension key: ``quantityPrefix`` and the identifier, with what an IRI
+    /// cannot hold (spaces, controls and format characters, `%`, `"<>\^`{|}`) percent-encoded.
+    /// Identifiers are opaque (`Level 1` is one); one without those characters keeps its key.
+    static func itemKey(_ identifier: String) -> String {
+        let refused = CharacterSet(charactersIn: "%\"<>\\^`{|}").union(.whitespacesAndNewlines).union(
+            .controlCharacters)
+        return quantityPrefix
+            + (identifier.addingPercentEncoding(withAllowedCharacters: refused.inverted) ?? identifier)
     }
 
     /// A score item as an xAPI score: `raw` kept within `0...max`, `scaled` within 0...1.

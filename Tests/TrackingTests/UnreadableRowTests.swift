@@ -40,7 +40,7 @@ struct UnreadableRowTests {
     @Test func theMigrationKeepsOldRowsAndRefusesNewOnes() throws {
         let path = try oldStore(extra: 3)
         let store = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam")
-        #expect(try Migrator.appliedNames(store.connection).last == "014-row-checks")
+        #expect(try Migrator.appliedNames(store.connection).contains("014-row-checks"))
         let count = try store.connection.statement("SELECT count(*) FROM activity_items").query { $0.int(0) }
         #expect(count == [7], "nothing an older version stored is moved or lost")
         let refusals: [(sql: String, rule: String)] = [
@@ -57,7 +57,7 @@ struct UnreadableRowTests {
                 "activity_items_value"
             ),
             (
-                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'a b', 'X', 'quantity', 2, 1)",
+                "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (2, 'a' || char(27), 'X', 'quantity', 2, 1)",
                 "activity_items_identifier"
             ),
             ("UPDATE activities SET outcome = 'won' WHERE id = 2", "activities_outcome"),
