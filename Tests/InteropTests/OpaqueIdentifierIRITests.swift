@@ -46,7 +46,7 @@ import Tracking
         #expect(Self.isIRI(item), "\(item)")
         #expect(item.dropFirst(StatementBuilder.quantityPrefix.count).removingPercentEncoding == "a b/100%")
         #expect(
-            statements.first?.context?.contextActivities?.parent?.first.map { Self.isIRI($0.id) } == true,
+            statements.first?.context.contextActivities?.parent?.first.map { Self.isIRI($0.id) } == true,
             "the parent too")
     }
 }

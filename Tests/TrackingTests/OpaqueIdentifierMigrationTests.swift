@@ -21,13 +21,27 @@ import TrackingTestSupport
         try store.save()
     }
 
+    /// `migrations` with the identifier checks as `014-row-checks` and `010-row-checks` wrote them
+    /// before identifiers were opaque (they are generated from today's rule): controls, space,
+    /// `/` and DEL refused.
+    static func asWritten(_ migrations: [Migration]) -> [Migration] {
+        let today = (Array(0x01...0x1F) + Array(0x7F...0x9F)).map(String.init).joined(separator: ", ")
+        let then = (Array(0x01...0x20) + [0x2F, 0x7F]).map(String.init).joined(separator: ", ")
+        return migrations.map { migration in
+            Migration(
+                name: migration.name,
+                sql: migration.sql.replacingOccurrences(of: "char(\(today))", with: "char(\(then))")
+                    .replacingOccurrences(of: #"'[\x01-\x1f\x7f-\x9f]'"#, with: #"'[\x01-\x20/\x7f]'"#))
+        }
+    }
+
     @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: the store file at migration 014"))
     func anSQLiteStoreAt014TakesThemAfterTheMigration() throws {
         let path = temporaryStorePath()
         let connection = try Connection(path: path)
         let through014 = Array(Migrations.all.prefix { $0.name != "015-opaque-identifiers" })
         #expect(through014.count == Migrations.all.count - 1)
-        try Migrator.migrate(connection, migrations: through014)
+        try Migrator.migrate(connection, migrations: Self.asWritten(through014))
         try connection.execute(
             """
             INSERT INTO store_info (key, value) VALUES ('root_identifier', '\(rootID)');
@@ -48,7 +62,8 @@ import TrackingTestSupport
         #expect(try Migrator.appliedNames(store.connection).last == "015-opaque-identifiers")
         try savePorted(store)
         let stored = try storeSQL(store, "SELECT identifier FROM contexts ORDER BY id").compactMap { $0 }
-        #expect(stored == [rootID, "QUIZ"] + Self.ported, "the old rows kept, the new ones taken")
+        #expect(stored.prefix(2) == [rootID, "QUIZ"], "the old rows kept")
+        #expect(Set(stored.dropFirst(2)) == Set(Self.ported) && stored.count == 5, "the new ones taken")
         #expect(try storeSQL(store, "SELECT count(*) FROM activity_items") == ["3"])
         #expect(throws: (any Error).self) {
             try store.connection.execute(
@@ -65,7 +80,7 @@ import TrackingTestSupport
         let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
         let before = Array(PGMigrations.all.prefix { $0.name != "012-opaque-identifiers" })
         #expect(before.count == PGMigrations.all.count - 1)
-        try PGMigrator.migrate(engine.connection, migrations: before)
+        try PGMigrator.migrate(engine.connection, migrations: Self.asWritten(before))
         try engine.connection.execute(
             """
             INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
@@ -82,7 +97,7 @@ import TrackingTestSupport
         #expect(try PGMigrator.appliedNames(engine.connection).last == "012-opaque-identifiers")
         try savePorted(store)
         let stored = try storeSQL(store, "SELECT identifier FROM contexts ORDER BY id").compactMap { $0 }
-        #expect(stored == [rootID] + Self.ported)
+        #expect(stored.first == rootID && Set(stored.dropFirst()) == Set(Self.ported) && stored.count == 4)
         #expect(throws: (any Error).self, "controls are still refused") {
             try engine.connection.execute("UPDATE contexts SET identifier = 'a' || chr(27) WHERE identifier = 'unit/1'")
         }
