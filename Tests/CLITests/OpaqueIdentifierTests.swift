@@ -35,13 +35,16 @@ import TrackingTestSupport
         return folder
     }
 
+    private static func remove(_ cli: Edujam, _ folder: URL) {
+        cli.remove()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     private static func json(_ text: String) throws -> Any { try JSONSerialization.jsonObject(with: Data(text.utf8)) }
 
     @Test func aPortedGameKeepsItsIdentifiersThroughEveryCommand() throws {
-        let folder = try Self.games()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cli = Edujam()
-        defer { cli.remove() }
+        let (cli, folder) = (Edujam(), try Self.games())
+        defer { Self.remove(cli, folder) }
         let games = ["--games", folder.path]
 
         let catalog = try cli.run(["catalog", "--publish"] + games)
@@ -124,10 +127,8 @@ import TrackingTestSupport
     }
 
     @Test func aBadEscapeOrAnEmptyIdentifierIsAUsageErrorNamingThePath() throws {
-        let folder = try Self.games()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cli = Edujam()
-        defer { cli.remove() }
+        let (cli, folder) = (Edujam(), try Self.games())
+        defer { Self.remove(cli, folder) }
         let games = ["--games", folder.path]
         #expect(try cli.run(["catalog", "--publish"] + games).status == 0)
         #expect(try cli.run(["class", "create", "3B"] + games).status == 0)
@@ -144,10 +145,8 @@ import TrackingTestSupport
 
     @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func storeCopyKeepsThem() throws {
-        let folder = try Self.games()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let cli = Edujam()
-        defer { cli.remove() }
+        let (cli, folder) = (Edujam(), try Self.games())
+        defer { Self.remove(cli, folder) }
         let games = ["--games", folder.path]
         #expect(try cli.run(["catalog", "--publish"] + games).status == 0)
         for text in Self.texts { #expect(try cli.run(["play", "--student", "bo", text] + games).status == 0) }
