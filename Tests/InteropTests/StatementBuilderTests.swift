@@ -16,7 +16,6 @@ import Tracking
         let store = try TrackingStore.inMemory(
             rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
         let game = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
-        // no spaces: IdentifierRule
         let level = try game.addChild(identifier: "LEVEL#1", title: "Level one", type: .level)
         let attempt = try level.createNewActivity(student: "ana")
         try attempt.start()

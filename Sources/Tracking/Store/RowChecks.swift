@@ -169,8 +169,7 @@ package enum RowChecks {
             "\(column) <> '' AND \(bytes(column)) <= \(limit.bytes)"
         }
 
-        /// ``IdentifierRule`` as far as SQL can say it: 1 to `maxBytes` bytes, no `/`, no ASCII
-        /// space or control (the Unicode spaces are the reader's to check).
+        /// ``IdentifierRule`` in SQL: 1 to `maxBytes` bytes, no control character (C0, DEL, C1).
         func identifier(_ column: String, maxBytes: Int) -> String {
             let forbidden: String
             switch dialect {
