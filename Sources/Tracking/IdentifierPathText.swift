@@ -59,7 +59,7 @@ public enum IdentifierPathText {
     }
 
     private static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "%" || scalar == "/" || IdentifierRule.isControl(scalar)
+        scalar == "%" || scalar == "/" || scalar.properties.generalCategory == .control
             || (scalar != " " && scalar.properties.isWhitespace)
     }
 

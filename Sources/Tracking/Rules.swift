@@ -20,7 +20,7 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (256 for a
-/// context, 255 for an item, as ClassKit's limits) and no control characters. Otherwise an
+/// context, 255 for an item, as ClassKit's limits) and no control characters (C0 and DEL). Otherwise an
 /// identifier is opaque, as in ClassKit: `unit/1`, `Level 1` and `Ünïcødé` are identifiers, and a
 /// front end that writes identifiers as text escapes what it must (``IdentifierPathText``).
 public enum IdentifierRule {
@@ -53,28 +53,17 @@ public enum IdentifierRule {
         let bytes = id.utf8
         if bytes.isEmpty { return "must not be empty" }
         if bytes.count > maxBytes { return "is \(bytes.count) bytes; the most is \(maxBytes)" }
-        // Bytes first, in one pass, in place where the string is contiguous (a native one always
-        // is): items are set many times a run, and Unicode properties for every scalar cost more
-        // than the check itself. Only text with a byte that may start a C1 control looks closer.
-        let found = bytes.withContiguousStorageIfAvailable(scan) ?? scan(bytes)
-        let hasControl = found.asciiControl || (found.c1Lead && id.unicodeScalars.contains(where: isControl))
+        // By bytes, in one pass, in place where the string is contiguous (a native one always
+        // is): items are set many times a run. A control is one byte in UTF-8.
+        let hasControl = bytes.withContiguousStorageIfAvailable(containsControl) ?? containsControl(bytes)
         return hasControl ? "must not contain control characters" : nil
     }
 
-    /// Whether `scalar` is a control character (Unicode category Cc: C0, DEL and C1).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// Whether the bytes hold an ASCII control or DEL, or 0xC2 (the lead byte of every C1
-    /// control in UTF-8): one pass.
-    private static func scan<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> (asciiControl: Bool, c1Lead: Bool) {
-        var found = (asciiControl: false, c1Lead: false)
-        for byte in bytes {
-            found.asciiControl = found.asciiControl || byte < 0x20 || byte == 0x7F
-            found.c1Lead = found.c1Lead || byte == 0xC2
-        }
-        return found
+    /// Whether the bytes hold a C0 control or DEL: the controls the rule refuses. C1 controls
+    /// (U+0080 to U+009F) were never refused, so identifiers stored with one stay readable; the
+    /// cleaning funnel shows them as `?` and ``IdentifierPathText`` escapes them.
+    private static func containsControl<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains { $0 < 0x20 || $0 == 0x7F }
     }
 }
 

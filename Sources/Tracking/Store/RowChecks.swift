@@ -169,17 +169,17 @@ package enum RowChecks {
             "\(column) <> '' AND \(bytes(column)) <= \(limit.bytes)"
         }
 
-        /// ``IdentifierRule`` in SQL: 1 to `maxBytes` bytes, no control character (C0, DEL, C1).
+        /// ``IdentifierRule`` in SQL: 1 to `maxBytes` bytes, no control character (C0, DEL).
         func identifier(_ column: String, maxBytes: Int) -> String {
             let forbidden: String
             switch dialect {
             case .sqlite:
-                // A GLOB class of the controls (C0, DEL and C1, as ``IdentifierRule/isControl(_:)``),
-                // built with char() so the schema's text holds no raw control character.
-                let codes = (Array(0x01...0x1F) + Array(0x7F...0x9F)).map(String.init).joined(separator: ", ")
+                // A GLOB class of the controls ``IdentifierRule`` refuses (C0 and DEL), built with
+                // char() so the schema's text holds no raw control character.
+                let codes = (Array(0x01...0x1F) + [0x7F]).map(String.init).joined(separator: ", ")
                 forbidden = "\(column) NOT GLOB ('*[' || char(\(codes)) || ']*')"
             case .postgresql:
-                forbidden = "\(column) !~ '[\\x01-\\x1f\\x7f-\\x9f]'"
+                forbidden = "\(column) !~ '[\\x01-\\x1f\\x7f]'"
             }
             return "\(bytes(column)) BETWEEN 1 AND \(maxBytes) AND \(forbidden)"
         }
