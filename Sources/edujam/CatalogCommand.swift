@@ -113,8 +113,11 @@ struct CatalogNode: Encodable {
     /// (`Output` cleans the rest, such as a multi-line error).
     func text(indent: Int) -> String {
         let pad = String(repeating: "  ", count: indent)
+        if let error {  // a broken game has no identifier: its folder's name, as it is, stands in
+            let name = Terminal.cleanLine(identifierPath.last ?? "")
+            return "\(pad)\(name)  BROKEN (\(Terminal.cleanLine(folder ?? ""))): \(error)"
+        }
         let path = Terminal.cleanLine(IdentifierPathText.text(identifierPath.dropFirst()))
-        if let error { return "\(pad)\(path)  BROKEN (\(Terminal.cleanLine(folder ?? ""))): \(error)" }
         var facts = [type ?? "", topic ?? ""].filter { !$0.isEmpty }
         if let age { facts.append("ages \(age[0])-\(age[1])") }
         if let minutes { facts.append("\(minutes[0])-\(minutes[1]) min") }
