@@ -5,7 +5,7 @@
 /// Identifiers are opaque (``IdentifierRule``): `unit/1` is one identifier, so the path text of
 /// game `MATH` and level `unit/1` is `MATH/unit%2F1`, and `Level 1` stays `Level 1`. An identifier
 /// without `%`, `/`, controls or unusual spaces (every identifier stored before identifiers were
-/// opaque but those holding a `%`) reads as it did. Every command, catalog line, report and the
+/// opaque but those holding a `%` or a C1 control) reads as it did. Every command, catalog line, report and the
 /// `level` a game is given use these two functions, so what one prints another reads.
 public enum IdentifierPathText {
     /// Why a text is not an identifier path, and where.
