@@ -3,7 +3,7 @@ import Testing
 import TrackingTestSupport
 
 /// Identifiers are opaque, as in ClassKit: a ported game whose levels are `unit/1`, `Level 1` and
-/// `Ünïcødé` keeps them through every command and export. Their path text is `PORT/unit%2F1`,
+/// `Ünïcødé` keeps them through every command, transcript and export. Their path text is `PORT/unit%2F1`,
 /// `PORT/Level 1`, `PORT/Ünïcødé` (docs/cli.md, "Identifier paths").
 @Suite struct OpaqueIdentifierTests {
     static let levels = ["unit/1", "Level 1", "Ünïcødé"]
@@ -32,6 +32,10 @@ import TrackingTestSupport
           end,
         }
         """.write(to: folder.appendingPathComponent("port/game.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("port/tests"), withIntermediateDirectories: true)
+        try "* ported level\nlevel: unit%2F1\nlevel [unit%2F1]\n\n* spaced level\nlevel: Level 1\nlevel [Level 1]\n"
+            .write(to: folder.appendingPathComponent("port/tests/levels.play"), atomically: true, encoding: .utf8)
         return folder
     }
 
@@ -50,6 +54,10 @@ import TrackingTestSupport
         let catalog = try cli.run(["catalog", "--publish"] + games)
         #expect(catalog.status == 0, "\(catalog.error)")
         for text in Self.texts { #expect(catalog.output.contains(text), "\(catalog.output)") }
+
+        // A transcript's `level:` is path text too.
+        let transcripts = try cli.run(["test", folder.appendingPathComponent("port").path, "--jobs", "1"] + games)
+        #expect(transcripts.status == 0 && transcripts.output.contains("3 passed"), "\(transcripts.output)")
 
         // Each level played by its path text; the game is given the same text as its level.
         for (level, text) in zip(Self.levels, Self.texts) {
