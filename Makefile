@@ -17,7 +17,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test lint format test-swift test-postgresql test-asan test-games bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -89,6 +89,13 @@ ralph:
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
+
+## test-quick: the inner loop for a change to one module: its own test suite, in the debug build,
+## with no lint, sanitizer, second engine or games run (`make test-quick MODULE=Tracking`; MODULE
+## is a folder of Tests/ without `Tests`, several joined by `|`). `make test` before committing.
+MODULE ?= Sandbox
+test-quick: build
+	$(SWIFT) test --filter '^($(MODULE))Tests\.'
 
 test-games: build
 	$(EDUJAM) check games
