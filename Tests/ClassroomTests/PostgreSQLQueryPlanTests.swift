@@ -5,7 +5,7 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-/// Issue 15, "Scale": every query of the class report and of the inbox reads every table through
+/// A whole school on one server: every query of the class report and of the inbox reads every table through
 /// an index, so `report --class` stays fast over a million attempts and a whole school.
 ///
 /// The plans are those of the real queries, as the store sends them, for the owner, a teacher
