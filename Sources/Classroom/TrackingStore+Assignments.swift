@@ -8,7 +8,7 @@ extension TrackingStore {
     /// is checked before anything is written, in one transaction, so a refused draft changes nothing.
     /// - Parameter draft: The class, students, title, due date, instructions and paths.
     /// - Returns: The new assignment's id.
-    /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/tooLong(_:)``,
     ///   ``TrackingError/noActivities``, ``TrackingError/invalidName(what:reason:)``,
     ///   ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)``,
     ///   ``TrackingError/unknownPath(_:)``, ``TrackingError/notAssignable(_:)``,

@@ -61,7 +61,7 @@ public struct ActivityItem: Hashable, Sendable {
 
     /// Checks the identifier, title and value against ClassKit's rules.
     /// - Throws: ``TrackingError/invalidIdentifier(_:)``, ``TrackingError/identifierRefused(what:reason:)``,
-    ///   ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    ///   ``TrackingError/blankTitle``, ``TrackingError/tooLong(_:)``,
     ///   ``TrackingError/nonFinite(field:)`` or ``TrackingError/invalidScore(score:maxScore:)``.
     public func validate() throws {
         try Validate.identifier(identifier, of: .item, what: "item identifier")
