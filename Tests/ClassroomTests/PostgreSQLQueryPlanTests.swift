@@ -19,7 +19,7 @@ import TrackingTestSupport
 /// A whole-index scan reads every row all the same (the planner's way round a missing index, with
 /// sequential scans off), so a scan passes only when it narrows by an index condition.
 ///
-/// ``everyIndexTheQueriesUseIsNeeded()`` drops the indexes one at a time: each must make a plan
+/// ``everyIndexTheQueriesUseIsNeeded(_:)`` drops the indexes one at a time: each must make a plan
 /// fail, so an index nobody needs is not kept, and one dropped is noticed.
 ///
 /// Without a PostgreSQL server the suite is skipped with the reason, never passed.
