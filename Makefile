@@ -90,9 +90,9 @@ test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
-## docs-check: every ``Symbol/path`` a doc comment (or a doc) names exists. The symbol graphs of
-## the built modules (swift-symbolgraph-extract, every access level), then Tests/DocsTests against
-## them (DocLinkTests); about 10 s after the tests are built.
+## docs-check: every ``Symbol/path`` a doc comment (or a doc) links and every `Type.member` a doc
+## names exists. The symbol graphs of the built modules (swift-symbolgraph-extract, every access
+## level), then Tests/DocsTests against them (DocLinkTests); about 20 s once the tests are built.
 SYMBOL_GRAPHS := .build/symbol-graphs
 docs-check: build
 	@rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)

@@ -30,8 +30,62 @@ struct DocLink: Equatable, CustomStringConvertible {
         }
     }
 
+    /// The dotted names in a Markdown doc's inline code (`Limits.title`, `Sandbox.call(_:field:)`),
+    /// outside code fences: a type, then a member, as prose names a symbol. Left out: file names
+    /// (`Package.swift`), ClassKit's own names (`CLS...`, which the docs compare against), test
+    /// suites (`...Tests`, not in the modules' graphs), other languages' names (an underscore:
+    /// Python's `model_validate`), codes in capitals (`PT2M15.5S`), and members every Swift type
+    /// may have (`ItemKind.allCases.count` is checked as `ItemKind`).
+    static func codeNames(in markdown: String, file: String) -> [DocLink] {
+        var found: [DocLink] = []
+        var inFence = false
+        for (index, line) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle() }
+            if inFence { continue }
+            let spans = line.components(separatedBy: "`")
+            for span in stride(from: 1, to: spans.count - 1, by: 2).map({ spans[$0] }) where isCodeName(span) {
+                found.append(DocLink(file: file, line: index + 1, text: withoutStandardMembers(span)))
+            }
+        }
+        return found
+    }
+
+    /// Members the standard library gives a type, which no symbol graph of the package lists.
+    static let standardMembers: Set<String> = ["allCases", "count", "rawValue", "description"]
+
+    static func isCodeName(_ span: String) -> Bool {
+        let parts = span.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count > 1, let first = parts.first?.first, first.isUppercase else { return false }
+        if ["swift", "md", "sql", "json", "lua", "play", "c", "h"].contains(parts.last) { return false }
+        if parts[0].hasPrefix("CLS") || parts[0].hasSuffix("Tests") || !parts[0].contains(where: \.isLowercase) {
+            return false
+        }
+        return parts.allSatisfy { part in
+            let name = part.prefix { $0 != "(" }
+            let labels = part.dropFirst(name.count)
+            return !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber }
+                && (labels.isEmpty
+                    || (labels.hasSuffix(")") && labels.allSatisfy { $0.isLetter || "_:()".contains($0) }))
+        }
+    }
+
+    static func withoutStandardMembers(_ span: String) -> String {
+        var parts = span.split(separator: ".").map(String.init)
+        while parts.count > 1, let last = parts.last, standardMembers.contains(last) { parts.removeLast() }
+        return parts.joined(separator: ".")
+    }
+
     /// Every link in the Swift files under `Sources/` and the Markdown files in `docs/`, README
     /// included, of the package at `root`.
+    /// Every dotted code name in `docs/*.md` and README.md of the package at `root`.
+    static func codeNames(inPackageAt root: URL) throws -> [DocLink] {
+        let files = markdownFiles(in: root.appendingPathComponent("docs")) + [root.appendingPathComponent("README.md")]
+        return try files.flatMap { file in
+            let relative = String(file.path.dropFirst(root.path.count + 1))
+            return codeNames(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+        }
+    }
+
     static func links(inPackageAt root: URL) throws -> [DocLink] {
         let files =
             swiftFiles(under: root.appendingPathComponent("Sources"))

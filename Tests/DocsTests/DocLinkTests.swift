@@ -23,6 +23,31 @@ import Testing
             broken.isEmpty, "links to symbols that do not exist:\n\(broken.map(\.description).joined(separator: "\n"))")
     }
 
+    @Test(.enabled(if: graphs != nil, "no symbol graphs: `make docs-check` makes them and runs this test"))
+    func everyTypeAndMemberTheDocsNameExists() throws {
+        let index = try SymbolIndex(graphsIn: URL(fileURLWithPath: try #require(Self.graphs)))
+        let names = try DocLink.codeNames(inPackageAt: Self.packageRoot)
+        #expect(names.count > 50, "the names are found")
+        let broken = names.filter { !index.resolvesCodeName($0.text) }
+        #expect(
+            broken.isEmpty, "names of symbols that do not exist:\n\(broken.map(\.description).joined(separator: "\n"))")
+    }
+
+    /// A planted name of a method that was renamed is found; labels and standard members are not
+    /// asked for.
+    @Test func aDocNamingARenamedMethodIsFound() {
+        let index = SymbolIndex(declaring: [["Sandbox", "call(_:field:)"], ["ItemKind"]])
+        let markdown = """
+            `Sandbox.call` and `Sandbox.call(_:field:)`, `ItemKind.allCases.count`, `Package.swift`,
+            `CLSContext.title`, `Sandbox.run`
+            ```
+            `Sandbox.inFence`
+            ```
+            """
+        let broken = DocLink.codeNames(in: markdown, file: "planted.md").filter { !index.resolvesCodeName($0.text) }
+        #expect(broken == [DocLink(file: "planted.md", line: 2, text: "Sandbox.run")])
+    }
+
     /// A planted link to a case that was renamed is found, with its file and line.
     @Test func aLinkToARenamedCaseIsFound() {
         let index = SymbolIndex(declaring: [["TrackingError", "tooLong(_:)"], ["Limits", "title"]])

@@ -11,6 +11,9 @@ import Foundation
 /// method, a wrong argument label), which is what goes stale.
 struct SymbolIndex {
     private var paths: Set<[String]> = []
+    /// The same paths with each function's parameters dropped (`Sandbox/call`), for the docs'
+    /// prose names, which leave the labels out.
+    private var baseNamePaths: Set<[String]> = []
 
     /// One symbol graph file's symbols, as much of its JSON as the index reads.
     private struct Graph: Decodable {
@@ -47,9 +50,24 @@ struct SymbolIndex {
         paths.contains(link.split(separator: "/", omittingEmptySubsequences: false).map(Self.withoutDisambiguation))
     }
 
+    /// Whether `name`, a dotted name in a doc's inline code (`Sandbox.call`, `Limits.title`),
+    /// names a declared symbol, whatever the function's labels: `Sandbox.call(_:field:)` is
+    /// checked as `Sandbox/call`.
+    func resolvesCodeName(_ name: String) -> Bool {
+        baseNamePaths.contains(name.split(separator: ".").map(Self.baseName))
+    }
+
     private mutating func add(_ path: [String], module: String?) {
-        for start in path.indices { paths.insert(Array(path[start...])) }
+        for start in path.indices {
+            paths.insert(Array(path[start...]))
+            baseNamePaths.insert(path[start...].map(Self.baseName))
+        }
         if let module { paths.insert([module] + path) }
+    }
+
+    /// A function's name without its parameters: `call(_:field:)` is `call`.
+    static func baseName(_ component: some StringProtocol) -> String {
+        String(component.prefix { $0 != "(" })
     }
 
     /// A link component without DocC's disambiguation suffix: `init(_:)-3kx1` and
