@@ -75,8 +75,6 @@ struct DocLink: Equatable, CustomStringConvertible {
         return parts.joined(separator: ".")
     }
 
-    /// Every link in the Swift files under `Sources/` and the Markdown files in `docs/`, README
-    /// included, of the package at `root`.
     /// Every dotted code name in `docs/*.md` and README.md of the package at `root`.
     static func codeNames(inPackageAt root: URL) throws -> [DocLink] {
         let files = markdownFiles(in: root.appendingPathComponent("docs")) + [root.appendingPathComponent("README.md")]
@@ -86,9 +84,14 @@ struct DocLink: Equatable, CustomStringConvertible {
         }
     }
 
+    /// Every link in the Swift files under `Sources/` and `Tests/` (but this suite's own, which
+    /// plants broken ones) and the Markdown files in `docs/`, README included, of the package at
+    /// `root`.
     static func links(inPackageAt root: URL) throws -> [DocLink] {
+        let ownFixtures = root.appendingPathComponent("Tests/DocsTests").path
+        let tests = swiftFiles(under: root.appendingPathComponent("Tests")).filter { !$0.path.hasPrefix(ownFixtures) }
         let files =
-            swiftFiles(under: root.appendingPathComponent("Sources"))
+            swiftFiles(under: root.appendingPathComponent("Sources")) + tests
             + markdownFiles(in: root.appendingPathComponent("docs")) + [root.appendingPathComponent("README.md")]
         return try files.flatMap { file in
             let relative = String(file.path.dropFirst(root.path.count + 1))
