@@ -1,11 +1,11 @@
 /// Why a rule refused a value: which value (`field`) and the reason, in words a game's author
 /// reads. Tracking owns the rules for identifiers, scores and progress; a front end that takes
 /// these values from somewhere else (the runtime, from a Lua script) asks the rule and words the
-/// reason its own way ("bad argument #1 to 'score' (identifier is 300 bytes; the most is 256)").
+/// reason its own way ("bad argument #2 to 'score' (score 12 is above maxScore 10)").
 public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     /// The value refused: `identifier`, `score`, `maxScore`, `progress start`, `progress end`.
     public let field: String
-    /// Why, without the field's name: `is 300 bytes; the most is 256`.
+    /// Why, without the field's name: `12 is above maxScore 10`.
     public let reason: String
 
     /// The field, then the reason.
@@ -19,8 +19,8 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (256 for a
-/// context, 255 for an item, as ClassKit's limits), no `/` (it separates identifiers in a path),
+/// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (ClassKit's
+/// limits, one for a context and one for an item), no `/` (it separates identifiers in a path),
 /// no spaces and no control characters.
 public enum IdentifierRule {
     /// What an identifier names; the kinds differ only in their length limit.
