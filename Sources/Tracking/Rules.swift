@@ -14,9 +14,8 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     /// A number as a teacher writes it: 12, 0.5, nan.
     /// - Parameter value: Any number, even NaN or infinite.
     /// - Returns: Its shortest text, without a trailing `.0` for whole numbers.
-    public static func text(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    @available(*, deprecated, renamed: "TeacherNumber.exact(_:)")
+    public static func text(_ value: Double) -> String { TeacherNumber.exact(value) }
 }
 
 /// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (ClassKit's
@@ -79,7 +78,7 @@ public enum ScoreRule {
     /// Why `score` out of `maxScore` is refused, or nil when both are fine (finiteness is checked apart).
     /// - Returns: The violation, its field `maxScore` or `score`.
     public static func violation(score: Double, maxScore: Double) -> RuleViolation? {
-        let text = RuleViolation.text
+        let text = TeacherNumber.exact
         if !(maxScore > 0) { return RuleViolation(field: "maxScore", reason: "must be above 0, got \(text(maxScore))") }
         if !(score >= 0) { return RuleViolation(field: "score", reason: "must not be negative, got \(text(score))") }
         if !(score <= maxScore) {
@@ -95,7 +94,7 @@ public enum ProgressRule {
     /// - Returns: The violation, its field `progress`.
     public static func violation(_ value: Double) -> RuleViolation? {
         (0...1).contains(value)
-            ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(RuleViolation.text(value))")
+            ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(TeacherNumber.exact(value))")
     }
 
     /// Why the range `start...end` is refused: either end as ``violation(_:)``, then the order.
