@@ -8,7 +8,7 @@ struct ClassImportOptions {
 
     /// - Throws: ``UsageError`` for positional words or no `--oneroster`.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--oneroster"], flags: ["--create-logins"]))
+        let arguments = try Arguments(words, declared: ClassImportCommand.declaration.options)
         guard arguments.positionals.isEmpty else { throw UsageError("class import takes no positional arguments") }
         guard let folder = arguments.value("--oneroster") else {
             throw UsageError("say what to import: class import --oneroster DIR")

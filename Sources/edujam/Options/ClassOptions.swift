@@ -28,8 +28,7 @@ struct ClassOptions {
     ///   number of names, `--login` (with more than one student) or `--create-logins` outside `class
     ///   add`, `give` without `--to` or `--to` outside it.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(
-            words, spec: Arguments.Spec(valued: ["--login", "--to"], flags: ["--json", "--create-logins"]))
+        let arguments = try Arguments(words, declared: ClassCommand.declaration.options)
         common = CommonOptions(arguments)
         json = arguments.flag("--json")
         login = arguments.value("--login")

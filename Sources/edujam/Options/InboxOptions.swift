@@ -11,7 +11,7 @@ struct InboxOptions {
 
     /// - Throws: ``UsageError`` for an unknown option.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
+        let arguments = try Arguments(words, declared: InboxCommand.declaration.options)
         common = CommonOptions(arguments)
         student = arguments.value("--student")
         json = arguments.flag("--json")

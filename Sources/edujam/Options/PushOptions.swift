@@ -4,9 +4,6 @@ import Interop
 /// `edujam push --lrs URL [--batch-size N] [--retries N] [--timeout SECONDS] [--since DATE]
 /// [--class NAME] [--school-url URL]`, parsed once.
 struct PushOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--lrs", "--batch-size", "--retries", "--timeout", "--since", "--class", "--school-url"], flags: [])
-
     var common: CommonOptions
     var endpoint: LRSEndpoint
     /// Batch size and retries.
@@ -21,7 +18,7 @@ struct PushOptions {
     /// - Throws: ``UsageError`` for positional words, no or a bad `--lrs`, numbers out of range, a
     ///   date or a school URL that is not one.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: PushCommand.declaration.options)
         guard arguments.positionals.isEmpty else { throw UsageError("push takes no positional arguments") }
         guard let lrs = arguments.value("--lrs") else { throw UsageError("say where to push: --lrs URL") }
         do { endpoint = try LRSEndpoint(lrs) } catch let error as LRSEndpoint.Invalid {

@@ -19,7 +19,7 @@ struct StoreOptions {
 
     /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or extra words.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec())
+        let arguments = try Arguments(words, declared: StoreSchemaCommand.declaration.options)
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let first = positionals.first else { throw UsageError("store needs an action: init, migrate or copy") }

@@ -4,7 +4,7 @@ struct SyncOptions {
 
     /// - Throws: ``UsageError`` for a positional word: sync takes none.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec())
+        let arguments = try Arguments(words, declared: SyncCommand.declaration.options)
         guard arguments.positionals.isEmpty else {
             throw UsageError("sync takes no arguments, only --store and --games")
         }

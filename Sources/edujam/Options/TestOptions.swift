@@ -1,7 +1,5 @@
 /// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`, parsed once.
 struct TestOptions {
-    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs", JobsOption.name], flags: ["--update"])
-
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
     var paths: [String]
     var junit: String?
@@ -13,7 +11,7 @@ struct TestOptions {
 
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, a `--jobs` outside 1...256.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: TestCommand.declaration.options)
         paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
         update = arguments.flag("--update")
         fuzzRuns = try FuzzRuns.parse(arguments)
