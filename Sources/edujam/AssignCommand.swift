@@ -2,7 +2,7 @@ import Classroom
 import Foundation
 import Tracking
 
-/// `edujam assign --class NAME [--student S...] --title T [--due DATE] [--instructions TEXT] PATH...`
+/// `edujam assign`: assigns activities to a class or some of its students (its options and synopsis: ``declaration``).
 enum AssignCommand: Command {
     static let declaration = CommandDeclaration(
         "assign", summary: "assign activities to a class", example: "assign --class 3B --title Sums MATH-JAM/LEVEL-1",

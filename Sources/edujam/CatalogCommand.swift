@@ -3,7 +3,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]`
+/// `edujam catalog`: every game's activity tree, and publishing it (its options and synopsis: ``declaration``).
 enum CatalogCommand: Command {
     static let declaration = CommandDeclaration(
         "catalog", summary: "list (and --publish) activities", example: "catalog --search addition",

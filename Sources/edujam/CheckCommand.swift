@@ -2,7 +2,7 @@ import Authoring
 import Foundation
 import Runtime
 
-/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N] [--no-luacheck]`
+/// `edujam check`: what authors commonly get wrong, with hints (its options and synopsis: ``declaration``).
 enum CheckCommand: Command {
     static let declaration = CommandDeclaration(
         "check", summary: "find mistakes, with hints", example: "check games/my-quiz",

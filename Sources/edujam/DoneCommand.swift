@@ -2,7 +2,7 @@ import Classroom
 import Foundation
 import Tracking
 
-/// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`: mark work done, as in Schoolwork.
+/// `edujam done`: mark work done, as in Schoolwork (its options and synopsis: ``declaration``).
 enum DoneCommand: Command {
     static let declaration = CommandDeclaration(
         "done", summary: "mark work done", example: "done 1 --student ana",

@@ -2,7 +2,7 @@ import Foundation
 import Playtest
 import Runtime
 
-/// `edujam fuzz <game> [--runs N] [--seed S] [--jobs N]`
+/// `edujam fuzz`: plays a game with random input (its options and synopsis: ``declaration``).
 enum FuzzCommand: Command {
     static let declaration = CommandDeclaration(
         "fuzz", summary: "play a game with random input", example: "fuzz games/math-jam --runs 10000",

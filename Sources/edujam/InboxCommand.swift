@@ -3,7 +3,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam inbox --student S [--json]`: a student's assignments and their status.
+/// `edujam inbox`: a student's assignments and their status (its options and synopsis: ``declaration``).
 enum InboxCommand: Command {
     static let declaration = CommandDeclaration(
         "inbox", summary: "a student's assignments", example: "inbox --student ana",

@@ -2,7 +2,7 @@ import Authoring
 import Foundation
 import Tracking
 
-/// `edujam new NAME [--topic T] [--type T] [--games DIR]`
+/// `edujam new`: a game that already plays (its options and synopsis: ``declaration``).
 enum NewCommand: Command {
     static let declaration = CommandDeclaration(
         "new", summary: "start a game that already plays", example: "new my-quiz --topic math",

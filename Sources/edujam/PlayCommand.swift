@@ -4,7 +4,7 @@ import Runtime
 import Sandbox
 import Tracking
 
-/// `edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl]`
+/// `edujam play`: a student plays a game (its options and synopsis: ``declaration``).
 enum PlayCommand: Command {
     static let declaration = CommandDeclaration(
         "play", summary: "play a game in the terminal", example: "play games/math-jam",

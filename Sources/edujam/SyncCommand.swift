@@ -2,7 +2,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam sync [--store URL] [--games DIR]`
+/// `edujam sync`: sends the work kept while the school server could not be reached (its options and synopsis: ``declaration``).
 enum SyncCommand: Command {
     static let declaration = CommandDeclaration(
         "sync", summary: "send work kept while offline", example: "sync --store postgresql:///edujam",

@@ -1,7 +1,7 @@
 import Foundation
 import Playtest
 
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`
+/// `edujam test`: the games' transcripts and bots (its options and synopsis: ``declaration``).
 enum TestCommand: Command {
     static let declaration = CommandDeclaration(
         "test", summary: "run the games' transcripts, bots", example: "test",

@@ -35,17 +35,16 @@ enum Completions {
             "        \($0.name)) actions=\"\($0.actions.map(\.name).joined(separator: " "))\" ;;"
         }
         let leafCases = leaves(commands).map { words, leaf in
-            let values = options(of: leaf).filter { !$0.isFlag }.map { option in
-                "                \(option.name)) \(bashValue(option.kind)); return ;;"
+            let values = options(of: leaf).filter { !$0.isFlag }.map {
+                "                \($0.name)) \(bashValue($0.kind)); return ;;"
             }
-            return """
-                    "\(words)")
-                        case $prev in
-                \(values.joined(separator: "\n"))
-                        esac
-                        options="\(options(of: leaf).map(\.name).joined(separator: " "))"
-                        positional="\(bashKind(leaf.positional))" ;;
-                """
+            let lines =
+                ["        \"\(words)\")", "            case $prev in"] + values + [
+                    "            esac",
+                    "            options=\"\(options(of: leaf).map(\.name).joined(separator: " "))\"",
+                    "            positional=\"\(bashKind(leaf.positional))\" ;;",
+                ]
+            return lines.joined(separator: "\n")
         }
         return """
             # bash completion for edujam, made by `edujam __completions bash` from the commands' declarations.
@@ -61,7 +60,7 @@ enum Completions {
             }
 
             _edujam() {
-                local cur=${COMP_WORDS[COMP_CWORD]} prev="" actions="" options="" positional="" first=2
+                local cur=${COMP_WORDS[COMP_CWORD]} prev="" actions="" options="" positional=""
                 (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}
                 COMPREPLY=()
                 if (( COMP_CWORD == 1 )); then

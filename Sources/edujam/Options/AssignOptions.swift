@@ -1,8 +1,7 @@
 import Classroom
 import Foundation
 
-/// `edujam assign --class NAME --title T [--student S]... [--due DATE] [--instructions TEXT] [--json] PATH...`,
-/// parsed once.
+/// `edujam assign`, parsed once from the options ``AssignCommand/declaration`` declares.
 struct AssignOptions {
     var common: CommonOptions
     /// The assignment as Classroom takes it.

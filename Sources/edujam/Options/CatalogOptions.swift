@@ -1,7 +1,7 @@
 import Runtime
 import Tracking
 
-/// `edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]`, parsed once.
+/// `edujam catalog`, parsed once from the options ``CatalogCommand/declaration`` declares.
 struct CatalogOptions {
     var common: CommonOptions
     /// The games folder named on the command line, if any.

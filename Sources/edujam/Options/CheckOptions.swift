@@ -1,4 +1,4 @@
-/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N] [--no-luacheck]`, parsed once.
+/// `edujam check`, parsed once from the options ``CheckCommand/declaration`` declares.
 struct CheckOptions {
     var common: CommonOptions
     /// Game folders or folders of games; empty for every game in the games folder.

@@ -1,4 +1,4 @@
-/// `edujam class import --oneroster DIR [--create-logins]`, parsed once.
+/// `edujam class import`, parsed once from the options ``ClassImportCommand/declaration`` declares.
 struct ClassImportOptions {
     var common: CommonOptions
     /// The folder of the school's OneRoster 1.1 CSV export.

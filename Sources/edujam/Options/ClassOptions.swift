@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam class create|add|remove|rename|give|list ...`, parsed once.
+/// `edujam class`, parsed once from the options ``ClassCommand/declaration`` declares.
 struct ClassOptions {
     /// What to do, with its words.
     enum Action: Equatable {

@@ -1,4 +1,4 @@
-/// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`, parsed once.
+/// `edujam done`, parsed once from the options ``DoneCommand/declaration`` declares.
 struct DoneOptions {
     /// Whose work is marked done.
     enum Marker: Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `edujam export --xapi ...` or `edujam export --oneroster-results DIR ...`, parsed once.
+/// `edujam export`, parsed once from the options ``ExportCommand/declaration`` declares.
 struct ExportOptions {
     /// What to write.
     enum Target: Equatable {

@@ -1,4 +1,4 @@
-/// `edujam fuzz <game> [--runs N] [--seed S] [--jobs N]`, parsed once.
+/// `edujam fuzz`, parsed once from the options ``FuzzCommand/declaration`` declares.
 struct FuzzOptions {
     var common: CommonOptions
     /// A game folder or identifier, as typed (``GameTarget/resolve(_:options:)``).

@@ -1,4 +1,4 @@
-/// `edujam inbox [--student S] [--json]`, parsed once.
+/// `edujam inbox`, parsed once from the options ``InboxCommand/declaration`` declares.
 struct InboxOptions {
     var common: CommonOptions
     /// As typed; checked against the store's name rule when the store is open. Required on a

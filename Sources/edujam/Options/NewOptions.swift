@@ -1,4 +1,4 @@
-/// `edujam new NAME [--topic T] [--type T]`, parsed once.
+/// `edujam new`, parsed once from the options ``NewCommand/declaration`` declares.
 struct NewOptions {
     var common: CommonOptions
     var name: String

@@ -1,5 +1,5 @@
-/// `edujam play <game> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl] [--watch]`,
-/// parsed once. (Runtime's `PlayOptions` is what the run gets; this is what was typed.)
+/// `edujam play`, parsed once from the options ``PlayCommand/declaration`` declares. (Runtime's
+/// `PlayOptions` is what the run gets; this is what was typed.)
 struct PlayCommandOptions {
     /// How the student's answers arrive and the events leave.
     enum Driver: String {

@@ -1,8 +1,7 @@
 import Foundation
 import Interop
 
-/// `edujam push --lrs URL [--batch-size N] [--retries N] [--timeout SECONDS] [--since DATE]
-/// [--class NAME] [--school-url URL]`, parsed once.
+/// `edujam push`, parsed once from the options ``PushCommand/declaration`` declares.
 struct PushOptions {
     var common: CommonOptions
     var endpoint: LRSEndpoint

@@ -1,5 +1,4 @@
-/// `edujam report [--student S] [--json]` or `edujam report --class NAME [--assignment ID]
-/// [--student S] [--json | --csv | --html FILE]`, parsed once.
+/// `edujam report`, parsed once from the options ``ReportCommand/declaration`` declares.
 struct ReportOptions {
     /// How a class's review is written.
     enum Format: Equatable {

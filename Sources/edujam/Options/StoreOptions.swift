@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam store init|migrate|copy`, parsed once.
+/// `edujam store`, parsed once from the options ``StoreSchemaCommand/declaration`` declares.
 struct StoreOptions {
     /// What to do with the store.
     enum Action: Equatable {

@@ -1,4 +1,4 @@
-/// `edujam sync [--store URL] [--games DIR]`, parsed once.
+/// `edujam sync`, parsed once from the options ``SyncCommand/declaration`` declares.
 struct SyncOptions {
     var common: CommonOptions
 

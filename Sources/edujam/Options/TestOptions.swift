@@ -1,4 +1,4 @@
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`, parsed once.
+/// `edujam test`, parsed once from the options ``TestCommand/declaration`` declares.
 struct TestOptions {
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
     var paths: [String]
