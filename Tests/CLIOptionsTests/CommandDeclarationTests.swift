@@ -137,7 +137,9 @@ import Testing
         var checked = 0
         for row in text.split(separator: "\n") where row.hasPrefix("| `") {
             let first = String(row.dropFirst(2).prefix { $0 != "|" })
-            for cell in first.split(separator: "`").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+            for cell in first.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter({
+                $0.offset % 2 == 1
+            }).map(\.element) {
                 guard let word = cell.split(separator: " ").first, let command = byName[String(word)] else { continue }
                 checked += 1
                 for option in Self.options(in: String(cell)) {
