@@ -121,7 +121,7 @@ enum Completions {
             return """
                         \(quoted(words)))
                             _arguments \\
-                                \(specs.joined(separator: " \\\n                    ")) ;;
+                                \(specs.joined(separator: " \\\n                ")) ;;
                 """
         }
         return """
@@ -162,7 +162,7 @@ enum Completions {
     }
 
     private static func zshOption(_ option: OptionDeclaration) -> String {
-        let help = escapedBrackets(firstLine(option.help))
+        let help = escapedBrackets(oneLine(option.help))
         guard let value = option.value else { return quoted("\(option.name)[\(help)]") }
         let action: String
         switch option.kind {
@@ -204,7 +204,7 @@ enum Completions {
                 words.split(separator: " ").map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and "))
             for option in options(of: leaf) {
                 lines.append(
-                    "complete -c edujam -n \(condition) -l \(option.name.dropFirst(2))\(fishValue(option)) -d \(quoted(firstLine(option.help)))"
+                    "complete -c edujam -n \(condition) -l \(option.name.dropFirst(2))\(fishValue(option)) -d \(quoted(oneLine(option.help)))"
                 )
             }
             switch leaf.positional {
@@ -235,14 +235,14 @@ enum Completions {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    private static func firstLine(_ text: String) -> String {
-        String(text.split(separator: "\n", omittingEmptySubsequences: false)[0])
-    }
+    /// Help that spans lines, on one: a description in a completion menu is one line.
+    private static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " ") }
 
     private static func escapedColon(_ text: String) -> String { text.replacingOccurrences(of: ":", with: "\\:") }
 
+    /// Text for a zsh `[explanation]`: a `]` would end it.
     private static func escapedBrackets(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
-            .replacingOccurrences(of: "]", with: "\\]").replacingOccurrences(of: ":", with: "\\:")
+            .replacingOccurrences(of: "]", with: "\\]")
     }
 }
