@@ -46,6 +46,7 @@ import Testing
         #expect(try bashCompletes(["edujam", "class", "give", "3B", "--"]) == ["--games", "--store", "--to"])
         #expect(try bashCompletes(["edujam", "play", "--driver", ""]) == ["jsonl"])
         #expect(try bashCompletes(["edujam", "catalog", "--topic", "ma"]) == ["math"])
+        #expect(try bashCompletes(["edujam", "catalog", "--topic", "=", "ma"]) == ["math"], "--topic=ma")
         // A value that is text offers nothing; a folder argument offers folders.
         #expect(try bashCompletes(["edujam", "play", "--level", ""]).isEmpty)
         #expect(try bashCompletes(["edujam", "play", "games/math"]) == ["games/math-jam"])

@@ -62,6 +62,8 @@ enum Completions {
             _edujam() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev="" actions="" options="" positional=""
                 (( COMP_CWORD > 0 )) && prev=${COMP_WORDS[COMP_CWORD-1]}
+                # `--record=FI`: bash splits the word at `=`, so the option is the word before it.
+                [[ $prev == = ]] && (( COMP_CWORD > 2 )) && prev=${COMP_WORDS[COMP_CWORD-2]}
                 COMPREPLY=()
                 if (( COMP_CWORD == 1 )); then
                     _edujam_words -W "\(commands.map(\.name).joined(separator: " "))"
