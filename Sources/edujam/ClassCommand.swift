@@ -65,7 +65,9 @@ enum ClassCommand: Command {
     }
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        if words.first == "import" { return try ClassImportCommand.run(Array(words.dropFirst())) }
+        if words.first == ClassImportCommand.declaration.name {
+            return try ClassImportCommand.run(Array(words.dropFirst()))
+        }
         let options = try ClassOptions(words)
         let context = try StoreContext(options.common)
         try Identity.requireTeacher("class \(words.first ?? "")", identity: try context.store.identity())

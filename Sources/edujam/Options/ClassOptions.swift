@@ -13,8 +13,9 @@ struct ClassOptions {
         case list
     }
 
-    /// Every action, for the "did you mean"; `import` has options of its own (``ClassImportCommand``).
-    static let actions = ["create", "add", "remove", "rename", "give", "login", "list", "import"]
+    /// Every action, as declared, for the "did you mean"; `import` has options of its own
+    /// (``ClassImportCommand``).
+    static var actions: [String] { ClassCommand.declaration.actions.map(\.name) }
 
     var common: CommonOptions
     var action: Action

@@ -12,7 +12,8 @@ struct StoreOptions {
         case copy(from: String, to: String)
     }
 
-    static let actions = ["init", "migrate", "copy"]
+    /// Every action, as declared, for the "did you mean".
+    static var actions: [String] { StoreSchemaCommand.declaration.actions.map(\.name) }
 
     var common: CommonOptions
     var action: Action
