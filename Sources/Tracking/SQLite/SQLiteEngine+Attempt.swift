@@ -20,7 +20,7 @@ extension SQLiteEngine {
         }
     }
 
-    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``RowDecoder/restoredItems``).
+    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``RowDecoder/restoredItem(_:)``).
     private func items(ofAttempt id: Int64) throws -> [(item: ActivityItem, sequence: Int64)] {
         let sql = """
             SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = ? ORDER BY sequence
