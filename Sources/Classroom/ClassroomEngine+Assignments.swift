@@ -23,16 +23,19 @@ extension ClassroomEngine {
                 .integer(classID), .text(draft.title), .text(draft.instructions),
                 .real(draft.due?.timeIntervalSince1970), .bool(students.isEmpty), .real(createdAt),
             ], column: "assignments.id")
-        for student in students {
-            try sql.run(
+        let recipients = students.map { student -> (sql: String, values: [SQLValue]) in
+            (
                 "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?)",
-                [.integer(id), .text(student)])
+                [.integer(id), .text(student)]
+            )
         }
-        for (position, contextID) in contextIDs.enumerated() {
-            try sql.run(
+        let activities = contextIDs.enumerated().map { position, contextID -> (sql: String, values: [SQLValue]) in
+            (
                 "INSERT INTO assignment_activities (assignment_id, context_id, position) VALUES (?, ?, ?)",
-                [.integer(id), .integer(contextID), .integer(position)])
+                [.integer(id), .integer(contextID), .integer(position)]
+            )
         }
+        try sql.runAll(recipients + activities)
         return id
     }
 

@@ -39,14 +39,17 @@ extension ClassroomEngine {
             ("class_students", "class_id"), ("assignment_recipients", "assignment_id"),
             ("assignment_done", "assignment_id, context_id"),
         ]
-        for (table, key) in keys {
-            try sql.run(
+        let merged = keys.map { table, key -> (sql: String, values: [SQLValue]) in
+            (
                 "DELETE FROM \(table) WHERE student = ? AND (\(key)) IN (SELECT \(key) FROM \(table) WHERE student = ?)",
-                [.text(new), .text(old)])
+                [.text(new), .text(old)]
+            )
         }
-        for table in ["activities", "class_students", "assignment_recipients", "assignment_done"] {
-            try sql.run("UPDATE \(table) SET student = ? WHERE student = ?", [.text(new), .text(old)])
+        let renamed = ["activities", "class_students", "assignment_recipients", "assignment_done"].map {
+            table -> (sql: String, values: [SQLValue]) in
+            ("UPDATE \(table) SET student = ? WHERE student = ?", [.text(new), .text(old)])
         }
+        try sql.runAll(merged + renamed)
     }
 
     // MARK: OneRoster classes and enrollments

@@ -82,14 +82,12 @@ struct ClassroomEngine {
 
     /// Appends students to a roster; one already on it keeps their place.
     func addStudents(_ students: [String], toClass id: Int64) throws {
-        for student in students {
-            try sql.run(
-                """
-                INSERT INTO class_students (class_id, student, position)
-                VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?))
-                ON CONFLICT DO NOTHING
-                """, [.integer(id), .text(student), .integer(id)])
-        }
+        let insert = """
+            INSERT INTO class_students (class_id, student, position)
+            VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?))
+            ON CONFLICT DO NOTHING
+            """
+        try sql.runAll(students.map { (insert, [.integer(id), .text($0), .integer(id)]) })
     }
 
     /// Takes students off a roster; nothing else about them changes.
@@ -114,13 +112,11 @@ struct ClassroomEngine {
 
     /// Records `student`'s Done marks; a context already marked keeps its first time.
     func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws {
-        for contextID in contextIDs {
-            try sql.run(
-                """
-                INSERT INTO assignment_done (assignment_id, context_id, student, done_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT DO NOTHING
-                """, [.integer(id), .integer(contextID), .text(student), .real(time)])
-        }
+        let insert = """
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """
+        try sql.runAll(contextIDs.map { (insert, [.integer(id), .integer($0), .text(student), .real(time)]) })
     }
 
     /// Marks the assignment complete, unless it already is (the first time stays).

@@ -23,6 +23,7 @@ private final class NoDatabase: StoreSQL {
     func run(_ sql: String, _ values: [SQLValue]) throws { throw TrackingError.cannotOpen }
     func inTransaction<T>(_ body: () throws -> T) throws -> T { throw TrackingError.cannotOpen }
     func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T { throw TrackingError.cannotOpen }
+    func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws { throw TrackingError.cannotOpen }
     func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) throws -> T) throws -> [T] {
         throw TrackingError.cannotOpen
     }

@@ -13,6 +13,9 @@ package protocol StoreSQL: StoreRows {
     /// Runs `body` atomically: everything it writes, or nothing when it throws.
     /// - Parameter readOnly: Whether `body` only reads (one consistent snapshot).
     func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T
+    /// Runs `statements` in order, each seeing the ones before it: a roster's worth of rows is one
+    /// round trip to a school server (a pipeline), one statement after another on a file.
+    func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws
 }
 
 /// The engines a ``StoreSQL`` may be.
@@ -41,6 +44,10 @@ extension SQLiteEngine: StoreSQL {
     package func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T {
         try connection.transaction(readOnly: readOnly, body)
     }
+
+    package func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws {
+        for statement in statements { try run(statement.sql, statement.values) }
+    }
 }
 
 extension PostgreSQLEngine: StoreSQL {
@@ -54,5 +61,9 @@ extension PostgreSQLEngine: StoreSQL {
 
     package func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T {
         try connection.transaction(readOnly: readOnly, body)
+    }
+
+    package func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws {
+        try connection.pipeline(statements.map { (sql: Self.numbered($0.sql), values: $0.values) })
     }
 }
