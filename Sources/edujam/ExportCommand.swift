@@ -63,7 +63,7 @@ enum ExportCommand: Command {
         var gradebook = try store.gradebook()
         if let name = className {
             guard try store.classes().contains(where: { $0.name == name }) else {
-                throw TrackingError.unknownClass(name)
+                throw ClassroomError.unknownClass(name)
             }
             gradebook = gradebook.filter { $0.assignment.className == name }
         }
@@ -80,7 +80,7 @@ enum ExportCommand: Command {
     {
         let students = try className.map { name -> Set<String> in
             guard let found = try store.classes().first(where: { $0.name == name }) else {
-                throw TrackingError.unknownClass(name)
+                throw ClassroomError.unknownClass(name)
             }
             return Set(found.students)
         }

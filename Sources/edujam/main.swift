@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Runtime
 import Sandbox
@@ -38,6 +39,9 @@ import Tracking
     } catch let error as TrackingError {
         Output.error("edujam \(name): \(error.forPeople)")
         return .failure
+    } catch let error as ClassroomError {
+        Output.error("edujam \(name): \(error.forPeople)")
+        return .failure
     } catch let kept as RefusedAttemptKept {
         Output.error("edujam \(name): \(kept.saying(kept.reason.forPeople))")
         return .failure
@@ -54,15 +58,25 @@ extension TrackingError {
     /// server's log has it), and a student at a terminal gets what was refused and why.
     var forPeople: String {
         switch self {
-        case .unknownStudent(let student, let className?):
-            return "unknown student '\(student)': not in class '\(className)'"
-        case .unknownStudent(let student, nil): return "unknown student '\(student)'"
         case .postgresql(let state, let message, _):
             return "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state))"
         case .partialFailure(let refused):
             let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
             return "save refused \(count) (every other change was saved): "
                 + refused.map { "\($0.object): \($0.reason.forPeople)" }.joined(separator: "; ")
+        default: return description
+        }
+    }
+}
+
+extension ClassroomError {
+    /// As ``TrackingError/forPeople``: the person at the terminal typed the student's name, so
+    /// it is shown back to them.
+    var forPeople: String {
+        switch self {
+        case .unknownStudent(let student, let className?):
+            return "unknown student '\(student)': not in class '\(className)'"
+        case .unknownStudent(let student, nil): return "unknown student '\(student)'"
         default: return description
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 /// The SQLite implementation of ``StoreEngine``: one connection in WAL mode, the schema as ordered
 /// named migrations (``Migrations``), and the rows of `ContextRow.swift` and `ActivityRow.swift`.
 package final class SQLiteEngine: StoreEngine {
-    /// The connection; Classroom's SQLite engine shares it, so both write one file in one transaction.
+    /// The connection; Classroom's queries run on it too (``StoreSQL``), so both write one file in one transaction.
     package let connection: Connection
 
     /// Opens or creates the database at `path`.

@@ -9,7 +9,7 @@ struct AssignOptions {
     var json: Bool
 
     /// - Throws: ``UsageError`` for a missing class, title or path, or a path that is not one;
-    ///   `TrackingError.invalidDate` for a due date that is not one.
+    ///   `ClassroomError.invalidDate` for a due date that is not one.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, declared: AssignCommand.declaration.options)
         guard let className = arguments.value("--class") else { throw UsageError("assign needs --class NAME") }
