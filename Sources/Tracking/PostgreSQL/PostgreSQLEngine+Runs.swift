@@ -51,8 +51,8 @@ extension PostgreSQLEngine {
     package func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws {
         try connection.query(
             """
-            INSERT INTO lrs_accepted (endpoint, statement_id, accepted_at) SELECT $1, id, $3 FROM unnest($2::text[]) id
-            ON CONFLICT DO NOTHING
+            INSERT INTO lrs_accepted (\(AcceptedStatementRow.columns.list))
+            SELECT $1, id, $3 FROM unnest($2::text[]) id ON CONFLICT DO NOTHING
             """, [.text(endpoint), PGArray.text(ids), .real(time)])
     }
 
@@ -76,7 +76,7 @@ extension PostgreSQLEngine {
             ("SELECT \(RowDecoder.savedAttemptColumns) FROM activities WHERE id = (\(latest))", values),
             (
                 """
-                SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
+                SELECT \(ItemRow.columns.list) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
                 LIMIT \(Limits.itemsPerAttempt)
                 """,
                 values
@@ -85,7 +85,7 @@ extension PostgreSQLEngine {
         ])
         guard let row = results[0].rows.first else { return nil }
         var attempt = try RowDecoder.savedAttempt(row)
-        attempt.items = results[1].rows.compactMap { RowDecoder.restoredItem($0) }
+        attempt.items = results[1].rows.compactMap { ItemRow.restored($0) }
         attempt.nextEvent = Int(results[2].rows.first?.int(0) ?? 0)
         return attempt
     }

@@ -20,13 +20,13 @@ extension SQLiteEngine {
         }
     }
 
-    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``RowDecoder/restoredItems``).
+    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``ItemRow/restored(_:)``).
     private func items(ofAttempt id: Int64) throws -> [(item: ActivityItem, sequence: Int64)] {
         let sql = """
-            SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = ? ORDER BY sequence
+            SELECT \(ItemRow.columns.list) FROM activity_items WHERE activity_id = ? ORDER BY sequence
             LIMIT \(Limits.itemsPerAttempt)
             """
-        return try connection.statement(sql).query([.integer(id)]) { RowDecoder.restoredItem($0) }.compactMap { $0 }
+        return try connection.statement(sql).query([.integer(id)]) { ItemRow.restored($0) }.compactMap { $0 }
     }
 
     private func nextEvent(ofAttempt id: Int64) throws -> Int {

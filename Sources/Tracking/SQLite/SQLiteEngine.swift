@@ -24,7 +24,7 @@ package final class SQLiteEngine: StoreEngine {
     }
 
     package func loadTree() throws -> Context? {
-        try ContextLoader.loadTree(connection)
+        try ContextRow.loadTree(connection)
     }
 
     package func write(_ changes: StoreChanges) throws -> SavedRowIDs {

@@ -28,7 +28,7 @@ package enum RowChecks {
 
     /// The outcomes a row may store: every ``RunOutcome`` but `interrupted`, which only a reader
     /// reports (an attempt whose process is gone).
-    package static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
+    static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
 
     // MARK: - Tables
 
@@ -128,7 +128,7 @@ package enum RowChecks {
     static let pathBytes = Limits.depth * (Limits.contextIdentifierBytes * 6 + 3) + 2
 
     /// The message a refused item count raises on both engines.
-    package static let itemCountMessage = "an attempt holds at most \(itemsPerAttempt) items"
+    static let itemCountMessage = "an attempt holds at most \(itemsPerAttempt) items"
 
     /// The expressions both dialects build from.
     private struct SQL {

@@ -16,7 +16,7 @@ package enum StoredRowRules {
             guard (1...Limits.depth).contains(path.count), path.last == row.text(3) else {
                 throw TrackingError.corruptRow("path is not 1 to \(Limits.depth) identifiers ending in its own")
             }
-            try ContextLoader.decode(row, parent: nil).validate()
+            try ContextRow.decode(row, parent: nil).validate()
         }
     }
 
@@ -49,14 +49,14 @@ package enum StoredRowRules {
     }
 
     /// An item: `attempt uuid, sequence, identifier, title, kind, quantity, flag, value_type,
-    /// score, max_score` (``RowDecoder/itemColumns`` with the attempt's UUID first).
+    /// score, max_score` (``ItemRow/columns`` with the attempt's UUID first).
     package static func item(_ values: [SQLValue]) -> String? {
-        reason { _ = try RowDecoder.activityItem(ValuesRow(values)) }
+        reason { _ = try ItemRow.decode(ValuesRow(values)) }
     }
 
-    /// An event: `attempt uuid, sequence, kind, at, progress, outcome` (``RowDecoder/eventColumns``).
+    /// An event: `attempt uuid, sequence, kind, at, progress, outcome` (``EventRow/columns``).
     package static func event(_ values: [SQLValue]) -> String? {
-        reason { _ = try RowDecoder.event(ValuesRow(values)) }
+        reason { _ = try EventRow.decode(ValuesRow(values)) }
     }
 
     private static func reason(_ check: () throws -> Void) -> String? {
