@@ -5,11 +5,11 @@ import Foundation
 ///
 /// Each function takes the row in its copy read's column order and returns why it cannot be
 /// read (the rule, never the value), or nil.
-package enum StoredRowRules {
+enum StoredRowRules {
     /// A context: `parent path, path`, then `identifier, title, type, custom_type_name, topic,
     /// summary, display_order, is_assignable, age_min, age_max, minutes_min, minutes_max,
     /// capabilities, keywords, universal_link, created_at, modified_at`.
-    package static func context(_ values: [SQLValue]) -> String? {
+    static func context(_ values: [SQLValue]) -> String? {
         reason {
             let row = ValuesRow([.null] + values)  // where the loader reads the row id
             let path = try JSON.decode([String].self, from: row.text(2), column: "path is not a list of identifiers")
@@ -22,7 +22,7 @@ package enum StoredRowRules {
 
     /// An attempt: `context path, uuid, student, created_at, started_at, ended_at, outcome,
     /// done_by, duration, progress, ranges, primary_item, was_started, owner_host, owner_pid, owner_start`.
-    package static func activity(_ values: [SQLValue]) -> String? {
+    static func activity(_ values: [SQLValue]) -> String? {
         reason {
             let row = ValuesRow(values)
             guard row.text(1).flatMap(UUID.init(uuidString:)) != nil else {
@@ -50,12 +50,12 @@ package enum StoredRowRules {
 
     /// An item: `attempt uuid, sequence, identifier, title, kind, quantity, flag, value_type,
     /// score, max_score` (``ItemRow/columns`` with the attempt's UUID first).
-    package static func item(_ values: [SQLValue]) -> String? {
+    static func item(_ values: [SQLValue]) -> String? {
         reason { _ = try ItemRow.decode(ValuesRow(values)) }
     }
 
     /// An event: `attempt uuid, sequence, kind, at, progress, outcome` (``EventRow/columns``).
-    package static func event(_ values: [SQLValue]) -> String? {
+    static func event(_ values: [SQLValue]) -> String? {
         reason { _ = try EventRow.decode(ValuesRow(values)) }
     }
 
