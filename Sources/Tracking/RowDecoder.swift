@@ -59,31 +59,4 @@ enum RowDecoder {
             return pair[0]...pair[1]
         }
     }
-
-    /// The columns of ``savedAttempt(_:)``, in order.
-    static let savedAttemptColumns = """
-        id, uuid, student, created_at, started_at, ended_at, outcome, done_by, was_started, duration, ranges,
-        primary_item
-        """
-
-    /// The latest attempt at a context (``savedAttemptColumns``), its items and events left out.
-    static func savedAttempt(_ row: some SQLRow) throws -> SavedAttempt {
-        guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
-            throw TrackingError.corruptRow("activities.uuid")
-        }
-        guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)) else {
-            throw TrackingError.corruptRow("activities.outcome")
-        }
-        let ranges = try ranges(row.text(10))
-        return SavedAttempt(
-            rowID: row.int(0), uuid: uuid, student: row.text(2) ?? "",
-            createdAt: Date(timeIntervalSince1970: row.double(3)),
-            startedAt: Date(timeIntervalSince1970: row.double(4)),
-            endedAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
-            doneBy: row.text(7).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(8) != 0,
-            // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
-            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(11), items: [],
-            nextEvent: 0)
-    }
-
 }

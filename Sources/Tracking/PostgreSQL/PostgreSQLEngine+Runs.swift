@@ -73,7 +73,7 @@ extension PostgreSQLEngine {
             ORDER BY created_at DESC, id DESC LIMIT 1
             """
         let results = try snapshot([
-            ("SELECT \(RowDecoder.savedAttemptColumns) FROM activities WHERE id = (\(latest))", values),
+            ("\(ActivityRow.selectSaved) WHERE id = (\(latest))", values),
             (
                 """
                 SELECT \(ItemRow.columns.list) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
@@ -84,7 +84,7 @@ extension PostgreSQLEngine {
             ("SELECT COALESCE(MAX(sequence) + 1, 0) FROM attempt_events WHERE activity_id = (\(latest))", values),
         ])
         guard let row = results[0].rows.first else { return nil }
-        var attempt = try RowDecoder.savedAttempt(row)
+        var attempt = try ActivityRow.saved(row)
         attempt.items = results[1].rows.compactMap { ItemRow.restored($0) }
         attempt.nextEvent = Int(results[2].rows.first?.int(0) ?? 0)
         return attempt

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `activities` table (attempts): its columns, the values of an attempt's row from the model
 /// or from an outbox snapshot, and how an attempt written again by its UUID updates the row.
 enum ActivityRow {
@@ -57,5 +59,28 @@ enum ActivityRow {
             .real(s.progress), .text(ProgressRanges(s.ranges).json), .text(s.primaryItem), .bool(s.hasStarted),
             .text(s.owner.host), .integer(Int64(s.owner.pid)), .text(s.owner.start), .real(s.savedAt),
         ]
+    }
+
+    /// An attempt's row id, then ``columns``: the start of a query ``saved(_:)`` reads.
+    static let selectSaved = "SELECT id, \(columns.list) FROM activities"
+
+    /// The latest attempt at a context (``selectSaved``), its items and events left out.
+    static func saved(_ row: some SQLRow) throws -> SavedAttempt {
+        guard let uuid = row.text(2).flatMap(UUID.init(uuidString:)) else {
+            throw TrackingError.corruptRow("activities.uuid")
+        }
+        guard let outcome = row.text(7).flatMap(RunOutcome.init(rawValue:)) else {
+            throw TrackingError.corruptRow("activities.outcome")
+        }
+        let ranges = try RowDecoder.ranges(row.text(11))
+        return SavedAttempt(
+            rowID: row.int(0), uuid: uuid, student: row.text(3) ?? "",
+            createdAt: Date(timeIntervalSince1970: row.double(4)),
+            startedAt: Date(timeIntervalSince1970: row.double(5)),
+            endedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
+            doneBy: row.text(8).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(13) != 0,
+            // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
+            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(12), items: [],
+            nextEvent: 0)
     }
 }

@@ -7,11 +7,10 @@ extension SQLiteEngine {
         try connection.transaction(readOnly: true) {
             let filter = student == nil ? "" : "AND student = ?"
             let sql = """
-                SELECT \(RowDecoder.savedAttemptColumns)
-                FROM activities WHERE context_id = ? \(filter) ORDER BY created_at DESC, id DESC LIMIT 1
+                \(ActivityRow.selectSaved) WHERE context_id = ? \(filter) ORDER BY created_at DESC, id DESC LIMIT 1
                 """
             let values: [SQLValue] = [.integer(contextID)] + (student.map { [.text($0)] } ?? [])
-            guard var attempt = try connection.statement(sql).query(values, row: RowDecoder.savedAttempt).first else {
+            guard var attempt = try connection.statement(sql).query(values, row: ActivityRow.saved).first else {
                 return nil
             }
             attempt.items = try items(ofAttempt: attempt.rowID)
