@@ -17,7 +17,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test lint format test-swift test-postgresql test-asan test-games bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph
 
 all: build
 
@@ -47,8 +47,8 @@ play: build
 
 ## test: the style lint, every test: Swift unit and end-to-end tests, the sandbox's tests again
 ## under AddressSanitizer, the pattern matcher and every other replaced library function against
-## stock Lua, and the games' own checks and playthrough tests
-test: lint test-swift test-postgresql test-asan test-patterns test-differential test-games
+## stock Lua, the games' own checks and playthrough tests, and the doc comments' symbol links
+test: lint test-swift test-postgresql test-asan test-patterns test-differential test-games docs-check
 
 ## lint: swift format lint --strict with the root .swift-format, over every Swift file of the
 ## package (run `make format` to rewrite them in the house style before committing).
@@ -89,6 +89,32 @@ ralph:
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
+
+## test-quick: the inner loop for a change to one module: its own test suite, in the debug build,
+## with no lint, sanitizer, second engine or games run (`make test-quick MODULE=Tracking`; MODULE
+## is a folder of Tests/ without `Tests`, several joined by `|`). `make test` before committing.
+MODULE ?= Sandbox
+test-quick: build
+	$(SWIFT) test --filter '^($(MODULE))Tests\.'
+
+## docs-check: every ``Symbol/path`` a doc comment (Sources, Tests) or a doc links and every `Type.member` a doc
+## names exists. The symbol graphs of the built modules (swift-symbolgraph-extract, every access
+## level), then Tests/DocsTests against them (DocLinkTests): 10 s of CPU once the tests are built.
+SYMBOL_GRAPHS := .build/symbol-graphs
+docs-check: build
+	@rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
+	@debug="$$(realpath .build/debug)"; \
+	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"; \
+	for target in Sources/*/ Tests/*/; do \
+		module="$$(basename $$target | tr - _)"; \
+		[ -f "$$debug/Modules/$$module.swiftmodule" ] || continue; \
+		$(SWIFT) symbolgraph-extract -module-name "$$module" -target "$$triple" \
+			-I "$$debug/Modules" -module-cache-path "$$debug/ModuleCache" \
+			$$(for map in $(CURDIR)/Sources/*/module.modulemap "$$debug"/*.build/module.modulemap; do echo -Xcc -fmodule-map-file=$$map; done) \
+			-Xcc -I -Xcc $(CURDIR)/Sources/LuaShim/include $$(pkg-config --cflags-only-I libpq) \
+			-minimum-access-level private -skip-synthesized-members -output-dir $(SYMBOL_GRAPHS) || exit 1; \
+	done
+	EDUJAM_SYMBOL_GRAPHS="$(CURDIR)/$(SYMBOL_GRAPHS)" $(SWIFT) test --filter DocsTests
 
 test-games: build
 	$(EDUJAM) check games

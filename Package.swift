@@ -72,6 +72,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchTests", dependencies: ["edujam-bench", "Tracking"]),
+        .testTarget(name: "DocsTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -98,29 +98,34 @@ enum ActivityCallCheck {
         func missing(_ n: Int, _ what: String, _ example: String) -> (String, String?)? {
             args.count < n ? ("missing argument #\(n) (\(what))", "write it like \(example)") : nil
         }
+        if let kind = ItemKind(rawValue: call.name) {
+            switch kind {
+            case .quantity:
+                return [
+                    missing(2, "the number", "activity.quantity(\"score\", points)"),
+                    expect(1, "string", "the item id"), expect(2, "number", "the value"),
+                    optional(3, "string", "the title"),
+                ]
+                .compactMap { $0 }
+            case .binary:
+                return [
+                    missing(2, "true or false", "activity.binary(\"passed\", right >= 7)"),
+                    expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3)),
+                    optional(4, "string", "the title"),
+                ]
+                .compactMap { $0 }
+            case .score:
+                return [
+                    missing(3, "maxScore", "activity.score(\"correct\", right, asked)"),
+                    expect(1, "string", "the item id"), expect(2, "number", "the score"),
+                    expect(3, "number", "maxScore"),
+                    optional(4, "string", "the title"), scoreRange(arg(2), arg(3)),
+                ].compactMap { $0 }
+            }
+        }
         switch call.name {
         case "start", "stop", "finish", "done":
             return args.isEmpty ? [] : [("takes no arguments", "write activity.\(call.name)()")]
-        case "quantity":
-            return [
-                missing(2, "the number", "activity.quantity(\"score\", points)"),
-                expect(1, "string", "the item id"), expect(2, "number", "the value"),
-                optional(3, "string", "the title"),
-            ]
-            .compactMap { $0 }
-        case "binary":
-            return [
-                missing(2, "true or false", "activity.binary(\"passed\", right >= 7)"),
-                expect(1, "string", "the item id"), expect(2, "boolean", "the value"), valueType(arg(3)),
-                optional(4, "string", "the title"),
-            ]
-            .compactMap { $0 }
-        case "score":
-            return [
-                missing(3, "maxScore", "activity.score(\"correct\", right, asked)"),
-                expect(1, "string", "the item id"), expect(2, "number", "the score"), expect(3, "number", "maxScore"),
-                optional(4, "string", "the title"), scoreRange(arg(2), arg(3)),
-            ].compactMap { $0 }
         case "primary":
             return [missing(1, "the item id", "activity.primary(\"score\")"), expect(1, "string", "the item id")]
                 .compactMap { $0 }

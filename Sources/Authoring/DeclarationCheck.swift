@@ -96,7 +96,7 @@ enum DeclarationCheck {
                     hint: "call activity.start() first thing in play, before any other activity function",
                     check: "activity"))
         }
-        if called.isDisjoint(with: ["quantity", "binary", "score"]) {
+        if called.isDisjoint(with: KnownNames.itemFunctions) {
             findings.append(
                 Finding(
                     .error, file: gameFile, line: playLine, "the game never sets an item, so teachers see no result",

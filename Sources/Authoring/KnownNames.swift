@@ -1,3 +1,5 @@
+import Tracking
+
 /// The names a game may use, from docs/lua-api.md and the sandbox's allow-list.
 ///
 /// Kept as data here (not read from a live sandbox) so `check` can explain withheld
@@ -32,12 +34,14 @@ enum KnownNames {
     static let globals = api.union(standard)
 
     /// The functions in `activity`.
-    static let activityFunctions = [
-        "start", "stop", "finish", "done", "quantity", "binary", "score", "primary", "progress",
-    ]
+    static let activityFunctions =
+        ["start", "stop", "finish", "done"] + itemFunctions + ["primary", "progress"]
+
+    /// The functions in `activity` that set an item: one per ``ItemKind``, named as the kind.
+    static let itemFunctions = ItemKind.allCases.map(\.rawValue)
 
     /// The value types `activity.binary` takes.
-    static let binaryValueTypes = ["trueFalse", "passFail", "yesNo", "correctIncorrect"]
+    static let binaryValueTypes = BinaryValueType.allCases.map(\.rawValue)
 
     /// Fields of the standard tables, for "did you mean" on `string.fromat` and the like.
     static let libraryFields: [String: [String]] = [

@@ -29,14 +29,14 @@ public struct ReportedCapabilities: Equatable, Sendable, Encodable {
             return ActivityCallCheck.calls(in: LuaTokenizer.tokens(source))
         }
         var items: [Item] = []
-        for call in calls where ["quantity", "binary", "score"].contains(call.name) {
+        for call in calls where KnownNames.itemFunctions.contains(call.name) {
             guard case .string(let id)? = call.arguments.first, !items.contains(where: { $0.identifier == id }) else {
                 continue
             }
             items.append(Item(identifier: id, kind: call.name))
         }
         let used = Set(calls.map(\.name))
-        let kinds = ["duration"] + ["progress", "quantity", "binary", "score"].filter(used.contains)
+        let kinds = ["duration"] + (["progress"] + KnownNames.itemFunctions).filter(used.contains)
         return ReportedCapabilities(kinds: kinds, items: items)
     }
 }

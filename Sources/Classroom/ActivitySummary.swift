@@ -46,12 +46,10 @@ public struct ActivitySummary: Codable, Equatable, Sendable {
         averageDurationSeconds = SafeNumbers.mean(cells.map(\.durationSeconds)) ?? 0
         let items = cells.compactMap(\.primaryItem)  // Schoolwork: score, count and binary from the latest attempt
         averageScore = SafeNumbers.mean(
-            items.compactMap { item in item.score.flatMap { s in item.maxScore.map { s / $0 } } })
+            items.compactMap { item in if case .score(let s, let m) = item.item.value { s / m } else { nil } })
         averageQuantity = SafeNumbers.mean(
-            items.compactMap { item in
-                if item.kind == .quantity, case .number(let n)? = item.value { return n } else { return nil }
-            })
-        let flags = items.compactMap { item -> Bool? in if case .bool(let b)? = item.value { b } else { nil } }
+            items.compactMap { item in if case .quantity(let n) = item.item.value { n } else { nil } })
+        let flags = items.compactMap { item in if case .binary(let b, _) = item.item.value { b } else { nil } }
         binaryTrue = flags.count { $0 }
         binaryCount = flags.count
     }

@@ -6,7 +6,7 @@ public struct AssignmentDraft: Sendable {
     public var className: String
     /// Some of its students, or nil (or empty) for the whole class, including students who join later.
     public var students: [String]?
-    /// Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
+    /// Non-blank, within ``Limits/title``.
     public var title: String
     /// When the work is due; see ``DueDate/parse(_:timeZone:)``. Nil means no due date.
     public var due: Date?

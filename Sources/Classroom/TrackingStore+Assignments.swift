@@ -8,7 +8,7 @@ extension TrackingStore {
     /// is checked before anything is written, in one transaction, so a refused draft changes nothing.
     /// - Parameter draft: The class, students, title, due date, instructions and paths.
     /// - Returns: The new assignment's id.
-    /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/tooLong(_:)``,
     ///   ``TrackingError/noActivities``, ``TrackingError/invalidName(what:reason:)``,
     ///   ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)``,
     ///   ``TrackingError/unknownPath(_:)``, ``TrackingError/notAssignable(_:)``,
@@ -37,7 +37,7 @@ extension TrackingStore {
     /// The assignment with this id, or nil.
     /// - Parameter id: An assignment id.
     /// - Returns: The assignment.
-    /// - Throws: A SQLite error.
+    /// - Throws: An engine error.
     public func assignment(id: Int64) throws -> Assignment? {
         let engine = classroom
         return try engine.transaction(readOnly: true) { try engine.assignmentRow(id: id)?.record }
@@ -46,7 +46,7 @@ extension TrackingStore {
     /// A class's assignments, oldest first.
     /// - Parameter className: An existing class.
     /// - Returns: The assignments.
-    /// - Throws: ``TrackingError/unknownClass(_:)`` or a SQLite error.
+    /// - Throws: ``TrackingError/unknownClass(_:)`` or an engine error.
     public func assignments(className: String) throws -> [Assignment] {
         let engine = classroom
         return try engine.transaction(readOnly: true) {
@@ -58,7 +58,7 @@ extension TrackingStore {
     /// or a launch the game never started.
     /// - Parameter attempt: The attempt's row id (``RunRecord/id``).
     /// - Returns: The assignments, oldest first.
-    /// - Throws: A SQLite error.
+    /// - Throws: An engine error.
     public func assignments(countingAttempt attempt: Int64) throws -> [Assignment] {
         let engine = classroom
         return try engine.transaction(readOnly: true) {

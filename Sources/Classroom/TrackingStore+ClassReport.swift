@@ -15,7 +15,7 @@ extension TrackingStore {
     /// - Returns: The report; encode it for `--json`.
     /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
     ///   when the assignment belongs to another class), ``TrackingError/unknownStudent(_:className:)``
-    ///   when `student` is an assignee of none of the assignments, or a SQLite error.
+    ///   when `student` is an assignee of none of the assignments, or an engine error.
     public func classReport(className: String, assignment: Int64? = nil, student: String? = nil) throws -> ClassReport {
         let engine = classroom
         let rows = try engine.transaction(readOnly: true) {

@@ -81,7 +81,7 @@ extension TrackingStore {
 
     /// Every class with its students (`edujam class list`), ordered by name.
     /// - Returns: The classes.
-    /// - Throws: A SQLite error.
+    /// - Throws: An engine error.
     public func classes() throws -> [SchoolClass] {
         let engine = classroom
         return try engine.transaction(readOnly: true) {
@@ -94,7 +94,7 @@ extension TrackingStore {
     /// hold such a name, and that student must still be able to play, see their inbox and be
     /// reviewed; every new name passes the rule.
     /// - Parameter student: The name as typed.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or a SQLite error.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or an engine error.
     public func checkStudentName(_ student: String) throws {
         guard let reason = NameRule.problem(with: student) else { return }
         // A store whose server could not be reached (`isOffline`) has no rosters to ask: the rule alone.

@@ -4,7 +4,7 @@ import Tracking
 extension TrackingStore {
     /// Every class's assignments, oldest first within a class, classes by name, for grade export.
     /// - Returns: The assignments with their cells.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or a SQLite error.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     public func gradebook() throws -> [GradebookAssignment] {
         let engine = classroom
         let (rows, ids, attemptChanges, doneTimes) = try engine.transaction(readOnly: true) {

@@ -5,7 +5,7 @@ extension TrackingStore {
     /// - Parameter student: A student who is in at least one class.
     /// - Returns: The inbox; empty when the student's classes have assigned nothing to them.
     /// - Throws: ``TrackingError/unknownStudent(_:className:)`` (with a nil class) for a student in
-    ///   no class, or a SQLite error.
+    ///   no class, or an engine error.
     public func inbox(student: String) throws -> [InboxEntry] {
         let engine = classroom
         let rows = try engine.transaction(readOnly: true) {
@@ -30,7 +30,7 @@ extension TrackingStore {
     /// `completeAllAssignedActivities` does nothing for work nobody assigned.
     /// - Parameter student: A student name.
     /// - Returns: The runs, newest first.
-    /// - Throws: A SQLite error.
+    /// - Throws: An engine error.
     public func practiceRuns(student: String) throws -> [RunRecord] {
         let runs = try runs(student: student)  // first: every run read here is visible to the link query
         let engine = classroom
@@ -48,7 +48,7 @@ extension TrackingStore {
     ///   - student: One of its assignees.
     /// - Returns: The runs, newest first.
     /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/unknownStudent(_:className:)``
-    ///   or a SQLite error.
+    ///   or an engine error.
     public func attempts(assignment id: Int64, student: String) throws -> [RunRecord] {
         let engine = classroom
         let row = try engine.transaction(readOnly: true) { try engine.requireAssignmentRow(id: id) }

@@ -14,9 +14,9 @@ extension TrackingStore {
     ///   reports skip them), their attempts kept; enrolled again, they come back;
     /// - teachers are recorded with their classes.
     ///
-    /// On a PostgreSQL store, last, the logins and owners (``settleLoginsAndOwners``): with
-    /// `createLogins` the missing logins are created, and each class belongs to a teacher the
-    /// roster names for it.
+    /// On a PostgreSQL store, last, the logins and owners
+    /// (``settleLoginsAndOwners(_:createLogins:engine:changes:)``): with `createLogins` the missing
+    /// logins are created, and each class belongs to a teacher the roster names for it.
     ///
     /// Students added by hand (`class add`) are never touched. Importing the same roster twice
     /// changes nothing the second time.

@@ -73,9 +73,10 @@ public struct StatementBuilder: Sendable {
             statements = finalResults(attempt, event, duration: duration)
         }
         var extensions = [Self.progressExtension: Double(Int((run.progress * 100).rounded()).clamped(0, 100))]
-        for item in run.items where item.kind == .quantity {
-            if case .number(let value)? = item.value, value.isFinite {
-                extensions[Self.quantityPrefix + item.identifier] = value
+        for item in run.items {
+            switch item.item.value {  // a score and a verdict have their own statements (finalResults)
+            case .quantity(let value) where value.isFinite: extensions[Self.quantityPrefix + item.identifier] = value
+            case .quantity, .binary, .score: break
             }
         }
         statements.append(
@@ -136,10 +137,7 @@ public struct StatementBuilder: Sendable {
 
     /// A score item as an xAPI score: `raw` kept within `0...max`, `scaled` within 0...1.
     static func score(_ item: ItemRecord) -> XAPIStatement.Score? {
-        guard item.kind == .score, let raw = item.score, let max = item.maxScore, raw.isFinite, max.isFinite, max > 0
-        else {
-            return nil
-        }
+        guard case .score(let raw, let max) = item.item.value, raw.isFinite, max.isFinite, max > 0 else { return nil }
         let kept = Swift.min(Swift.max(raw, 0), max)
         return .init(scaled: kept / max, raw: kept, min: 0, max: max)
     }

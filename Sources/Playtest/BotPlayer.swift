@@ -131,7 +131,7 @@ final class BotChannel: PlayChannel {
         case .nil, .boolean(false): return nil
         case .string(let s): text = s
         case .integer(let i): text = String(i)
-        case .number(let d): text = ReportValues.number(d)
+        case .number(let d): text = TeacherNumber.exact(d)
         case let other:
             problem = "answer returned a \(other.typeName) at prompt '\(prompt)'; return a string, a number or nil"
             return nil
@@ -179,14 +179,16 @@ enum BotReport {
         t["identifier"] = .string(item.identifier)
         t["title"] = .string(item.title)
         t["kind"] = .string(item.kind.rawValue)
-        switch item.value {
-        case .number(let n)?: t["value"] = .number(n)
-        case .bool(let b)?: t["value"] = .boolean(b)
-        case nil: break
+        switch item.item.value {  // the keys of the item's JSON (docs/playtesting.md)
+        case .quantity(let number):
+            t["value"] = .number(number)
+        case .binary(let flag, let type):
+            t["value"] = .boolean(flag)
+            t["valueType"] = .string(type.rawValue)
+        case .score(let score, let maxScore):
+            t["score"] = .number(score)
+            t["maxScore"] = .number(maxScore)
         }
-        if let type = item.valueType { t["valueType"] = .string(type.rawValue) }
-        if let score = item.score { t["score"] = .number(score) }
-        if let maxScore = item.maxScore { t["maxScore"] = .number(maxScore) }
         return t
     }
 }

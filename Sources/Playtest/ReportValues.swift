@@ -10,22 +10,12 @@ enum ReportValues {
     static func value(of key: String, in record: RunRecord) -> String? {
         switch key {
         case "outcome": return record.outcome.rawValue
-        case "progress": return number(record.progress)
+        case "progress": return TeacherNumber.exact(record.progress)
         case "primary": return record.primaryItem ?? "none"
         case "done": return String(record.done)
         default:
             guard let item = record.items.first(where: { $0.identifier == key }) else { return nil }
-            return value(of: item)
-        }
-    }
-
-    /// An item's value as a `report:` line writes it.
-    static func value(of item: ItemRecord) -> String {
-        switch (item.value, item.score, item.maxScore) {
-        case (.number(let n)?, _, _): return number(n)
-        case (.bool(let b)?, _, _): return String(b)
-        case (nil, let s?, let m?): return number(s) + "/" + number(m)
-        default: return ""
+            return item.item.value.transcriptText
         }
     }
 
@@ -55,12 +45,7 @@ enum ReportValues {
             value(of: key, in: record).map { "report: \(key) = \($0)" }
         }
         lines += record.items.filter { !ReportCheck.fields.contains($0.identifier) }
-            .map { "report: \($0.identifier) = \(value(of: $0))" }
+            .map { "report: \($0.identifier) = \($0.item.value.transcriptText)" }
         return lines
-    }
-
-    /// 7 -> "7", 0.25 -> "0.25".
-    static func number(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
     }
 }

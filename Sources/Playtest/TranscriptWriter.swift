@@ -37,7 +37,7 @@ public enum TranscriptWriter {
         let think = (reply.thinking * 100).rounded() / 100
         // A typed line that itself ends in "@N" gets an explicit time, so it reads back unchanged.
         let endsLikeTime = reply.text.range(of: #"(^|\s)@\d+(\.\d+)?$"#, options: .regularExpression) != nil
-        if think != 1 || endsLikeTime { line += " @" + ReportValues.number(think) }
+        if think != 1 || endsLikeTime { line += " @" + TeacherNumber.exact(think) }
         return line
     }
 

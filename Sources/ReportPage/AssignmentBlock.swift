@@ -54,8 +54,9 @@ struct AssignmentBlock {
         let chart: String
         switch kind {
         case .score:
-            let fractions = items.compactMap { item in
-                item.score.flatMap { s in item.maxScore.map { $0 > 0 ? s / $0 : 0 } }
+            let fractions = items.compactMap { item -> Double? in
+                guard case .score(let score, let maxScore) = item.item.value else { return nil }
+                return maxScore > 0 ? score / maxScore : 0
             }
             chart = Charts.histogram(
                 "Scores of \(name): \(Distribution.describe(Distribution.fractions(fractions)))",
@@ -63,7 +64,9 @@ struct AssignmentBlock {
                 averageAt: summary.averageScore,
                 averageLabel: summary.averageScore.map { "average \(Figures.percent($0))" } ?? "")
         case .quantity:
-            let values = items.compactMap { item -> Double? in if case .number(let n)? = item.value { n } else { nil } }
+            let values = items.compactMap { item -> Double? in
+                if case .quantity(let number) = item.item.value { number } else { nil }
+            }
             let bins = Distribution.quantities(values)
             let span = Distribution.span(values)
             chart = Charts.histogram(
@@ -164,18 +167,9 @@ enum ItemText {
     /// attempt was played at, and its primary item; "–" when there is none of them.
     static func latest(_ cell: ActivityProgress) -> String {
         let level = cell.latestLevel.map { $0.joined(separator: "/") }
-        let item = cell.primaryItem.map { "\($0.identifier) \(value($0))" }
+        let item = cell.primaryItem.map { "\($0.identifier) \($0.item.value.pageText)" }
         let result = [level, item].compactMap { $0 }.joined(separator: ": ")
         let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
         return parts.isEmpty ? "–" : parts.joined(separator: ", ")
-    }
-
-    static func value(_ item: ItemRecord) -> String {
-        switch (item.value, item.score, item.maxScore) {
-        case (.number(let n)?, _, _): return Figures.number(n)
-        case (.bool(let b)?, _, _): return b ? "yes" : "no"
-        case (nil, let s?, let m?): return "\(Figures.number(s))/\(Figures.number(m))"
-        default: return ""
-        }
     }
 }

@@ -1,3 +1,5 @@
+import Tracking
+
 /// Text that goes into the page. Everything from a store or a game passes through
 /// ``HTML/text(_:)`` or ``HTML/attribute(_:)``; the page never contains markup it did not write.
 enum HTML {
@@ -54,21 +56,12 @@ enum Figures {
         return h > 0 ? "\(h):\(pad(m)):\(pad(s))" : "\(m):\(pad(s))"
     }
 
-    /// 3 -> "3", 2.5 -> "2.5", 1e20 -> "1e+20"; at most three decimals.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "-" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        if abs(value) >= 1e15 || abs(value) < 1e-3 { return String(value) }
-        var text = String((value * 1000).rounded() / 1000)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return text
-    }
+    /// 3 -> "3", 2.5 -> "2.5", 1e20 -> "1e+20"; at most three decimals (``TeacherNumber/rounded(_:)``).
+    static func number(_ value: Double) -> String { TeacherNumber.rounded(value) }
 
-    /// A number for a `data-` attribute: Swift's shortest round-trip form, as JSON prints it.
-    static func exact(_ value: Double) -> String {
-        guard value.isFinite else { return "" }
-        return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    /// A number for a `data-` attribute: Swift's shortest round-trip form, as JSON prints it; empty
+    /// when not finite.
+    static func exact(_ value: Double) -> String { value.isFinite ? TeacherNumber.exact(value) : "" }
 
     private static func pad(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

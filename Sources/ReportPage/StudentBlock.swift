@@ -37,7 +37,7 @@ struct StudentBlock {
             let started = String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
             let items = run.items.map { item in
                 (item.identifier == run.primaryItem ? "★ " : "")
-                    + "\(item.title.isEmpty ? item.identifier : item.title): \(ItemText.value(item))"
+                    + "\(item.title.isEmpty ? item.identifier : item.title): \(item.item.value.pageText)"
             }.joined(separator: "; ")
             return #"<tr data-attempt="\#(run.id)"><td>\#(HTML.text(started))</td>"#
                 + "<td>\(HTML.name(run.identifierPath.dropFirst().joined(separator: "/")))</td>"

@@ -6,7 +6,7 @@ extension Catalog {
     /// (``TrackingStore/contexts(matching:)``), so a catalog search is the store's search.
     /// - Parameters:
     ///   - query: The conditions, such as `words` and `topic`.
-    ///   - entries: The games (``entries(in:)``); broken ones have no contexts to match.
+    ///   - entries: The games (``entries(in:loader:)``); broken ones have no contexts to match.
     ///   - collection: The games folder's collection, the root of every path.
     /// - Returns: The matching paths.
     /// - Throws: A validation error for a declaration Tracking refuses.

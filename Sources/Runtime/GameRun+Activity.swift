@@ -10,9 +10,13 @@ extension GameRun {
         registerActivity("stop") { run, call in try run.stop(call) }
         registerActivity("finish") { run, call in try run.finish(call) }
         registerActivity("done") { run, call in try run.playing(call).markDone(by: .game) }
-        registerActivity("quantity") { run, call in try run.quantity(call) }
-        registerActivity("binary") { run, call in try run.binary(call) }
-        registerActivity("score") { run, call in try run.score(call) }
+        for kind in ItemKind.allCases {  // `activity.<kind>` sets an item of that kind
+            switch kind {
+            case .quantity: registerActivity(kind.rawValue) { run, call in try run.quantity(call) }
+            case .binary: registerActivity(kind.rawValue) { run, call in try run.binary(call) }
+            case .score: registerActivity(kind.rawValue) { run, call in try run.score(call) }
+            }
+        }
         registerActivity("primary") { run, call in try run.primary(call) }
         registerActivity("progress") { run, call in try run.progress(call) }
     }
@@ -155,7 +159,7 @@ extension GameRun {
     private func finiteNumber(_ call: HostCall, _ position: Int) throws -> Double {
         let value = try call.number(position)
         guard value.isFinite else {
-            throw call.badArgument(position, "number must be finite, got \(RuleViolation.text(value))")
+            throw call.badArgument(position, "number must be finite, got \(TeacherNumber.exact(value))")
         }
         return value
     }

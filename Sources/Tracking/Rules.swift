@@ -1,11 +1,11 @@
 /// Why a rule refused a value: which value (`field`) and the reason, in words a game's author
 /// reads. Tracking owns the rules for identifiers, scores and progress; a front end that takes
 /// these values from somewhere else (the runtime, from a Lua script) asks the rule and words the
-/// reason its own way ("bad argument #1 to 'score' (identifier is 300 bytes; the most is 256)").
+/// reason its own way ("bad argument #2 to 'score' (score 12 is above maxScore 10)").
 public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     /// The value refused: `identifier`, `score`, `maxScore`, `progress start`, `progress end`.
     public let field: String
-    /// Why, without the field's name: `is 300 bytes; the most is 256`.
+    /// Why, without the field's name: `12 is above maxScore 10`.
     public let reason: String
 
     /// The field, then the reason.
@@ -14,13 +14,12 @@ public struct RuleViolation: Sendable, Equatable, CustomStringConvertible {
     /// A number as a teacher writes it: 12, 0.5, nan.
     /// - Parameter value: Any number, even NaN or infinite.
     /// - Returns: Its shortest text, without a trailing `.0` for whole numbers.
-    public static func text(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
+    @available(*, deprecated, renamed: "TeacherNumber.exact(_:)")
+    public static func text(_ value: Double) -> String { TeacherNumber.exact(value) }
 }
 
-/// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (256 for a
-/// context, 255 for an item, as ClassKit's limits), no `/` (it separates identifiers in a path),
+/// The rule for context and item identifiers: 1 to ``Kind/maxBytes`` UTF-8 bytes (ClassKit's
+/// limits, one for a context and one for an item), no `/` (it separates identifiers in a path),
 /// no spaces and no control characters.
 public enum IdentifierRule {
     /// What an identifier names; the kinds differ only in their length limit.
@@ -79,7 +78,7 @@ public enum ScoreRule {
     /// Why `score` out of `maxScore` is refused, or nil when both are fine (finiteness is checked apart).
     /// - Returns: The violation, its field `maxScore` or `score`.
     public static func violation(score: Double, maxScore: Double) -> RuleViolation? {
-        let text = RuleViolation.text
+        let text = TeacherNumber.exact
         if !(maxScore > 0) { return RuleViolation(field: "maxScore", reason: "must be above 0, got \(text(maxScore))") }
         if !(score >= 0) { return RuleViolation(field: "score", reason: "must not be negative, got \(text(score))") }
         if !(score <= maxScore) {
@@ -95,7 +94,7 @@ public enum ProgressRule {
     /// - Returns: The violation, its field `progress`.
     public static func violation(_ value: Double) -> RuleViolation? {
         (0...1).contains(value)
-            ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(RuleViolation.text(value))")
+            ? nil : RuleViolation(field: "progress", reason: "must be within 0..1, got \(TeacherNumber.exact(value))")
     }
 
     /// Why the range `start...end` is refused: either end as ``violation(_:)``, then the order.

@@ -1,7 +1,7 @@
 /// One row of the report: a name and how to measure it.
 ///
 /// A row is one file under `Rows/`, an `extension Row` with a static
-/// property or function, listed once in ``Row/all``. A row may produce several
+/// property or function, listed once in ``Row/all(_:)``. A row may produce several
 /// lines (the CPU row gives one per workload).
 struct Row: Sendable {
     /// What `--only` selects: the full name, or the group before `/`.

@@ -129,7 +129,7 @@ struct CatalogNode: Encodable {
         if let reports {
             let items = reports.items.map { "\(Terminal.cleanLine($0.identifier)) (\($0.kind))" }
             lines.append(
-                "\(pad)    reports: \((reports.kinds.filter { !["quantity", "binary", "score"].contains($0) } + items).joined(separator: ", "))"
+                "\(pad)    reports: \((reports.kinds.filter { ItemKind(rawValue: $0) == nil } + items).joined(separator: ", "))"
             )
         }
         return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")

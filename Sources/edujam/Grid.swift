@@ -43,7 +43,7 @@ enum Grid {
                 + [
                     summary.averageScore.map { "average score \(percent($0))" },
                     summary.averageQuantity.map {
-                        "average \(Format.number(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))"
+                        "average \(TeacherNumber.exact(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))"
                     },  // x10 may overflow
                     summary.binaryCount > 0 ? "\(summary.binaryTrue)/\(summary.binaryCount) yes" : nil,
                 ].compactMap { $0 }
@@ -56,7 +56,7 @@ enum Grid {
     /// was played at, and that attempt's primary item; the verdict first, so a cut keeps it.
     static func latest(_ cell: ActivityProgress) -> String {
         let level = cell.latestLevel.map { $0.joined(separator: "/") }
-        let item = cell.primaryItem.map { "\($0.identifier) \(Format.value(of: $0))" }
+        let item = cell.primaryItem.map { "\($0.identifier) \($0.item.value.terminalText)" }
         let result = [level, item].compactMap { $0 }.joined(separator: ": ")
         let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
         return parts.isEmpty ? "-" : parts.joined(separator: ", ")
@@ -130,7 +130,7 @@ enum Grid {
             String(cell.progress), String(cell.durationSeconds),
         ]
         let result: [String] = [
-            cell.primaryItem?.identifier ?? "", cell.primaryItem.map(Format.value) ?? "",
+            cell.primaryItem?.identifier ?? "", cell.primaryItem.map(\.item.value.terminalText) ?? "",
             cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
             cell.latestPath?.joined(separator: "/") ?? "",
         ]

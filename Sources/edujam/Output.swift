@@ -126,20 +126,7 @@ enum Format {
     /// The primary item's value: "score 150", "correct 8/10", "passed yes".
     static func primary(of run: RunRecord) -> String {
         guard let id = run.primaryItem, let item = run.items.first(where: { $0.identifier == id }) else { return "" }
-        return "\(item.identifier) \(value(of: item))"
-    }
-
-    static func value(of item: ItemRecord) -> String {
-        switch (item.value, item.score, item.maxScore) {
-        case (.number(let n)?, _, _): return number(n)
-        case (.bool(let b)?, _, _): return b ? "yes" : "no"
-        case (nil, let s?, let m?): return "\(number(s))/\(number(m))"
-        default: return ""
-        }
-    }
-
-    static func number(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        return "\(item.identifier) \(item.item.value.terminalText)"
     }
 
     /// One line of outside text (a name, a title) cut to `columns` with an ellipsis.

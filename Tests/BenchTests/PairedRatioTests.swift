@@ -2,7 +2,7 @@ import Testing
 
 @testable import edujam_bench
 
-/// How the benchmark judges a ratio (issue 18.1): the median of per-round ratios, the
+/// How the benchmark judges a ratio (on a shared, noisy machine): the median of per-round ratios, the
 /// spread that says how well that median is known, and a verdict that refuses to judge
 /// a ratio too noisy to tell from its target.
 @Suite struct PairedRatioTests {

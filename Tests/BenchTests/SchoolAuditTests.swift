@@ -4,7 +4,7 @@ import Tracking
 
 @testable import edujam_bench
 
-/// How row `store/players` (issue 15, "Scale") judges what 300 student processes saved: every
+/// How row `store/players` (a whole school playing at once) judges what 300 student processes saved: every
 /// attempt and item a player reported must be in the database exactly once, as played, every run
 /// finished, and nothing else stored. A check that cannot fail proves nothing, so each kind of
 /// loss is shown to be caught.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import edujam_bench
 
-/// What keeps a row's rounds comparable (issue 18.1): every round on one CPU, the stock
+/// What keeps a row's rounds comparable (on a shared, noisy machine): every round on one CPU, the stock
 /// interpreter on that CPU too, a warm-up round not kept, and a subprocess timed by its
 /// own CPU time rather than the wall clock.
 @Suite struct SteadyRoundsTests {

@@ -30,13 +30,13 @@ import Testing
     @Test func aTeacherMayNameAStudent() throws {
         #expect(try Identity.student(typed: "bo", identity: maria, usage: "u") == "bo")
         #expect(try Identity.student(typed: nil, identity: maria, fallback: "me", usage: "u") == "maria")
-        // `done` and `inbox` give no fallback: a teacher names the student's work (issue 23).
+        // `done` and `inbox` give no fallback: a teacher names the student's work, never their own.
         #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: maria, usage: "u") }
         let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
         #expect(try Identity.student(typed: "bo", identity: owner, usage: "u") == "bo")
     }
 
-    /// Issue 24.6: a teacher's play is saved under their own login; a student's attempts are the
+    /// A teacher's play is saved under their own login; a student's attempts are the
     /// student's alone (the database refuses the rest, `SchoolRowsAttackTests`).
     @Test func aTeacherPlaysOnlyUnderTheirOwnLogin() throws {
         #expect(throws: IdentityError.teacherPlaysAsThemselves(login: "maria")) {

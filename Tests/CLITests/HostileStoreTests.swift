@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11.9: a store written before names were checked may hold a class name with a newline
+/// A store written before names were checked may hold a class name with a newline
 /// and ESC, a 256-character student name of wide characters with an OSC 52 write, an assignment
 /// title with a NUL. Every classroom command prints them cleaned, and the class report stays
 /// within 80 columns with its columns aligned.

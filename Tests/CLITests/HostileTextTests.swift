@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11.9 and 12.7: whatever a game, a folder or a store holds, every command prints it
+/// Whatever a game, a folder or a store holds, every command prints it
 /// cleaned (`?` for each control, bidi or zero-width character), and JSON keeps it exactly.
 @Suite struct HostileTextTests {
     @Test func catalogCleansTitlesSummariesKeywordsLevelsAndLoadErrors() throws {

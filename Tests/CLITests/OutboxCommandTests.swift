@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Play survives the network (issue 15), through the built binary against a throwaway
+/// Play survives the network, through the built binary against a throwaway
 /// PostgreSQL server of this suite's own (the tests stop it in the middle of a run of
 /// `edujam play`, so not the server the other suites share).
 /// The suite's server, made once when the suite first runs; its watchdog removes it at exit.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// The first day of a school server through the binary (issue 23): the store's owner imports
+/// The first day of a school server through the binary: the store's owner imports
 /// the school's OneRoster export with `--create-logins`, every student and teacher gets a login
 /// with the right role and no password, each class belongs to the teacher the export names, and
 /// a class changes hands with `class give`, never with SQL.

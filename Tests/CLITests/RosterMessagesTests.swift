@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What `class add` and `class import` say on a SQLite store (issue 23): who was on the roster
+/// What `class add` and `class import` say on a SQLite store: who was on the roster
 /// already, a missing export folder by its name, and that logins are a school server's.
 @Suite struct RosterMessagesTests {
     @Test func addingStudentsAlreadyOnTheRosterSaysSo() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Issue 23's "Done when", as one flow through the binary on a throwaway PostgreSQL server: the
+/// A school's first day, as one flow through the binary on a throwaway PostgreSQL server: the
 /// admin installs EduJam (`make install-files` with the built binary, the copying half of `make
 /// install`) and imports the school's OneRoster export with logins; the class goes to its
 /// teacher, who writes a game with two levels, publishes and assigns it; students play on their

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Issue 24: a student's own rows must not hurt anyone else, and a teacher reads students'
+/// A student's own rows must not hurt anyone else, and a teacher reads students'
 /// attempts but changes none. Each attack is made through `psql` with the attacker's login, as
 /// any client could, on a school set up with the built binary; then the binary, as the classmate
 /// or the teacher, shows that nobody else was hurt (`docs/classroom.md`, "Who can see what").

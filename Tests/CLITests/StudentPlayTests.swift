@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// A school's first day from a student's seat (issue 23), through the built binary on the
+/// A school's first day from a student's seat, through the built binary on the
 /// throwaway PostgreSQL server: a teacher publishes three games, a student login plays each,
 /// and what the student reads is for people (no SQL, no socket errno, the command that plays).
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Issue 24, points 2 to 4, through the built binary as the teacher: one student's row the
+/// A student's own rows are hostile input, through the built binary as the teacher: one student's row the
 /// program cannot read (a `bogus` item kind, 30,000 items of 2,000-character titles) never takes
 /// the class's review or exports down, and `store copy` refuses it by name. On PostgreSQL the
 /// student writes it herself through `psql` and the database refuses it.

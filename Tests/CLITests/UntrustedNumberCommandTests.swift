@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Numbers from bots, drivers and games reach no Swift trap and no infinite report (issue 12).
+/// Numbers from bots, drivers and games (hostile input) reach no Swift trap and no infinite report.
 @Suite struct UntrustedNumberCommandTests {
     private static let numbers = "Tests/CLITests/Fixtures/numbers"
 

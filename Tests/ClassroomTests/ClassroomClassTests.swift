@@ -70,7 +70,7 @@ import TrackingTestSupport
         ("\u{3000}", "must not be blank"),
         (String(repeating: "x", count: 256), "is 256 characters long (limit 64)"),
         ("e" + String(repeating: "\u{301}", count: 64), "is 65 characters long (limit 64)"),
-        // Names that print like another, or like nothing (issue 24, point 12).
+        // Names that print like another, or like nothing: a roster could show two students alike.
         (
             "Jose\u{301}",
             "is not in Unicode's composed form NFC (a letter followed by a separate accent: type the accented letter)"

@@ -6,7 +6,7 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-/// Students saving at once on a school server (issue 15, "Scale"): each student their own
+/// Students saving at once on a school server (a whole school playing at once): each student their own
 /// connection as their own login, row-level security on, all saving at the same moments. Nothing
 /// may be lost, doubled or refused. Bench row `store/players` does the same with 300 processes
 /// playing Math Jam; this is its small, always-run check.

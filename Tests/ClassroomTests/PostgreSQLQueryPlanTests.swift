@@ -5,7 +5,7 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-/// Issue 15, "Scale": every query of the class report and of the inbox reads every table through
+/// A whole school on one server: every query of the class report and of the inbox reads every table through
 /// an index, so `report --class` stays fast over a million attempts and a whole school.
 ///
 /// The plans are those of the real queries, as the store sends them, for the owner, a teacher
@@ -19,7 +19,7 @@ import TrackingTestSupport
 /// A whole-index scan reads every row all the same (the planner's way round a missing index, with
 /// sequential scans off), so a scan passes only when it narrows by an index condition.
 ///
-/// ``everyIndexTheQueriesUseIsNeeded()`` drops the indexes one at a time: each must make a plan
+/// ``everyIndexTheQueriesUseIsNeeded(_:)`` drops the indexes one at a time: each must make a plan
 /// fail, so an index nobody needs is not kept, and one dropped is noticed.
 ///
 /// Without a PostgreSQL server the suite is skipped with the reason, never passed.

@@ -4,7 +4,7 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-/// The parts of ``TrackingStore/syncRoster(_:)`` the OneRoster fixtures (InteropTests) do not
+/// The parts of ``TrackingStore/syncRoster(_:createLogins:)`` the OneRoster fixtures (InteropTests) do not
 /// reach: closed classes, username conflicts, a rename onto a name added by hand.
 @Suite struct RosterSyncTests {
     private static func person(_ id: String, _ username: String) -> RosterPerson {

@@ -4,7 +4,7 @@ import Interop
 import Testing
 import Tracking
 
-/// A district's export imports in time linear in its size (issue 24, point 10): the work SQLite
+/// A district's export imports in time linear in its size (a district holds thousands of classes): the work SQLite
 /// does (its virtual machine's steps, `Connection.virtualMachineSteps`) for twice the classes,
 /// students and enrollments is about twice, not four times. Counted, not timed: the speed itself
 /// is the bench's row `roster/import`.

@@ -4,7 +4,7 @@ import Testing
 import Tracking
 import TrackingTestSupport
 
-/// A run on a school server slowed by the whole school playing at once (issue 15, "Scale": bench
+/// A run on a school server slowed by the whole school playing at once (bench
 /// row `store/players` saw saves of 100-700 ms). The game saves when it waits for the student,
 /// with its clock paused: the time a save takes is never the game's, so a slow server cannot make
 /// it hit its time limit, and the changes between two questions go in one save.

@@ -4,7 +4,7 @@ import Testing
 import Tracking
 import TrackingTestSupport
 
-/// A run on a school server that goes away (issue 15): the game goes on, nothing is lost, and
+/// A run on a school server that goes away: the game goes on, nothing is lost, and
 /// what the server did not get is kept in the outbox.
 @Suite struct UnreachableStoreTests {
     /// Six questions; each answer sets a score, a count and the progress.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Sandbox
 
-/// What issue 18's speed work changed in the sandbox's contract: how Lua is linked, reading a
+/// What making the sandbox fast changed in the sandbox's contract: how Lua is linked, reading a
 /// host call's arguments in place and pushing its results in place, copying one field of a
 /// returned table, and the allocator.
 @Suite struct PerformanceContractTests {

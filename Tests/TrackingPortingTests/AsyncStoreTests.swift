@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Tracking
 
-/// Issue 14, point 7: ClassKit's completion handlers port to `await` on ``TrackingStoreActor``,
+/// ClassKit's completion handlers port to `await` on ``TrackingStoreActor``,
 /// which keeps the one-thread-at-a-time store safe under Swift 6 strict concurrency.
 @Suite struct AsyncStoreTests {
     /// Many tasks record attempts at once; the actor serializes them and every one is saved.

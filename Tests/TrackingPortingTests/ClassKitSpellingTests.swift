@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Tracking
 
-/// Issue 14, point 7: ClassKit code ports line by line. Each test is a ClassKit snippet (in the
+/// ClassKit code ports line by line. Each test is a ClassKit snippet (in the
 /// comments, as in Apple's documentation) with its EduJam port below it, through the public API.
 @Suite struct ClassKitSpellingTests {
     /// `CLSDataStore.shared.delegate = self` in the app delegate; then asking for a leaf declares

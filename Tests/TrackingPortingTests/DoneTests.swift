@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import Tracking
 
-/// Point 5 of issue 14: Done belongs to the assignment, not to an attempt.
+/// Done belongs to the assignment, not to an attempt.
 @Suite struct DoneTests {
     private let clock = ManualClock()
 

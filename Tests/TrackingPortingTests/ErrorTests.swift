@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Tracking
 
-/// Point 2 of issue 14: errors an app can act on, with a category, the object and a readable text.
+/// Errors an app can act on, with a category, the object and a readable text.
 @Suite struct ErrorTests {
     @Test func localizedDescriptionIsTheMessageNotACode() throws {
         let store = try SaveFixture.open(SaveFixture.storePath())

@@ -1,7 +1,7 @@
 import Testing
 import Tracking
 
-/// Point 1 of issue 14: a save commits every valid change and names the objects it refused, as
+/// A save commits every valid change and names the objects it refused, as
 /// ClassKit's `partialFailure` does; a student's results never wait for a catalog fix.
 @Suite struct PartialSaveTests {
     /// A started, scored and stopped attempt at `context`.

@@ -1,7 +1,7 @@
 import Testing
 import Tracking
 
-/// Point 4 of issue 14: `contexts(matchingIdentifierPath:)` as Apple documents it.
+/// ClassKit ports unchanged: `contexts(matchingIdentifierPath:)` as Apple documents it.
 @Suite struct PathLookupTests {
     @Test func contextsMatchingAPathAreThoseAlongThePathNotTheMainContext() throws {
         let store = try SaveFixture.open(SaveFixture.storePath())

@@ -1,7 +1,7 @@
 import Testing
 import Tracking
 
-/// Point 3 of issue 14: a context's current activity survives a relaunch, as in ClassKit.
+/// A context's current activity survives a relaunch, as in ClassKit.
 @Suite struct RelaunchTests {
     /// The first launch: start, record, stop and save an attempt, then quit.
     private func firstLaunch(_ path: String, clock: ManualClock) throws -> Activity {

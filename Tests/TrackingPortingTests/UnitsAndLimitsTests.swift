@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import Tracking
 
-/// Issue 14, point 6: the completion time says its unit (minutes, as ClassKit's), and item
-/// identifiers stop where ClassKit's do (255 bytes), one short of context identifiers.
+/// The completion time says its unit (minutes, as ClassKit's), and item
+/// identifiers stop where ClassKit's do (``Limits/itemIdentifierBytes``), one short of context identifiers.
 @Suite struct UnitsAndLimitsTests {
     @Test func suggestedCompletionTimeIsInMinutesThroughSaveReopenAndExport() throws {
         let path = SaveFixture.storePath()

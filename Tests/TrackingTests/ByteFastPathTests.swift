@@ -2,7 +2,7 @@ import Testing
 
 @testable import Tracking
 
-/// The rules' byte fast paths (issue 18: a playthrough checks every item's identifier and title)
+/// The rules' byte fast paths (a playthrough checks every item's identifier and title, so they are hot)
 /// must answer exactly as the Character and Unicode-property rules they shortcut.
 @Suite struct ByteFastPathTests {
     /// A printable ASCII byte ends the blank check; text without one is still judged by its characters.

@@ -4,7 +4,7 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-/// Issue 14, point 6: stores written when the completion time was kept in seconds open with it
+/// Stores written when the completion time was kept in seconds open with it
 /// in minutes (migration `012-completion-minutes`).
 @Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
 struct CompletionMinutesMigrationTests {

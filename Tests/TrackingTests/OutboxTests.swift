@@ -4,7 +4,7 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-/// Play survives the network (issue 15): the outbox, its delivery, and a run's saves while the
+/// Play survives the network: the outbox, its delivery, and a run's saves while the
 /// store cannot be reached, behind ``UnreachableEngine`` on the test run's engine (SQLite, or
 /// PostgreSQL with `EDUJAM_TEST_ENGINE=postgresql`).
 @Suite struct OutboxTests {

@@ -133,7 +133,7 @@ struct PostgreSQLEngineTests {
     }
 
     /// A login the server has no role for: the server answered, so it is not unreachable (which
-    /// would send `play` offline), and the message says who creates it (issue 23).
+    /// would send `play` offline), and the message says who creates it (the school's first day).
     @Test func aLoginWithoutARoleIsNotAnUnreachableServer() throws {
         let server = try PostgresServer.server()
         let role = trackingError {
@@ -169,7 +169,7 @@ struct PostgreSQLEngineTests {
             .contains("connect_timeout"))
     }
 
-    /// Issue 24.1: ids taken ahead of a sequence before ids became the server's (a student's
+    /// Ids taken ahead of a sequence before ids became the server's (a student's
     /// `INSERT ... SELECT nextval(...) + g`) would make the next saves collide with them; the
     /// migration moves each sequence past those it would reach, and not to one far beyond,
     /// which would use the sequence up.

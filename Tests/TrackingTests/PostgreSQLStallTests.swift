@@ -4,7 +4,7 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-/// The game never waits for a server that stops answering (issue 15): a save and a reconnection
+/// The game never waits for a server that stops answering (a school's network drops): a save and a reconnection
 /// are bounded, against a throwaway server of this suite's own that the tests freeze
 /// (``PostgresServer/pause()``), as a network that drops every packet looks to a client.
 private let stallTestServer = Result { try PostgresServer.dedicated() }

@@ -4,7 +4,7 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-/// Issue 24, points 2 and 3: a store refuses rows the program cannot read (migration
+/// A student's own rows are hostile input: a store refuses rows the program cannot read (migration
 /// `014-row-checks`, generated from the model's rules), keeps the ones an older version stored,
 /// and its readers skip and name each row they cannot read, within bounds, instead of failing.
 @Suite(.enabled(if: TestEngine.isSQLite, "SQLite's own: writes rows past the model into a store file"))

@@ -68,7 +68,7 @@ public enum OneRosterResults {
         ]
     }
 
-    /// Writes ``files(_:gradingPeriod:)`` into `folder`, creating it if needed; each file atomically.
+    /// Writes ``files(_:gradingPeriod:timeZone:)`` into `folder`, creating it if needed; each file atomically.
     /// - Throws: File system errors.
     public static func write(_ files: [String: String], to folder: URL) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

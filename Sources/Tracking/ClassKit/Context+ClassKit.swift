@@ -34,8 +34,8 @@ extension Context {
         completion(outcome.value ?? nil, outcome.error)
     }
 
-    /// ClassKit's `suggestedCompletionTime`, in minutes there. EduJam's was in seconds until issue
-    /// 14; it is now ``suggestedCompletionMinutes``, so that neither ClassKit code nor older
+    /// ClassKit's `suggestedCompletionTime`, in minutes there. EduJam's was in seconds in earlier
+    /// versions; it is now ``suggestedCompletionMinutes``, so that neither ClassKit code nor older
     /// EduJam code compiles against a unit it did not mean.
     @available(
         *, unavailable, renamed: "suggestedCompletionMinutes",

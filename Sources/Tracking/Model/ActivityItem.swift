@@ -41,8 +41,8 @@ public struct ActivityItem: Hashable, Sendable {
 
     /// Creates an item; it is validated when added to an activity.
     /// - Parameters:
-    ///   - identifier: Unique within the activity, 1 to 255 bytes (``Limits/itemIdentifierBytes``).
-    ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
+    ///   - identifier: Unique within the activity, within ``Limits/itemIdentifierBytes``.
+    ///   - title: Non-blank, within ``Limits/title``.
     ///   - value: The metric.
     public init(identifier: String, title: String, value: Value) {
         self.identifier = identifier
@@ -61,7 +61,7 @@ public struct ActivityItem: Hashable, Sendable {
 
     /// Checks the identifier, title and value against ClassKit's rules.
     /// - Throws: ``TrackingError/invalidIdentifier(_:)``, ``TrackingError/identifierRefused(what:reason:)``,
-    ///   ``TrackingError/blankTitle``, ``TrackingError/titleTooLong(length:)``,
+    ///   ``TrackingError/blankTitle``, ``TrackingError/tooLong(_:)``,
     ///   ``TrackingError/nonFinite(field:)`` or ``TrackingError/invalidScore(score:maxScore:)``.
     public func validate() throws {
         try Validate.identifier(identifier, of: .item, what: "item identifier")

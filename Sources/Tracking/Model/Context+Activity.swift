@@ -51,7 +51,7 @@ extension Context {
     /// Starts a new attempt for `student`; the student's previous ``currentActivity(student:)``
     /// in this session is stopped and finalized (it keeps its outcome and can no longer change).
     /// Another student's attempt at the same context is left alone.
-    /// - Parameter student: A name or id chosen by the caller, 1 to 256 characters, not blank. New
+    /// - Parameter student: A name or id chosen by the caller, not blank, within ``Limits/studentNameCharacters``. New
     ///   names are checked against ``NameRule`` at the door (``TrackingStore/checkStudentName(_:)``);
     ///   here only what any attempt needs, so a student on a roster from before that check can play.
     /// - Returns: The new activity, not yet started; it becomes ``currentActivity``.

@@ -3,8 +3,8 @@ extension Context {
     ///
     /// The child is written by the next ``TrackingStore/save()``.
     /// - Parameters:
-    ///   - identifier: Unique among this context's children; 1 to 256 bytes (``Limits/contextIdentifierBytes``).
-    ///   - title: Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
+    ///   - identifier: Unique among this context's children; within ``Limits/contextIdentifierBytes``.
+    ///   - title: Non-blank, within ``Limits/title``.
     ///   - type: Anything but `.app`, which is reserved for the main context.
     /// - Returns: The new child.
     /// - Throws: ``TrackingError/contextRemoved``, ``TrackingError/reservedType``,

@@ -32,7 +32,7 @@ public final class Context {
     /// Suggested ages in years; nil means all ages. Bounds must not be negative.
     public var suggestedAge: ClosedRange<Int>? { didSet { touch() } }
     /// Suggested completion time in minutes, as ClassKit's `suggestedCompletionTime`; nil means any.
-    /// Bounds must not be negative. (Named for its unit: until issue 14 this was
+    /// Bounds must not be negative. (Named for its unit: an earlier version had
     /// `suggestedCompletionTime` in seconds, see ``suggestedCompletionTime``.)
     public var suggestedCompletionMinutes: ClosedRange<Int>? { didSet { touch() } }
     /// Search tags, as in the ClassKit Catalog API's `keywords`.

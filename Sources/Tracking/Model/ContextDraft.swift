@@ -13,7 +13,7 @@ public typealias ContextFactory = (_ identifier: String, _ parent: Context, _ pa
 ///
 /// The identifier comes from the requested path, so the draft does not carry one.
 public struct ContextDraft: Sendable {
-    /// Non-blank, within ``Limits/title`` (256 characters, 1,024 bytes).
+    /// Non-blank, within ``Limits/title``.
     public var title: String
     /// Anything but `.app`.
     public var type: ContextType

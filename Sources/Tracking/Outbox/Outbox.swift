@@ -5,7 +5,7 @@ import Foundation
 /// holding the attempt's latest ``RunSnapshot``.
 ///
 /// A snapshot replaces the kept one only when it is not earlier (``RunSnapshot/savedAt``), never
-/// the reverse. ``deliver(to:destination:)`` writes each entry into its store and removes it only
+/// the reverse. ``deliver(to:)`` writes each entry into its store and removes it only
 /// after the store committed it; writing it again changes nothing, so an entry is delivered
 /// exactly once in effect even when the removal is lost. An entry the store refuses stays, with
 /// the reason, until a delivery succeeds: nothing is dropped in silence.

@@ -104,19 +104,9 @@ extension Activity {
 
 extension RunSnapshot.Item {
     /// The item as the model holds it.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` when the record's value does not fit its kind.
-    package func activityItem() throws -> ActivityItem {
-        let value: ActivityItem.Value
-        switch (record.kind, record.value) {
-        case (.quantity, .number(let number)?): value = .quantity(number)
-        case (.binary, .bool(let flag)?): value = .binary(flag, record.valueType ?? .trueFalse)
-        case (.score, _):
-            guard let score = record.score, let maxScore = record.maxScore else {
-                throw TrackingError.corruptRow("outbox item \(record.identifier)")
-            }
-            value = .score(score, maxScore: maxScore)
-        default: throw TrackingError.corruptRow("outbox item \(record.identifier)")
-        }
-        return ActivityItem(identifier: record.identifier, title: record.title, value: value)
-    }
+    ///
+    /// Decoding the record already refused a value that does not fit its kind (the whole entry
+    /// then reads as ``TrackingError/corruptRow(_:)``); this stays `throws` for the engines that
+    /// write it.
+    package func activityItem() throws -> ActivityItem { record.item }
 }

@@ -168,7 +168,7 @@ enum PGMigrations {
                     PRIMARY KEY (endpoint, statement_id)
                 );
                 """),
-        // Roles, row-level security and identity (issue 15) come last: ``SchoolSecurity``.
+        // Roles, row-level security and identity come last (they name every table): ``SchoolSecurity``.
         SchoolSecurity.roles,
         SchoolSecurity.rowLevelSecurity,
         SchoolSecurity.reportAndInboxByIndex,

@@ -14,9 +14,9 @@ extension RunRecord {
     /// ``scoreItem`` as a fraction of its maximum, kept within 0...1; nil without a score item or
     /// when its numbers cannot make one (a maximum of 0, a value that is not finite).
     public var scoreFraction: Double? {
-        guard let item = scoreItem, let score = item.score, let max = item.maxScore, score.isFinite, max.isFinite,
-            max > 0
-        else { return nil }
+        guard case .score(let score, let max)? = scoreItem?.item.value, score.isFinite, max.isFinite, max > 0 else {
+            return nil
+        }
         return Swift.min(Swift.max(score / max, 0), 1)
     }
 
@@ -24,9 +24,9 @@ extension RunRecord {
     /// its first `passFail` binary item; nil when it reports none. Other binary items (true/false,
     /// yes/no, correct/incorrect) are answers to one question, not a verdict on the attempt.
     public var verdict: Bool? {
-        let verdicts = items.filter { $0.kind == .binary && $0.valueType == .passFail }
+        let verdicts = items.filter { if case .binary(_, .passFail) = $0.item.value { true } else { false } }
         let item = verdicts.first { $0.identifier == primaryItem } ?? verdicts.first
-        guard case .bool(let passed)? = item?.value else { return nil }
+        guard case .binary(let passed, _)? = item?.item.value else { return nil }
         return passed
     }
 }

@@ -72,7 +72,7 @@ extension TrackingStore {
     /// Exports the context tree and the saved runs as JSON.
     /// - Parameter student: A student to restrict the runs to, or nil for everyone.
     /// - Returns: Pretty-printed UTF-8 JSON with sorted keys (a ``StoreExport``).
-    /// - Throws: A SQLite or encoding error.
+    /// - Throws: An engine or encoding error.
     public func exportJSON(student: String? = nil) throws -> Data {
         let document = StoreExport(
             formatVersion: 2, rootIdentifier: rootIdentifier, student: student,

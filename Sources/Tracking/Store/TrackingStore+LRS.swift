@@ -8,7 +8,7 @@ extension TrackingStore {
     /// The ids of the statements the LRS at `endpoint` has accepted.
     /// - Parameter endpoint: The LRS's normalized endpoint, as ``recordAcceptedStatements(_:endpoint:)`` got it.
     /// - Returns: Statement ids.
-    /// - Throws: A SQLite error.
+    /// - Throws: An engine error.
     public func acceptedStatementIDs(endpoint: String) throws -> Set<String> {
         try engine.acceptedStatementIDs(endpoint: endpoint)
     }
@@ -19,7 +19,7 @@ extension TrackingStore {
     /// - Parameters:
     ///   - ids: The accepted statements' ids; ids already recorded are left as they are.
     ///   - endpoint: The LRS's normalized endpoint.
-    /// - Throws: A SQLite error; then nothing of the batch is recorded.
+    /// - Throws: An engine error; then nothing of the batch is recorded.
     public func recordAcceptedStatements(_ ids: some Sequence<String>, endpoint: String) throws {
         try engine.recordAcceptedStatements(Array(ids), endpoint: endpoint, at: clock().timeIntervalSince1970)
     }

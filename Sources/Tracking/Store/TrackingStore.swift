@@ -3,7 +3,7 @@ import Foundation
 /// The tracking data store: one per store file (ClassKit's `CLSDataStore`).
 ///
 /// Holds the context tree in memory, rooted at ``mainContext`` whose identifier is the
-/// collection's reverse-DNS id, and writes changes to SQLite at each ``save()``. A store and
+/// collection's reverse-DNS id, and writes changes to its ``StoreEngine`` at each ``save()``. A store and
 /// its contexts and activities are confined to one thread or task; to write one file from
 /// several threads or processes, open one store per thread or process.
 ///

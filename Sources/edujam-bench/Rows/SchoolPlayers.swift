@@ -3,7 +3,7 @@ import Foundation
 import Runtime
 import Tracking
 
-/// Row `store/players` (issue 15, "Scale"): 300 student processes (100 with `--quick`) play Math
+/// Row `store/players` (a whole school playing at once): 300 student processes (100 with `--quick`) play Math
 /// Jam by bot at once against one local PostgreSQL server, each as its own student login with
 /// row-level security on, as a school's students do. No lost item, no deadlock, no error; the
 /// p50 and p99 latency of a save.

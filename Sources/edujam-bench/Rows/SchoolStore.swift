@@ -2,7 +2,7 @@ import Classroom
 import Foundation
 import Tracking
 
-/// Row `store/school` (issue 15, "Scale"): `edujam report --class` on a PostgreSQL school server
+/// Row `store/school` (a whole school's attempts): `edujam report --class` on a PostgreSQL school server
 /// holding 1,000,800 attempts (40 classes x 30 students x 834 attempts, one item each, loaded
 /// with `generate_series` by ``SyntheticSchool``). Times ``TrackingStore/classReport(className:assignment:student:)``,
 /// the call the command makes, for one class by the wall clock (most of the work is the server's).

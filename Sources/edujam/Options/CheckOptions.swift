@@ -15,7 +15,7 @@ struct CheckOptions {
     var jobs: Int
 
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400,
-    ///   a `--jobs` outside 1...256.
+    ///   a `--jobs` outside 1...``Jobs/maximum``.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         common = CommonOptions(arguments)

@@ -13,7 +13,7 @@ struct FuzzOptions {
     var jobs: Int
 
     /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number,
-    ///   a `--jobs` outside 1...256.
+    ///   a `--jobs` outside 1...``Jobs/maximum``.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         game = try arguments.onlyPositional("fuzz takes one game folder or identifier")

@@ -11,7 +11,8 @@ struct TestOptions {
     /// Threads that play the tests; the machine's cores unless given.
     var jobs: Int
 
-    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, a `--jobs` outside 1...256.
+    /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, a `--jobs` outside
+    ///   1...``Jobs/maximum``.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, spec: Self.spec)
         paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
