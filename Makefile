@@ -9,7 +9,8 @@ PACKAGES := liblua5.4-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev lua5.4 p
 TEST_PACKAGES := chromium postgresql
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
-# make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam.
+# make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam, the bash, zsh
+# and fish completions and the man page (made by the program from its commands' declarations).
 # DESTDIR stages the tree for a package; EDUJAM_BINARY picks the program install-files copies.
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -17,7 +18,7 @@ EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
 
-.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph
+.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph docs
 
 all: build
 
@@ -130,16 +131,33 @@ bench: deps
 example-report: build test-deps
 	python3 docs/examples/make-class-report.py $(EDUJAM)
 
+## docs: rewrite docs/cli.md's generated blocks (the command and option tables) from the commands'
+## declarations (Sources/edujam/*Command.swift); CommandDeclarationTests fails while they differ
+docs: build
+	$(EDUJAM) __docs docs/cli.md
+
 ## install: a release build of edujam (the Swift libraries linked in, so it runs without the
 ## toolchain) with the games and the docs, under PREFIX (default /usr/local; README.md)
 install: deps
 	$(SWIFT) build -c release --product edujam --static-swift-stdlib
 	$(MAKE) --no-print-directory install-files EDUJAM_BINARY=.build/release/edujam
 
-## install-files: copy EDUJAM_BINARY, games/ and the docs under DESTDIR/PREFIX, readable by everyone
+BASH_COMPLETION := share/bash-completion/completions/edujam
+ZSH_COMPLETION := share/zsh/site-functions/_edujam
+FISH_COMPLETION := share/fish/vendor_completions.d/edujam.fish
+MAN_PAGE := share/man/man1/edujam.1
+
+## install-files: copy EDUJAM_BINARY, games/ and the docs under DESTDIR/PREFIX, readable by everyone,
+## with the completions and the man page EDUJAM_BINARY makes
 install-files:
 	install -d -m 755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
 	install -m 755 $(EDUJAM_BINARY) $(DESTDIR)$(PREFIX)/bin/edujam
+	for made in "__completions bash:$(BASH_COMPLETION)" "__completions zsh:$(ZSH_COMPLETION)" \
+		"__completions fish:$(FISH_COMPLETION)" "__man:$(MAN_PAGE)"; do \
+		file="$(DESTDIR)$(PREFIX)/$${made#*:}"; \
+		install -d -m 755 "$$(dirname "$$file")" && $(EDUJAM_BINARY) $${made%%:*} > "$$file.tmp" \
+			&& chmod 644 "$$file.tmp" && mv "$$file.tmp" "$$file" || { rm -f "$$file.tmp"; exit 1; }; \
+	done
 	rm -rf $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R games $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R docs/. README.md $(DESTDIR)$(PREFIX)/share/doc/edujam/
@@ -147,6 +165,8 @@ install-files:
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/edujam $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
+	rm -f $(DESTDIR)$(PREFIX)/$(BASH_COMPLETION) $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETION) \
+		$(DESTDIR)$(PREFIX)/$(FISH_COMPLETION) $(DESTDIR)$(PREFIX)/$(MAN_PAGE)
 
 clean:
 	rm -rf .build

@@ -7,152 +7,136 @@ import Tracking
 /// The rules themselves (who may be marked done, what is refused before anything is written, the
 /// status of each activity, what a roster sync creates, renames, enrolls or marks as left, what a
 /// gradebook cell holds) live in the `TrackingStore+*.swift` files of this module and never see
-/// SQL. SQLite (`SQLite/`) is the first implementation and shares the tracking store's
-/// connection (``TrackingStore/classroom``); a second engine is a new folder beside it. Every method
-/// but ``transaction(readOnly:_:)`` is called inside a transaction.
-protocol ClassroomEngine {
+/// SQL. Each query here is written once, with `?` parameters, and runs on the store's own
+/// database (``StoreSQL``, from ``TrackingStore/classroom``), so the classroom tables change in
+/// the same transaction as the rest of the store. What the engines do not share, logins, is
+/// behind ``SchoolLogins``. Every method but ``transaction(readOnly:_:)`` is called inside a
+/// transaction.
+struct ClassroomEngine {
+    /// The store's database.
+    let sql: any StoreSQL
+    /// The store's logins: none on SQLite.
+    let logins: any SchoolLogins
+
     /// Runs `body` atomically: everything it writes, or nothing when it throws.
     /// - Parameters:
     ///   - readOnly: Whether `body` only reads (one consistent snapshot).
     ///   - body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: The first error thrown by `body` or by the commit.
-    func transaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T
+    func transaction<T>(readOnly: Bool = false, _ body: () throws -> T) throws -> T {
+        try sql.inTransaction(readOnly: readOnly, body)
+    }
+
+    /// Every row of `query`, each read by `row`.
+    func rows<T>(_ query: String, _ values: [SQLValue] = [], row: (any SQLRow) throws -> T) throws -> [T] {
+        try sql.query(query, values, row: row)
+    }
+
+    /// Whether `query` returns any row.
+    func exists(_ query: String, _ values: [SQLValue]) throws -> Bool {
+        try !rows(query, values) { _ in true }.isEmpty
+    }
+
+    /// The id of the row `insert` (ending in `RETURNING id`) adds.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` naming `column` when no id comes back.
+    func insertedID(_ insert: String, _ values: [SQLValue], column: String) throws -> Int64 {
+        guard let id = try rows(insert, values, row: { $0.int(0) }).first else {
+            throw TrackingError.corruptRow(column)
+        }
+        return id
+    }
 
     // MARK: Classes and rosters
 
     /// The id of the class `name`, or nil.
-    func classID(named name: String) throws -> Int64?
-    /// Every class's id and name, ordered by name.
-    func classList() throws -> [(id: Int64, name: String)]
+    func classID(named name: String) throws -> Int64? {
+        try rows("SELECT id FROM classes WHERE name = ?", [.text(name)]) { $0.int(0) }.first
+    }
+
+    /// Every class's id and name, ordered by name as bytes (both engines' order, said once here).
+    func classList() throws -> [(id: Int64, name: String)] {
+        try rows("SELECT id, name FROM classes") { (id: $0.int(0), name: $0.text(1) ?? "") }
+            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
     /// Adds an empty class; returns its id.
     @discardableResult
-    func insertClass(named name: String, createdAt: Double) throws -> Int64
+    func insertClass(named name: String, createdAt: Double) throws -> Int64 {
+        try insertedID(
+            "INSERT INTO classes (name, created_at) VALUES (?, ?) RETURNING id", [.text(name), .real(createdAt)],
+            column: "classes.id")
+    }
+
     /// Gives the class `id` a new name.
-    func renameClass(id: Int64, to name: String) throws
+    func renameClass(id: Int64, to name: String) throws {
+        try sql.run("UPDATE classes SET name = ? WHERE id = ?", [.text(name), .integer(id)])
+    }
+
     /// The students of a class, in the order they joined.
-    func students(ofClass id: Int64) throws -> [String]
+    func students(ofClass id: Int64) throws -> [String] {
+        try rows("SELECT student FROM class_students WHERE class_id = ? ORDER BY position", [.integer(id)]) {
+            $0.text(0) ?? ""
+        }
+    }
+
     /// Appends students to a roster; one already on it keeps their place.
-    func addStudents(_ students: [String], toClass id: Int64) throws
+    func addStudents(_ students: [String], toClass id: Int64) throws {
+        let insert = """
+            INSERT INTO class_students (class_id, student, position)
+            VALUES (?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM class_students WHERE class_id = ?))
+            ON CONFLICT DO NOTHING
+            """
+        try sql.runAll(students.map { (insert, [.integer(id), .text($0), .integer(id)]) })
+    }
+
     /// Takes students off a roster; nothing else about them changes.
-    func removeStudents(_ students: [String], fromClass id: Int64) throws
+    func removeStudents(_ students: [String], fromClass id: Int64) throws {
+        for student in students {
+            try sql.run(
+                "DELETE FROM class_students WHERE class_id = ? AND student = ?", [.integer(id), .text(student)])
+        }
+    }
+
     /// Whether `student` is on any class's roster.
-    func isOnAnyRoster(_ student: String) throws -> Bool
-
-    // MARK: Identity (`StoreIdentity.swift`)
-
-    /// Who runs this connection: ``StoreIdentity/anyone`` on a store that has no logins.
-    func identity() throws -> StoreIdentity
-    /// The login the student's name maps to, or nil when none is recorded.
-    func login(ofStudent student: String) throws -> String?
-    /// The student name the login maps to, or nil.
-    func student(ofLogin login: String) throws -> String?
-    /// Records that `student` signs in as `login`.
-    func mapLogin(_ login: String, toStudent student: String) throws
-    /// Creates `login` as a student's login unless a role of that name exists; returns whether it did.
-    func createStudentLogin(_ login: String) throws -> Bool
-
-    // MARK: Class owners (`TrackingStore+ClassOwners.swift`)
-
-    /// What `login` is to this store, or nil when the server has no login of that name.
-    func schoolRole(ofLogin login: String) throws -> SchoolRole?
-    /// Creates `login` as a teacher's login unless a role of that name exists; returns whether it did.
-    func createTeacherLogin(_ login: String) throws -> Bool
-    /// The login the class `id` belongs to, or nil on a store that has no logins.
-    func owner(ofClass id: Int64) throws -> String?
-    /// Gives the class `id` (with its roster, assignments and Done marks) to `login`.
-    func setOwner(_ login: String, ofClass id: Int64) throws
-    /// Maps `student`, who has a login, to `login` instead.
-    func remapLogin(_ login: String, ofStudent student: String) throws
-
-    // MARK: Assignments
-
-    /// The saved context at the full identifier path `path`: its id and whether it is assignable.
-    func context(atFullPath path: [String]) throws -> (id: Int64, isAssignable: Bool)?
-    /// Saves an assignment of `contextIDs` (in that order) to `students`, or to the whole class
-    /// when `students` is empty; returns its id.
-    func insertAssignment(
-        _ draft: AssignmentDraft, classID: Int64, students: [String], contextIDs: [Int64],
-        createdAt: Double
-    ) throws -> Int64
-    /// The assignment `id` with everything the status rules need, or nil.
-    func assignmentRow(id: Int64) throws -> AssignmentRow?
-    /// A class's assignments, oldest first.
-    func assignmentRows(classID: Int64) throws -> [AssignmentRow]
-    /// The assignments `student` must do, soonest due first, undated last.
-    func assignmentRows(student: String) throws -> [AssignmentRow]
-    /// The ids of the assignments an attempt counts for, oldest first; an id may repeat.
-    func assignmentIDs(countingAttempt attempt: Int64) throws -> [Int64]
-    /// The ids of `student`'s attempts that count for some assignment.
-    func linkedAttempts(student: String) throws -> Set<Int64>
+    func isOnAnyRoster(_ student: String) throws -> Bool {
+        try exists("SELECT 1 FROM class_students WHERE student = ? LIMIT 1", [.text(student)])
+    }
 
     // MARK: Done
 
     /// Whether an assignment has this id.
-    func assignmentExists(id: Int64) throws -> Bool
+    func assignmentExists(id: Int64) throws -> Bool {
+        try exists("SELECT 1 FROM assignments WHERE id = ?", [.integer(id)])
+    }
+
     /// Records `student`'s Done marks; a context already marked keeps its first time.
-    func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws
+    func insertDoneMarks(assignment id: Int64, contextIDs: [Int64], student: String, at time: Double) throws {
+        let insert = """
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at) VALUES (?, ?, ?, ?)
+            ON CONFLICT DO NOTHING
+            """
+        try sql.runAll(contextIDs.map { (insert, [.integer(id), .integer($0), .text(student), .real(time)]) })
+    }
+
     /// Marks the assignment complete, unless it already is (the first time stays).
-    func markComplete(assignment id: Int64, at time: Double) throws
-
-    // MARK: OneRoster people
-
-    /// Every person a roster import recorded, by sourcedId.
-    func rosterPeople() throws -> [String: RosterPerson]
-    /// Records a person new to the store.
-    func insertRosterPerson(_ person: RosterPerson) throws
-    /// Replaces the username and names recorded for the person with `person.sourcedId`.
-    func updateRosterPerson(_ person: RosterPerson) throws
-    /// The sourcedIds of the people enrolled as a student in some class, now or in the past.
-    func rosterStudentIDs() throws -> Set<String>
-    /// Files everything `old` did under `new`: attempts, class places, assignments given by name,
-    /// Done marks. Where `new` already has the same row (added by hand), the two become one.
-    func renameStudent(from old: String, to new: String) throws
-
-    // MARK: OneRoster classes and enrollments
-
-    /// Every imported class.
-    func importedClasses() throws -> [ImportedClass]
-    /// The imported class with this sourcedId, or nil.
-    func importedClass(sourcedId: String) throws -> ImportedClass?
-    /// Records that the class `id` came from the roster class `sourcedId` titled `title`.
-    func insertImportedClass(id: Int64, sourcedId: String, title: String) throws
-    /// Records the title the roster gives the imported class `id` now.
-    func setImportedTitle(_ title: String, ofClass id: Int64) throws
-    /// An imported class's enrollments, in the order they were recorded.
-    func enrollments(ofClass id: Int64) throws -> [RosterEnrollment]
-    /// Appends the enrollment of `person` (a sourcedId) in `role`, not left.
-    func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws
-    /// Records when a student left the class, or with nil that they are enrolled again.
-    func setLeft(at time: Double?, student person: String, inClass id: Int64) throws
-    /// Removes the enrollment of `person` in `role`.
-    func deleteEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws
-
-    // MARK: Gradebook
-
-    /// Each attempt's last change, by attempt id: its last event, else its end, else its start.
-    func attemptLastChanges() throws -> [Int64: Double]
-    /// When each Done mark was made.
-    func doneMarkTimes() throws -> [DoneMark: Double]
-}
-
-extension ClassroomEngine {
-    /// Runs `body` in a transaction that may write.
-    func transaction<T>(_ body: () throws -> T) throws -> T {
-        try transaction(readOnly: false, body)
+    func markComplete(assignment id: Int64, at time: Double) throws {
+        try sql.run(
+            "UPDATE assignments SET completed_at = ? WHERE id = ? AND completed_at IS NULL",
+            [.real(time), .integer(id)])
     }
 
     /// The id of the class `name`.
-    /// - Throws: ``TrackingError/unknownClass(_:)``.
+    /// - Throws: ``ClassroomError/unknownClass(_:)``.
     func requireClassID(named name: String) throws -> Int64 {
-        guard let id = try classID(named: name) else { throw TrackingError.unknownClass(name) }
+        guard let id = try classID(named: name) else { throw ClassroomError.unknownClass(name) }
         return id
     }
 
     /// The assignment `id` with its details.
-    /// - Throws: ``TrackingError/unknownAssignment(_:)``.
+    /// - Throws: ``ClassroomError/unknownAssignment(_:)``.
     func requireAssignmentRow(id: Int64) throws -> AssignmentRow {
-        guard let row = try assignmentRow(id: id) else { throw TrackingError.unknownAssignment(id) }
+        guard let row = try assignmentRow(id: id) else { throw ClassroomError.unknownAssignment(id) }
         return row
     }
 }

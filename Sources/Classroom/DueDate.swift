@@ -17,11 +17,11 @@ public enum DueDate {
     ///   - text: The text; surrounding whitespace is ignored.
     ///   - timeZone: The zone a bare date is read in; defaults to the machine's.
     /// - Returns: The instant the work is due.
-    /// - Throws: ``TrackingError/invalidDate(_:)`` carrying `text`.
+    /// - Throws: ``ClassroomError/invalidDate(_:)`` carrying `text`.
     public static func parse(_ text: String, timeZone: TimeZone = .current) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let date = endOfDay(trimmed, timeZone: timeZone) ?? timestamp(trimmed) { return date }
-        throw TrackingError.invalidDate(text)
+        throw ClassroomError.invalidDate(text)
     }
 
     /// `YYYY-MM-DD` at 23:59:59 in `timeZone`, or nil if `text` is not a real calendar date.

@@ -9,14 +9,14 @@ extension TrackingStore {
     /// - Parameter draft: The class, students, title, due date, instructions and paths.
     /// - Returns: The new assignment's id.
     /// - Throws: ``TrackingError/blankTitle``, ``TrackingError/tooLong(_:)``,
-    ///   ``TrackingError/noActivities``, ``TrackingError/invalidName(what:reason:)``,
-    ///   ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)``,
-    ///   ``TrackingError/unknownPath(_:)``, ``TrackingError/notAssignable(_:)``,
+    ///   ``ClassroomError/noActivities``, ``TrackingError/invalidName(what:reason:)``,
+    ///   ``ClassroomError/unknownClass(_:)``, ``ClassroomError/unknownStudent(_:className:)``,
+    ///   ``ClassroomError/unknownPath(_:)``, ``ClassroomError/notAssignable(_:)``,
     ///   ``TrackingError/busy(sql:)``.
     @discardableResult
     public func createAssignment(_ draft: AssignmentDraft) throws -> Int64 {
         try Validate.title(draft.title)
-        guard !draft.paths.isEmpty else { throw TrackingError.noActivities }
+        guard !draft.paths.isEmpty else { throw ClassroomError.noActivities }
         if let due = draft.due { try Validate.finite(due.timeIntervalSince1970, field: "due") }
         let selected = uniqued(draft.students ?? [])
         try Validate.students(selected)
@@ -25,7 +25,7 @@ extension TrackingStore {
             let classID = try engine.requireClassID(named: draft.className)
             let members = Set(try engine.students(ofClass: classID))
             for student in selected where !members.contains(student) {
-                throw TrackingError.unknownStudent(student, className: draft.className)
+                throw ClassroomError.unknownStudent(student, className: draft.className)
             }
             let contextIDs = try assignableContextIDs(draft.paths, engine)
             return try engine.insertAssignment(
@@ -46,7 +46,7 @@ extension TrackingStore {
     /// A class's assignments, oldest first.
     /// - Parameter className: An existing class.
     /// - Returns: The assignments.
-    /// - Throws: ``TrackingError/unknownClass(_:)`` or an engine error.
+    /// - Throws: ``ClassroomError/unknownClass(_:)`` or an engine error.
     public func assignments(className: String) throws -> [Assignment] {
         let engine = classroom
         return try engine.transaction(readOnly: true) {
@@ -69,13 +69,13 @@ extension TrackingStore {
     }
 
     /// Resolves each path to a saved, assignable context; a repeated path counts once.
-    private func assignableContextIDs(_ paths: [[String]], _ engine: any ClassroomEngine) throws -> [Int64] {
+    private func assignableContextIDs(_ paths: [[String]], _ engine: ClassroomEngine) throws -> [Int64] {
         var ids: [Int64] = []
         for path in paths {
             guard let found = try engine.context(atFullPath: [rootIdentifier] + relativePath(path)) else {
-                throw TrackingError.unknownPath(path)
+                throw ClassroomError.unknownPath(path)
             }
-            guard found.isAssignable else { throw TrackingError.notAssignable(path) }
+            guard found.isAssignable else { throw ClassroomError.notAssignable(path) }
             if !ids.contains(found.id) { ids.append(found.id) }
         }
         return ids

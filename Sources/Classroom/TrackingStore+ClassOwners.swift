@@ -32,12 +32,12 @@ public enum ClassOwnerError: Error, Equatable, CustomStringConvertible {
 extension TrackingStore {
     /// Hands a class, with its roster, assignments and Done marks, to another teacher (`edujam
     /// class give CLASS --to LOGIN`). The store's owner may give any class; a teacher gives the
-    /// classes they own (the others are not theirs to see: ``TrackingError/unknownClass(_:)``).
+    /// classes they own (the others are not theirs to see: ``ClassroomError/unknownClass(_:)``).
     /// - Parameters:
     ///   - className: An existing class.
     ///   - login: A teacher's login, or the store owner's.
     /// - Returns: Whether the class changed hands (false when it was `login`'s already).
-    /// - Throws: ``IdentityError/noLogins`` on SQLite, ``TrackingError/unknownClass(_:)``,
+    /// - Throws: ``IdentityError/noLogins`` on SQLite, ``ClassroomError/unknownClass(_:)``,
     ///   ``ClassOwnerError``, or a store error.
     @discardableResult
     public func giveClass(_ className: String, to login: String) throws -> Bool {
@@ -62,7 +62,7 @@ extension TrackingStore {
     ///   - createLogin: Whether to create `login` when it does not exist.
     /// - Returns: Whether the login was created.
     /// - Throws: ``IdentityError/noLogins`` on SQLite, ``ClassOwnerError``,
-    ///   ``TrackingError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:)``,
+    ///   ``ClassroomError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:)``,
     ///   or a store error.
     @discardableResult
     public func changeLogin(ofStudent student: String, to login: String, createLogin: Bool) throws -> Bool {
@@ -71,7 +71,7 @@ extension TrackingStore {
             guard case .login(let me, let role, _) = try engine.identity() else { throw IdentityError.noLogins }
             guard role == .owner else { throw ClassOwnerError.ownersOnly(login: me) }
             guard let current = try engine.login(ofStudent: student) else {
-                throw TrackingError.unknownStudent(student, className: nil)
+                throw ClassroomError.unknownStudent(student, className: nil)
             }
             guard current != login else { return false }
             if let holder = try engine.student(ofLogin: login) {
@@ -84,7 +84,7 @@ extension TrackingStore {
     }
 
     /// Refuses a login that is not a student's; creates a missing one when asked. Returns whether it did.
-    private func requireStudentLogin(_ login: String, create: Bool, _ engine: any ClassroomEngine) throws -> Bool {
+    private func requireStudentLogin(_ login: String, create: Bool, _ engine: ClassroomEngine) throws -> Bool {
         switch try engine.schoolRole(ofLogin: login) {
         case .student?: return false
         case nil:
@@ -97,7 +97,7 @@ extension TrackingStore {
     }
 
     /// Refuses a login that cannot own a class.
-    private func requireTeacherLogin(_ login: String, _ engine: any ClassroomEngine) throws {
+    private func requireTeacherLogin(_ login: String, _ engine: ClassroomEngine) throws {
         switch try engine.schoolRole(ofLogin: login) {
         case nil:
             throw ClassOwnerError.noSuchLogin(
@@ -115,7 +115,7 @@ extension TrackingStore {
     /// a teacher's. A class whose roster names no such teacher stays where it is, with a note.
     /// Call inside the import's transaction.
     func settleLoginsAndOwners(
-        _ roster: Roster, createLogins: Bool, engine: any ClassroomEngine, changes: inout RosterChanges
+        _ roster: Roster, createLogins: Bool, engine: ClassroomEngine, changes: inout RosterChanges
     ) throws {
         guard case .login(_, let importer, _) = try engine.identity() else {
             if createLogins { throw IdentityError.noLogins }
@@ -148,7 +148,7 @@ extension TrackingStore {
     /// Creates the login of every enrolled student who has none yet (their mapped login, or
     /// their username).
     private func createStudentLogins(
-        _ roster: Roster, people: [String: RosterPerson], engine: any ClassroomEngine,
+        _ roster: Roster, people: [String: RosterPerson], engine: ClassroomEngine,
         changes: inout RosterChanges, notes: inout OrderedNotes
     ) throws {
         var seen: Set<String> = []
@@ -178,12 +178,12 @@ private struct OrderedNotes {
 
 /// The teachers' logins an import meets, each looked up (and created) once.
 private struct TeacherLogins {
-    let engine: any ClassroomEngine
+    let engine: ClassroomEngine
     let createLogins: Bool
     let importerIsOwner: Bool
     private var known: [String: Bool] = [:]
 
-    init(engine: any ClassroomEngine, createLogins: Bool, importerIsOwner: Bool) {
+    init(engine: ClassroomEngine, createLogins: Bool, importerIsOwner: Bool) {
         self.engine = engine
         self.createLogins = createLogins
         self.importerIsOwner = importerIsOwner

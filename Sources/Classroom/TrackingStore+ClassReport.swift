@@ -13,8 +13,8 @@ extension TrackingStore {
     ///   - student: One student, or nil for all: with a student, each assignment keeps only their
     ///     row (the class aggregates stay the whole class's).
     /// - Returns: The report; encode it for `--json`.
-    /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownAssignment(_:)`` (also
-    ///   when the assignment belongs to another class), ``TrackingError/unknownStudent(_:className:)``
+    /// - Throws: ``ClassroomError/unknownClass(_:)``, ``ClassroomError/unknownAssignment(_:)`` (also
+    ///   when the assignment belongs to another class), ``ClassroomError/unknownStudent(_:className:)``
     ///   when `student` is an assignee of none of the assignments, or an engine error.
     public func classReport(className: String, assignment: Int64? = nil, student: String? = nil) throws -> ClassReport {
         let engine = classroom
@@ -22,7 +22,7 @@ extension TrackingStore {
             let classID = try engine.requireClassID(named: className)
             guard let assignment else { return try engine.assignmentRows(classID: classID) }
             let row = try engine.requireAssignmentRow(id: assignment)
-            guard row.className == className else { throw TrackingError.unknownAssignment(assignment) }
+            guard row.className == className else { throw ClassroomError.unknownAssignment(assignment) }
             return [row]
         }
         let runs = try runsByStudent(rows)
@@ -34,7 +34,7 @@ extension TrackingStore {
         guard let student else { return review }
         let assigned = review.assignments.contains { $0.students.contains { $0.student == student } }
         guard assigned || review.assignments.isEmpty else {
-            throw TrackingError.unknownStudent(student, className: className)
+            throw ClassroomError.unknownStudent(student, className: className)
         }
         for index in review.assignments.indices {
             review.assignments[index].students.removeAll { $0.student != student }

@@ -3,13 +3,13 @@ import Tracking
 extension TrackingStore {
     /// Creates an empty class (`edujam class create NAME`).
     /// - Parameter name: A name following ``NameRule``, not used by another class.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``TrackingError/duplicateClass(_:)``,
+    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``ClassroomError/duplicateClass(_:)``,
     ///   ``TrackingError/busy(sql:)``.
     public func createClass(named name: String) throws {
         try Validate.className(name)
         let engine = classroom
         try engine.transaction {
-            guard try engine.classID(named: name) == nil else { throw TrackingError.duplicateClass(name) }
+            guard try engine.classID(named: name) == nil else { throw ClassroomError.duplicateClass(name) }
             try engine.insertClass(named: name, createdAt: clock().timeIntervalSince1970)
         }
     }
@@ -21,7 +21,7 @@ extension TrackingStore {
     ///   - students: Names or ids following ``NameRule``.
     ///   - className: An existing class.
     /// - Returns: The students who were on the roster already, in the order given.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)`` (nothing is added), ``TrackingError/unknownClass(_:)``,
+    /// - Throws: ``TrackingError/invalidName(what:reason:)`` (nothing is added), ``ClassroomError/unknownClass(_:)``,
     ///   ``TrackingError/busy(sql:)``.
     @discardableResult
     public func addStudents(_ students: [String], toClass className: String) throws -> [String] {
@@ -33,7 +33,7 @@ extension TrackingStore {
     }
 
     /// Adds students to the class `id`; returns those on its roster already. Call inside a transaction.
-    func addStudents(_ students: [String], toClass id: Int64, _ engine: any ClassroomEngine) throws -> [String] {
+    func addStudents(_ students: [String], toClass id: Int64, _ engine: ClassroomEngine) throws -> [String] {
         let members = Set(try engine.students(ofClass: id))
         try engine.addStudents(students, toClass: id)
         var seen: Set<String> = []
@@ -48,7 +48,7 @@ extension TrackingStore {
     /// - Parameters:
     ///   - students: Students of the class.
     ///   - className: An existing class.
-    /// - Throws: ``TrackingError/unknownClass(_:)``, ``TrackingError/unknownStudent(_:className:)`` for a
+    /// - Throws: ``ClassroomError/unknownClass(_:)``, ``ClassroomError/unknownStudent(_:className:)`` for a
     ///   name not on the roster (nobody is removed), ``TrackingError/busy(sql:)``.
     public func removeStudents(_ students: [String], fromClass className: String) throws {
         let engine = classroom
@@ -56,7 +56,7 @@ extension TrackingStore {
             let id = try engine.requireClassID(named: className)
             let members = Set(try engine.students(ofClass: id))
             for student in students where !members.contains(student) {
-                throw TrackingError.unknownStudent(student, className: className)
+                throw ClassroomError.unknownStudent(student, className: className)
             }
             try engine.removeStudents(students, fromClass: id)
         }
@@ -66,15 +66,15 @@ extension TrackingStore {
     /// - Parameters:
     ///   - name: An existing class.
     ///   - newName: A name following ``NameRule``, not used by another class.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``TrackingError/unknownClass(_:)``,
-    ///   ``TrackingError/duplicateClass(_:)``, ``TrackingError/busy(sql:)``.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``ClassroomError/unknownClass(_:)``,
+    ///   ``ClassroomError/duplicateClass(_:)``, ``TrackingError/busy(sql:)``.
     public func renameClass(_ name: String, to newName: String) throws {
         try Validate.className(newName)
         let engine = classroom
         try engine.transaction {
             let id = try engine.requireClassID(named: name)
             guard newName != name else { return }
-            guard try engine.classID(named: newName) == nil else { throw TrackingError.duplicateClass(newName) }
+            guard try engine.classID(named: newName) == nil else { throw ClassroomError.duplicateClass(newName) }
             try engine.renameClass(id: id, to: newName)
         }
     }

@@ -10,15 +10,15 @@ extension TrackingStore {
     ///   - id: The assignment.
     ///   - student: One of its assignees.
     ///   - paths: Some of its activity paths (with or without the root identifier), or nil for all.
-    /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/unknownStudent(_:className:)``,
-    ///   ``TrackingError/pathNotInAssignment(_:assignment:)``, ``TrackingError/busy(sql:)``;
+    /// - Throws: ``ClassroomError/unknownAssignment(_:)``, ``ClassroomError/unknownStudent(_:className:)``,
+    ///   ``ClassroomError/pathNotInAssignment(_:assignment:)``, ``TrackingError/busy(sql:)``;
     ///   nothing is marked when any of them is thrown.
     public func markDone(assignment id: Int64, student: String, paths: [[String]]? = nil) throws {
         let engine = classroom
         try engine.transaction {
             let row = try engine.requireAssignmentRow(id: id)
             guard row.students.contains(student) else {
-                throw TrackingError.unknownStudent(student, className: row.className)
+                throw ClassroomError.unknownStudent(student, className: row.className)
             }
             let targets = try paths.map { try contextIDs(of: $0, in: row) } ?? row.activities.map(\.contextID)
             try engine.insertDoneMarks(
@@ -29,11 +29,11 @@ extension TrackingStore {
     /// The teacher marks the whole assignment complete (`edujam done ID`): every activity counts as
     /// done for every assignee. As in Schoolwork this cannot be undone; marking again changes nothing.
     /// - Parameter id: The assignment.
-    /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/busy(sql:)``.
+    /// - Throws: ``ClassroomError/unknownAssignment(_:)``, ``TrackingError/busy(sql:)``.
     public func markAssignmentComplete(_ id: Int64) throws {
         let engine = classroom
         try engine.transaction {
-            guard try engine.assignmentExists(id: id) else { throw TrackingError.unknownAssignment(id) }
+            guard try engine.assignmentExists(id: id) else { throw ClassroomError.unknownAssignment(id) }
             try engine.markComplete(assignment: id, at: clock().timeIntervalSince1970)
         }
     }
@@ -75,7 +75,7 @@ extension TrackingStore {
         try paths.map { path in
             let full = [rootIdentifier] + relativePath(path)
             guard let match = row.activities.first(where: { $0.activity.identifierPath == full }) else {
-                throw TrackingError.pathNotInAssignment(path, assignment: row.id)
+                throw ClassroomError.pathNotInAssignment(path, assignment: row.id)
             }
             return match.contextID
         }

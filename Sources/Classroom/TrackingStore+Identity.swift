@@ -23,7 +23,7 @@ extension TrackingStore {
     ///   - createLogins: Whether to create missing logins.
     /// - Returns: Who was on the roster already and the logins created.
     /// - Throws: ``IdentityError`` (on SQLite, which has no logins, for `login` and `createLogins`),
-    ///   ``TrackingError/invalidName(what:reason:)``, ``TrackingError/unknownClass(_:)``, or a store error.
+    ///   ``TrackingError/invalidName(what:reason:)``, ``ClassroomError/unknownClass(_:)``, or a store error.
     @discardableResult
     public func addStudents(
         _ students: [String], toClass className: String, login: String?, createLogins: Bool
@@ -48,7 +48,7 @@ extension TrackingStore {
     }
 
     /// Maps `student` to `login`, or checks that the map already says so.
-    private func map(_ student: String, to login: String, _ engine: any ClassroomEngine) throws {
+    private func map(_ student: String, to login: String, _ engine: ClassroomEngine) throws {
         if let current = try engine.login(ofStudent: student) {
             guard current == login else { throw IdentityError.nameHasLogin(student: student, login: current) }
             return

@@ -4,12 +4,14 @@ extension TrackingStore {
     /// A student's assignments, soonest due first and undated last, each activity with its status.
     /// - Parameter student: A student who is in at least one class.
     /// - Returns: The inbox; empty when the student's classes have assigned nothing to them.
-    /// - Throws: ``TrackingError/unknownStudent(_:className:)`` (with a nil class) for a student in
+    /// - Throws: ``ClassroomError/unknownStudent(_:className:)`` (with a nil class) for a student in
     ///   no class, or an engine error.
     public func inbox(student: String) throws -> [InboxEntry] {
         let engine = classroom
         let rows = try engine.transaction(readOnly: true) {
-            guard try engine.isOnAnyRoster(student) else { throw TrackingError.unknownStudent(student, className: nil) }
+            guard try engine.isOnAnyRoster(student) else {
+                throw ClassroomError.unknownStudent(student, className: nil)
+            }
             return try engine.assignmentRows(student: student)
         }
         let runs = try self.runs(student: student)
@@ -47,13 +49,13 @@ extension TrackingStore {
     ///   - id: The assignment.
     ///   - student: One of its assignees.
     /// - Returns: The runs, newest first.
-    /// - Throws: ``TrackingError/unknownAssignment(_:)``, ``TrackingError/unknownStudent(_:className:)``
+    /// - Throws: ``ClassroomError/unknownAssignment(_:)``, ``ClassroomError/unknownStudent(_:className:)``
     ///   or an engine error.
     public func attempts(assignment id: Int64, student: String) throws -> [RunRecord] {
         let engine = classroom
         let row = try engine.transaction(readOnly: true) { try engine.requireAssignmentRow(id: id) }
         guard row.students.contains(student) else {
-            throw TrackingError.unknownStudent(student, className: row.className)
+            throw ClassroomError.unknownStudent(student, className: row.className)
         }
         return try runs(student: student).filter { row.linkedAttempts.contains($0.id) }
     }

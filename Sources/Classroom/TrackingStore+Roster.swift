@@ -83,7 +83,7 @@ extension TrackingStore {
 
     /// The sourcedIds the store knows: class name → class sourcedId, student name → person
     /// sourcedId (students only). Call inside a transaction.
-    func rosterSourcedIds(_ engine: any ClassroomEngine) throws -> (
+    func rosterSourcedIds(_ engine: ClassroomEngine) throws -> (
         classes: [String: String], students: [String: String]
     ) {
         let classes = Dictionary(
@@ -97,7 +97,7 @@ extension TrackingStore {
 
     // MARK: - People
 
-    private func syncPeople(_ people: [RosterPerson], engine: any ClassroomEngine, changes: inout RosterChanges)
+    private func syncPeople(_ people: [RosterPerson], engine: ClassroomEngine, changes: inout RosterChanges)
         throws
     {
         let stored = try engine.rosterPeople()
@@ -144,7 +144,7 @@ extension TrackingStore {
 
     /// Creates the class, or renames it when its title changed since the last import (a class
     /// the teacher renamed keeps the teacher's name until the school changes the title); returns its row id.
-    private func syncClass(_ entry: RosterClass, engine: any ClassroomEngine, changes: inout RosterChanges) throws
+    private func syncClass(_ entry: RosterClass, engine: ClassroomEngine, changes: inout RosterChanges) throws
         -> Int64
     {
         let stored = try engine.importedClass(sourcedId: entry.sourcedId)
@@ -172,7 +172,7 @@ extension TrackingStore {
     /// by person, and `usernames` (sourcedId → username) is read once for the whole import.
     private func syncEnrollments(
         classID: Int64, students: [String], teachers: [String], now: Double, usernames: [String: String],
-        engine: any ClassroomEngine, changes: inout RosterChanges
+        engine: ClassroomEngine, changes: inout RosterChanges
     ) throws {
         let stored = try engine.enrollments(ofClass: classID)
         let storedStudents = Dictionary(

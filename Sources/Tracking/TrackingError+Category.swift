@@ -34,20 +34,18 @@ extension TrackingError {
     public var category: Category {
         switch self {
         case .invalidIdentifier, .identifierRefused, .blankTitle, .reservedType, .unknownTopic, .invalidRange,
-            .invalidName, .invalidOutcome, .invalidScore, .nonFinite, .progressOutOfRange, .notAssignable,
-            .noActivities, .invalidDate, .contextNotSaved:
+            .invalidName, .invalidOutcome, .invalidScore, .nonFinite, .progressOutOfRange, .contextNotSaved:
             return .invalidArgument
         case .tooLong, .tooManyKeywords, .depthExceeded: return .limits
         case .notStarted, .activityEnded, .activitySuperseded, .primaryKindLocked, .primaryItemMissing,
             .contextRemoved, .cannotRemoveRoot:
             return .invalidModification
-        case .duplicateIdentifier, .duplicateItemIdentifier, .duplicateClass: return .invalidCreate
+        case .duplicateIdentifier, .duplicateItemIdentifier: return .invalidCreate
         case .sqlite, .postgresql: return .invalidUpdate
         case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole,
             .unknownLogin:
             return .databaseInaccessible
         case .partialFailure: return .partialFailure
-        case .unknownClass, .unknownStudent, .unknownPath, .unknownAssignment, .pathNotInAssignment: return .notFound
         case .rootMismatch, .unknownMigration, .corruptRow, .notAStore, .storeNotInitialized, .storeNeedsMigration:
             return .incompatibleStore
         }
@@ -58,8 +56,7 @@ extension TrackingError {
     /// ``RefusedChange/object``.
     public var object: TrackedObject? {
         switch self {
-        case .unknownPath(let path), .notAssignable(let path), .pathNotInAssignment(let path, _),
-            .contextNotSaved(let path):
+        case .contextNotSaved(let path):
             return .context(identifierPath: path)
         default: return nil
         }

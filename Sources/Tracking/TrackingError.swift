@@ -93,24 +93,32 @@ public enum TrackingError: Error, Equatable, Sendable {
     case readOnly
     /// The store's file cannot be opened or created (no such folder, no permission to read).
     case cannotOpen
-    /// No class has this name.
+    // The classroom's cases are Classroom's `ClassroomError` now; these say so at compile time.
+    @available(*, unavailable, renamed: "ClassroomError.unknownClass", message: "thrown as Classroom's ClassroomError")
     case unknownClass(String)
-    /// A class with this name already exists.
+    @available(
+        *, unavailable, renamed: "ClassroomError.duplicateClass", message: "thrown as Classroom's ClassroomError"
+    )
     case duplicateClass(String)
-    /// The student is not in the class (`className`), or in no class at all (`className` nil).
-    /// The message leaves the student out, as every message does; the caller typed it.
+    @available(
+        *, unavailable, renamed: "ClassroomError.unknownStudent", message: "thrown as Classroom's ClassroomError"
+    )
     case unknownStudent(String, className: String?)
-    /// The identifier path names no saved context: it is not in the catalog.
+    @available(*, unavailable, renamed: "ClassroomError.unknownPath", message: "thrown as Classroom's ClassroomError")
     case unknownPath([String])
-    /// The context exists but its `isAssignable` is false.
+    @available(*, unavailable, renamed: "ClassroomError.notAssignable", message: "thrown as Classroom's ClassroomError")
     case notAssignable([String])
-    /// An assignment needs at least one activity.
+    @available(*, unavailable, renamed: "ClassroomError.noActivities", message: "thrown as Classroom's ClassroomError")
     case noActivities
-    /// No assignment has this id.
+    @available(
+        *, unavailable, renamed: "ClassroomError.unknownAssignment", message: "thrown as Classroom's ClassroomError"
+    )
     case unknownAssignment(Int64)
-    /// The path is not one of the assignment's activities.
+    @available(
+        *, unavailable, renamed: "ClassroomError.pathNotInAssignment", message: "thrown as Classroom's ClassroomError"
+    )
     case pathNotInAssignment([String], assignment: Int64)
-    /// A date was neither `YYYY-MM-DD` nor an ISO 8601 timestamp. Carries the bad text.
+    @available(*, unavailable, renamed: "ClassroomError.invalidDate", message: "thrown as Classroom's ClassroomError")
     case invalidDate(String)
     /// The context at this path was refused by the save and was never saved before, so what
     /// hangs from it (a child context, an attempt) cannot be written yet. It stays pending and is
@@ -180,18 +188,6 @@ extension TrackingError: CustomStringConvertible {
         case .notAStore: return "not an EduJam store"
         case .readOnly: return "the store is read-only"
         case .cannotOpen: return "the store cannot be opened"
-        case .unknownClass(let name): return "unknown class '\(name)'"
-        case .duplicateClass(let name): return "duplicate class: '\(name)' already exists"
-        case .unknownStudent(_, let name?): return "unknown student: not in class '\(name)'"
-        case .unknownStudent(_, nil): return "unknown student: not in any class"
-        case .unknownPath(let path): return "unknown path '\(path.joined(separator: "/"))': not in the catalog"
-        case .notAssignable(let path): return "path '\(path.joined(separator: "/"))' is not assignable"
-        case .noActivities: return "an assignment needs at least one activity"
-        case .unknownAssignment(let id): return "unknown assignment \(id)"
-        case .pathNotInAssignment(let path, let id):
-            return "path '\(path.joined(separator: "/"))' is not part of assignment \(id)"
-        case .invalidDate(let text):
-            return "invalid date '\(text)': expected YYYY-MM-DD or an ISO 8601 timestamp such as 2026-12-01T15:00:00Z"
         case .contextNotSaved(let path):
             return "context '\(path.joined(separator: "/"))' was refused and never saved: fix it and save again"
         case .partialFailure(let refused):

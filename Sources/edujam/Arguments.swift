@@ -1,27 +1,23 @@
 import Runtime
 
-/// A command line split into options and positional words, checked against
-/// what the command accepts. Hand-written: no outside package can be fetched.
+/// A command line split into options and positional words, checked against the options the
+/// command declares (``OptionDeclaration``): an option is accepted only when declared, and asking
+/// for one that is not is a programming error. Hand-written: no outside package can be fetched.
 struct Arguments {
-    /// What a command accepts.
-    struct Spec {
-        /// Options that take a value (`--store PATH` or `--store=PATH`); may repeat.
-        var valued: Set<String> = []
-        /// Options that take none (`--json`).
-        var flags: Set<String> = []
-    }
-
     private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var setFlags: Set<String> = []
-
-    /// Options every command takes.
-    static let common: Set<String> = ["--store", "--games"]
+    /// Every declared name, the common ones included, to catch asking for an undeclared one.
+    private let declared: Set<String>
 
     /// Parses `words` (without the program and command names).
+    /// - Parameter options: What the command declares; ``CommonOptions/declared`` are added.
     /// - Throws: ``UsageError`` naming the unknown option or the missing value.
-    init(_ words: [String], spec: Spec) throws {
-        let valued = spec.valued.union(Self.common)
+    init(_ words: [String], declared options: [OptionDeclaration]) throws {
+        let all = options + CommonOptions.declared
+        let valued = Set(all.filter { !$0.isFlag }.map(\.name))
+        let flags = Set(all.filter(\.isFlag).map(\.name))
+        declared = valued.union(flags)
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -37,7 +33,7 @@ struct Arguments {
             }
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts[0]
-            if spec.flags.contains(name) {
+            if flags.contains(name) {
                 guard parts.count == 1 else { throw UsageError("\(name) takes no value") }
                 setFlags.insert(name)
             } else if valued.contains(name) {
@@ -49,8 +45,7 @@ struct Arguments {
                     index += 1
                 }
             } else {
-                let known = Array(valued.union(spec.flags)).sorted()
-                let hint = Suggest.hint(for: name, among: known)
+                let hint = Suggest.hint(for: name, among: declared.sorted())
                 throw UsageError("unknown option '\(name)'\(hint)")
             }
         }
@@ -65,13 +60,19 @@ struct Arguments {
     }
 
     /// The last value given for `name`.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func value(_ name: String) -> String? { all(name).last }
 
     /// Every value given for `name`, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ name: String) -> [String] {
+        assert(declared.contains(name), "\(name) is read but not declared")
+        return values[name] ?? []
+    }
 
     /// Whether the flag was given.
-    func flag(_ name: String) -> Bool { setFlags.contains(name) }
+    func flag(_ name: String) -> Bool {
+        assert(declared.contains(name), "\(name) is read but not declared")
+        return setFlags.contains(name)
+    }
 
     /// A whole-number option, or nil when absent.
     func integer(_ name: String) throws -> Int? {

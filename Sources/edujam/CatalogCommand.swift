@@ -3,16 +3,26 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]`
-enum CatalogCommand {
-    static let usage = """
-        usage: edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]
-        Lists every game's activity tree (identifier paths, titles, types, topics, summaries, keywords,
-        suggested age and time), loading each game.lua without playing it. A broken game is listed
-        with its error (each game.lua runs in a process of its own, so one that cannot be
-        stopped ends only its own). --publish writes the tree into the store, so teachers can assign activities
-        before any student has played them.
-        """
+/// `edujam catalog`: every game's activity tree, and publishing it (its options and synopsis: ``declaration``).
+enum CatalogCommand: Command {
+    static let declaration = CommandDeclaration(
+        "catalog", summary: "list (and --publish) activities", example: "catalog --search addition",
+        usage: ["catalog [games folder] [options]"],
+        description: """
+            Lists every game's activity tree (identifier paths, titles, types, topics, summaries, keywords,
+            suggested age and time), loading each game.lua without playing it. A broken game is listed
+            with its error (each game.lua runs in a process of its own, so one that cannot be
+            stopped ends only its own). --publish writes the tree into the store, so teachers can assign activities
+            before any student has played them.
+            """,
+        options: [
+            OptionDeclaration("--search", value: "WORDS", "only activities whose text has every word"),
+            OptionDeclaration(
+                "--topic", value: "T", "only games of this topic", kind: .choice(Topic.allCases.map(\.rawValue))),
+            OptionDeclaration("--json", "print JSON instead of a tree"),
+            OptionDeclaration("--publish", "write the tree into the store"),
+        ],
+        positional: .directory, docs: "docs/classroom.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CatalogOptions(words)

@@ -9,6 +9,18 @@ import Tracking
 /// each class goes to its teacher, and `--create-logins` creates the missing logins
 /// (docs/classroom.md, "Running a school server").
 enum ClassImportCommand {
+    /// `class import`, an action of ``ClassCommand`` with a parser of its own (``ClassImportOptions``).
+    static let declaration = CommandDeclaration(
+        "import", summary: "classes, students and teachers from a OneRoster 1.1 CSV export",
+        example: "class import --oneroster oneroster-export", usage: ["class import --oneroster DIR [--create-logins]"],
+        description: "Imports classes, students and teachers from a OneRoster 1.1 CSV export, all or nothing.",
+        options: [
+            OptionDeclaration("--oneroster", value: "DIR", "the folder of the OneRoster CSV files", kind: .directory),
+            OptionDeclaration(
+                "--create-logins", "create the students' and teachers' missing logins (a PostgreSQL store)"),
+        ],
+        docs: "docs/interop.md")
+
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ClassImportOptions(words)
         let folder = try existingFolder(options.folder)

@@ -4,21 +4,33 @@ import Interop
 import Tracking
 
 /// `edujam export`: the store in the school's standards (docs/interop.md).
-enum ExportCommand {
-    static let usage = """
-        usage: edujam export --xapi [--jsonl] [--since DATE] [--class NAME] [--school-url URL] [--store PATH]
-        Writes the attempts in the store as xAPI 1.0.3 statements on stdout: a JSON array, or one
-        statement per line with --jsonl. --since DATE (2026-11-30, or an ISO 8601 time) keeps
-        attempts started from then on; --class keeps that class's students. Actors are accounts
-        on --school-url (or EDUJAM_SCHOOL_URL; default https://edujam.invalid). The same store
-        always gives the same statements, ids included.
+enum ExportCommand: Command {
+    static let declaration = CommandDeclaration(
+        "export", summary: "xAPI statements for an LRS", example: "export --xapi --since 2026-11-01",
+        usage: ["export --xapi [options]", "export --oneroster-results DIR [options]"],
+        description: """
+            --xapi writes the attempts in the store as xAPI 1.0.3 statements on stdout: a JSON array, or one
+            statement per line with --jsonl. --since DATE (2026-11-30, or an ISO 8601 time) keeps
+            attempts started from then on; --class keeps that class's students. Actors are accounts
+            on --school-url (or EDUJAM_SCHOOL_URL; default https://edujam.invalid). The same store
+            always gives the same statements, ids included.
 
-               edujam export --oneroster-results DIR [--class NAME] [--grading-period ID] [--store PATH]
-        Writes every assignment as a OneRoster 1.1 line item and each assignee's result into DIR
-        (lineItems.csv, results.csv, categories.csv, manifest.csv) for a school's gradebook: the
-        score is 0-100. --class keeps one class; --grading-period fills gradingPeriodSourcedId.
-        Exporting twice writes the same files.
-        """
+            --oneroster-results DIR writes every assignment as a OneRoster 1.1 line item and each
+            assignee's result into DIR (lineItems.csv, results.csv, categories.csv, manifest.csv) for a
+            school's gradebook: the score is 0-100. --class keeps one class; --grading-period fills
+            gradingPeriodSourcedId. Exporting twice writes the same files.
+            """,
+        options: [
+            OptionDeclaration("--xapi", "xAPI statements on stdout"),
+            OptionDeclaration("--jsonl", "with --xapi: one statement per line"),
+            OptionDeclaration("--since", value: "DATE", "with --xapi: attempts started from then on"),
+            OptionDeclaration("--class", value: "NAME", "only this class"),
+            OptionDeclaration("--school-url", value: "URL", "with --xapi: where the actors' accounts are"),
+            OptionDeclaration(
+                "--oneroster-results", value: "DIR", "OneRoster 1.1 line items and results into DIR", kind: .directory),
+            OptionDeclaration("--grading-period", value: "ID", "with --oneroster-results: the gradingPeriodSourcedId"),
+        ],
+        docs: "docs/interop.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ExportOptions(words)
@@ -51,7 +63,7 @@ enum ExportCommand {
         var gradebook = try store.gradebook()
         if let name = className {
             guard try store.classes().contains(where: { $0.name == name }) else {
-                throw TrackingError.unknownClass(name)
+                throw ClassroomError.unknownClass(name)
             }
             gradebook = gradebook.filter { $0.assignment.className == name }
         }
@@ -68,7 +80,7 @@ enum ExportCommand {
     {
         let students = try className.map { name -> Set<String> in
             guard let found = try store.classes().first(where: { $0.name == name }) else {
-                throw TrackingError.unknownClass(name)
+                throw ClassroomError.unknownClass(name)
             }
             return Set(found.students)
         }

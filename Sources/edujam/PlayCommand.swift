@@ -4,18 +4,32 @@ import Runtime
 import Sandbox
 import Tracking
 
-/// `edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl]`
-enum PlayCommand {
-    static let usage = """
-        usage: edujam play <game folder | identifier path> [--level ID] [--student NAME] [--seed N]
-                           [--record FILE] [--driver jsonl] [--store PATH] [--games DIR] [--watch]
-        Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
-        On a PostgreSQL store you play as your login: a student as their name on the rosters, a
-        teacher under their own login (--student may name only that login).
-          --record FILE    also write the session as a test case in FILE (a .play transcript)
-          --driver jsonl   one JSON object per event on stdout, answers on stdin (docs/playtesting.md)
-          --watch          play again whenever a file in the game's folder changes (Ctrl-C stops)
-        """
+/// `edujam play`: a student plays a game (its options and synopsis: ``declaration``).
+enum PlayCommand: Command {
+    static let declaration = CommandDeclaration(
+        "play", summary: "play a game in the terminal", example: "play games/math-jam",
+        usage: ["play <game folder | identifier path> [options]"],
+        description: """
+            Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
+            On a PostgreSQL store you play as your login: a student as their name on the rosters, a
+            teacher under their own login (--student may name only that login).
+            """,
+        options: [
+            OptionDeclaration("--level", value: "ID", "the level to play (default: a menu of the game's levels)"),
+            OptionDeclaration(
+                "--student", value: "NAME", "who plays (default: $USER; on a PostgreSQL store, your login)"),
+            OptionDeclaration("--seed", value: "N", "the random seed: the same seed plays the same game again"),
+            OptionDeclaration(
+                "--record", value: "FILE", "also write the session as a test case in FILE (a .play transcript)",
+                kind: .file),
+            OptionDeclaration(
+                "--driver", value: "jsonl",
+                "one JSON object per event on stdout, answers on stdin (docs/playtesting.md)",
+                kind: .choice(["jsonl"])),
+            OptionDeclaration("--watch", "play again whenever a file in the game's folder changes (Ctrl-C stops)"),
+        ],
+        positional: .directory, docs: "docs/lua-api.md")
+
     static func run(_ words: [String]) throws -> ExitStatus {
         let typed = try PlayCommandOptions(words)
         if let file = typed.record { try OutputFile.check(file, option: "--record") }

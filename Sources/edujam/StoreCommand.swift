@@ -22,14 +22,14 @@ extension StoreContext {
     func suggestingNames(_ body: () throws -> ExitStatus) throws -> ExitStatus {
         do {
             return try body()
-        } catch let error as TrackingError {
+        } catch let error as ClassroomError {
             let hint = (try? nearestName(to: error)) ?? ""
             guard !hint.isEmpty else { throw error }
             throw UnknownName(description: error.forPeople + hint)
         }
     }
 
-    private func nearestName(to error: TrackingError) throws -> String {
+    private func nearestName(to error: ClassroomError) throws -> String {
         let classes = try store.classes()
         switch error {
         case .unknownClass(let name):

@@ -5,16 +5,29 @@ import Tracking
 
 /// `edujam store init|migrate|copy`: the store's schema, on a SQLite file or a PostgreSQL
 /// database, and copying a store's history between them.
-enum StoreSchemaCommand {
-    static let usage = """
-        usage: edujam store init      create the schema in an empty store (a school's PostgreSQL database)
-               edujam store migrate   apply the schema's pending migrations
-               edujam store copy FROM TO   copy a store's history (attempts, classes, assignments) into another
-        The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
-        postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
-        (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
-        FROM and TO are files or URLs; copying again adds only what TO lacks.
-        """
+enum StoreSchemaCommand: Command {
+    static let declaration = CommandDeclaration(
+        "store", summary: "create or migrate the schema", example: "store migrate --store postgresql:///edujam",
+        description: """
+            The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
+            postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
+            (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
+            FROM and TO are files or URLs; copying again adds only what TO lacks.
+            """,
+        actions: [
+            CommandDeclaration(
+                "init", summary: "create the schema in an empty store (a school's PostgreSQL database)",
+                example: "store init --store postgresql:///edujam", usage: ["store init"],
+                description: "Creates the schema in an empty store."),
+            CommandDeclaration(
+                "migrate", summary: "apply the schema's pending migrations", example: "store migrate",
+                usage: ["store migrate"], description: "Applies the schema's pending migrations."),
+            CommandDeclaration(
+                "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
+                example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
+                description: "Copies a store's history into another.", positional: .store),
+        ],
+        docs: "docs/cli.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try StoreOptions(words)

@@ -1,17 +1,23 @@
 import Foundation
 import Playtest
 
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`
-enum TestCommand {
-    static let usage = """
-        usage: edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]
-        Runs every transcript (tests/*.play) and bot (tests/*.bot.lua) of each game under
-        the paths (default: the games folder), plus a short smoke fuzz of each game.
-          --junit FILE     also write the results as JUnit XML
-          --update         rewrite failing transcript expectations from what the game now does
-          --fuzz-runs N    smoke-fuzz runs per game (default 200; 0 for none)
-        \(JobsOption.usage(plays: "the tests", same: "the report is"))
-        """
+/// `edujam test`: the games' transcripts and bots (its options and synopsis: ``declaration``).
+enum TestCommand: Command {
+    static let declaration = CommandDeclaration(
+        "test", summary: "run the games' transcripts, bots", example: "test",
+        usage: ["test [paths...] [options]"],
+        description: """
+            Runs every transcript (tests/*.play) and bot (tests/*.bot.lua) of each game under
+            the paths (default: the games folder), plus a short smoke fuzz of each game.
+            """,
+        options: [
+            OptionDeclaration("--junit", value: "FILE", "also write the results as JUnit XML", kind: .file),
+            OptionDeclaration("--update", "rewrite failing transcript expectations from what the game now does"),
+            OptionDeclaration("--fuzz-runs", value: "N", "smoke-fuzz runs per game (default 200; 0 for none)"),
+            JobsOption.declaration(plays: "the tests", same: "the report is"),
+        ],
+        positional: .directory, docs: "docs/playtesting.md")
+
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try TestOptions(words)
         let paths = options.paths

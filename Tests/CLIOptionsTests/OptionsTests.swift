@@ -15,13 +15,13 @@ import Tracking
     }
 
     @Test func argumentsTakeValuesBothWaysAndRefuseUnknownOptions() throws {
-        let arguments = try Arguments(
-            ["x", "--json", "--search=a b", "--", "--y"], spec: .init(valued: ["--search"], flags: ["--json"]))
+        let declared = [OptionDeclaration("--search", value: "WORDS", "w"), OptionDeclaration("--json", "j")]
+        let arguments = try Arguments(["x", "--json", "--search=a b", "--", "--y"], declared: declared)
         #expect(arguments.positionals == ["x", "--y"])
         #expect(arguments.flag("--json"))
         #expect(arguments.value("--search") == "a b")
         #expect(
-            usageError { try Arguments(["--jsn"], spec: .init(flags: ["--json"])) }
+            usageError { try Arguments(["--jsn"], declared: [OptionDeclaration("--json", "j")]) }
                 == "unknown option '--jsn'; did you mean '--json'?")
     }
 

@@ -53,30 +53,35 @@ import TrackingTestSupport
     @Test func unknownIdsAndClasses() throws {
         let store = try classroomStore()
         #expect(try store.assignment(id: 999) == nil)
-        #expect(trackingError { _ = try store.assignments(className: "9Z") } == .unknownClass("9Z"))
+        #expect(classroomError { _ = try store.assignments(className: "9Z") } == .unknownClass("9Z"))
         #expect(try store.assignments(className: "5A") == [])
     }
 
     @Test func everyBadDraftIsRefusedWithoutChange() throws {
         let store = try classroomStore()
-        let cases: [(AssignmentDraft, TrackingError)] = [
+        let classroomCases: [(AssignmentDraft, ClassroomError)] = [
             (AssignmentDraft(className: "9Z", title: "T", paths: [Catalog.level1]), .unknownClass("9Z")),
             (draft(students: ["ana", "zoe"]), .unknownStudent("zoe", className: "5A")),
+            (draft(paths: [Catalog.level1, ["MATH-JAM", "LEVEL-9"]]), .unknownPath(["MATH-JAM", "LEVEL-9"])),
+            (draft(paths: [Catalog.level1, Catalog.menu]), .notAssignable(Catalog.menu)),
+            (draft(paths: []), .noActivities),
+        ]
+        for (bad, expected) in classroomCases {
+            #expect(try classroomRefusal(store) { try store.createAssignment(bad) } == expected)
+        }
+        let trackingCases: [(AssignmentDraft, TrackingError)] = [
             (draft(students: [""]), .invalidName(what: "student name", reason: "must not be blank")),
             (
                 draft(students: ["ana", "b\u{202E}en"]),
                 .invalidName(what: "student name 2 of 2", reason: "contains an invisible formatting character (U+202E)")
             ),
-            (draft(paths: [Catalog.level1, ["MATH-JAM", "LEVEL-9"]]), .unknownPath(["MATH-JAM", "LEVEL-9"])),
-            (draft(paths: [Catalog.level1, Catalog.menu]), .notAssignable(Catalog.menu)),
-            (draft(paths: []), .noActivities),
             (draft(title: " "), .blankTitle),
             (
                 draft(title: String(repeating: "t", count: 257)),
                 .tooLong(TextOverrun(field: "title", count: 257, limit: 256, unit: .characters))
             ),
         ]
-        for (bad, expected) in cases {
+        for (bad, expected) in trackingCases {
             #expect(try refusedWithoutChange(store) { try store.createAssignment(bad) } == expected)
         }
     }
@@ -85,10 +90,10 @@ import TrackingTestSupport
         let store = try classroomStore()
         try store.context(at: ["MATH-JAM"])?.addChild(identifier: "DRAFT", title: "Draft", type: .level)
         #expect(
-            trackingError { try store.createAssignment(draft(paths: [["MATH-JAM", "DRAFT"]])) }
+            classroomError { try store.createAssignment(draft(paths: [["MATH-JAM", "DRAFT"]])) }
                 == .unknownPath(["MATH-JAM", "DRAFT"]))
         try store.save()
-        #expect(trackingError { try store.createAssignment(draft(paths: [["MATH-JAM", "DRAFT"]])) } == nil)
+        #expect(classroomError { try store.createAssignment(draft(paths: [["MATH-JAM", "DRAFT"]])) } == nil)
     }
 
     @Test func assignmentsAnAttemptCountsFor() throws {

@@ -22,7 +22,7 @@ import TrackingTestSupport
     @Test func duplicateClassIsRefused() throws {
         let store = try makeStore()
         try store.createClass(named: "5A")
-        #expect(try refusedWithoutChange(store) { try store.createClass(named: "5A") } == .duplicateClass("5A"))
+        #expect(try classroomRefusal(store) { try store.createClass(named: "5A") } == .duplicateClass("5A"))
     }
 
     @Test func blankOrLongClassNamesAreRefused() throws {
@@ -39,7 +39,7 @@ import TrackingTestSupport
     @Test func addingToAnUnknownClassIsRefused() throws {
         let store = try makeStore()
         #expect(
-            try refusedWithoutChange(store) { try store.addStudents(["ana"], toClass: "9Z") } == .unknownClass("9Z"))
+            try classroomRefusal(store) { try store.addStudents(["ana"], toClass: "9Z") } == .unknownClass("9Z"))
     }
 
     @Test func oneBadStudentAddsNobody() throws {
@@ -52,9 +52,9 @@ import TrackingTestSupport
     }
 
     @Test func errorMessagesLeaveStudentsOut() {
-        let error = TrackingError.unknownStudent("ana", className: "5A")
+        let error = ClassroomError.unknownStudent("ana", className: "5A")
         #expect(error.description == "unknown student: not in class '5A'")
-        #expect(TrackingError.unknownStudent("ana", className: nil).description == "unknown student: not in any class")
+        #expect(ClassroomError.unknownStudent("ana", className: nil).description == "unknown student: not in any class")
     }
 
     @Test(arguments: [
@@ -130,10 +130,10 @@ import TrackingTestSupport
     @Test func removingSomeoneNotOnTheRosterRemovesNobody() throws {
         let store = try classroomStore()
         #expect(
-            try refusedWithoutChange(store) { try store.removeStudents(["ana", "zoe"], fromClass: "5A") }
+            try classroomRefusal(store) { try store.removeStudents(["ana", "zoe"], fromClass: "5A") }
                 == .unknownStudent("zoe", className: "5A"))
         #expect(
-            try refusedWithoutChange(store) { try store.removeStudents(["ana"], fromClass: "9Z") }
+            try classroomRefusal(store) { try store.removeStudents(["ana"], fromClass: "9Z") }
                 == .unknownClass("9Z"))
     }
 
@@ -141,8 +141,8 @@ import TrackingTestSupport
         let store = try classroomStore()
         let id = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [Catalog.level1]))
         try store.createClass(named: "5B")
-        #expect(try refusedWithoutChange(store) { try store.renameClass("5A", to: "5B") } == .duplicateClass("5B"))
-        #expect(try refusedWithoutChange(store) { try store.renameClass("9Z", to: "6A") } == .unknownClass("9Z"))
+        #expect(try classroomRefusal(store) { try store.renameClass("5A", to: "5B") } == .duplicateClass("5B"))
+        #expect(try classroomRefusal(store) { try store.renameClass("9Z", to: "6A") } == .unknownClass("9Z"))
         #expect(
             try refusedWithoutChange(store) { try store.renameClass("5A", to: "6\nA") }
                 == .invalidName(what: "class name", reason: "contains a control character (U+000A)"))

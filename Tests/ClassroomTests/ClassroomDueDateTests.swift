@@ -36,10 +36,10 @@ import TrackingTestSupport
         "2026-12-01T15:00:00", "２０２６-12-01",
     ])
     func badTextIsNamedInTheError(_ text: String) {
-        #expect(trackingError { _ = try DueDate.parse(text, timeZone: utc) } == .invalidDate(text))
+        #expect(classroomError { _ = try DueDate.parse(text, timeZone: utc) } == .invalidDate(text))
     }
 
     @Test func errorMessageQuotesTheText() {
-        #expect(TrackingError.invalidDate("soon").description.hasPrefix("invalid date 'soon'"))
+        #expect(ClassroomError.invalidDate("soon").description.hasPrefix("invalid date 'soon'"))
     }
 }

@@ -35,7 +35,7 @@ struct ClassroomPersistenceTests {
         try teacher.addStudents(["ana"], toClass: "5A")
         let id = try teacher.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [Catalog.level1]))
         #expect(try student.inbox(student: "ana").map(\.assignmentId) == [id])
-        #expect(trackingError { try student.createClass(named: "5A") } == .duplicateClass("5A"))
+        #expect(classroomError { try student.createClass(named: "5A") } == .duplicateClass("5A"))
         try student.markDone(assignment: id, student: "ana")
         #expect(
             try teacher.classReport(className: "5A").assignments.first?.students.first?.activities.first?.status

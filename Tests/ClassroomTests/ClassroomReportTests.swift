@@ -108,12 +108,12 @@ import TrackingTestSupport
     @Test func reportErrors() throws {
         let loop = try Loop()
         try loop.store.createClass(named: "5B")
-        #expect(trackingError { _ = try loop.store.classReport(className: "9Z") } == .unknownClass("9Z"))
+        #expect(classroomError { _ = try loop.store.classReport(className: "9Z") } == .unknownClass("9Z"))
         #expect(
-            trackingError { _ = try loop.store.classReport(className: "5A", assignment: 999) }
+            classroomError { _ = try loop.store.classReport(className: "5A", assignment: 999) }
                 == .unknownAssignment(999))
         #expect(
-            trackingError { _ = try loop.store.classReport(className: "5B", assignment: loop.id) }
+            classroomError { _ = try loop.store.classReport(className: "5B", assignment: loop.id) }
                 == .unknownAssignment(loop.id))
         #expect(try loop.store.classReport(className: "5B").assignments.isEmpty)
     }
@@ -128,7 +128,7 @@ import TrackingTestSupport
         try loop.store.createClass(named: "5B")
         try loop.store.addStudents(["zoe"], toClass: "5B")
         #expect(
-            trackingError { _ = try loop.store.classReport(className: "5A", student: "zoe") }
+            classroomError { _ = try loop.store.classReport(className: "5A", student: "zoe") }
                 == .unknownStudent("zoe", className: "5A"))
     }
 }

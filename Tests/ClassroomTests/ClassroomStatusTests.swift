@@ -85,25 +85,25 @@ import TrackingTestSupport
         let id = try store.createAssignment(
             AssignmentDraft(className: "5A", students: ["ana"], title: "T", paths: [Catalog.level1]))
         #expect(
-            try refusedWithoutChange(store) { try store.markDone(assignment: 999, student: "ana") }
+            try classroomRefusal(store) { try store.markDone(assignment: 999, student: "ana") }
                 == .unknownAssignment(999))
         #expect(
-            try refusedWithoutChange(store) { try store.markDone(assignment: id, student: "ben") }
+            try classroomRefusal(store) { try store.markDone(assignment: id, student: "ben") }
                 == .unknownStudent("ben", className: "5A"))
         #expect(
-            try refusedWithoutChange(store) {
+            try classroomRefusal(store) {
                 try store.markDone(assignment: id, student: "ana", paths: [Catalog.level1, Catalog.level2])
             } == .pathNotInAssignment(Catalog.level2, assignment: id))
-        #expect(try refusedWithoutChange(store) { try store.markAssignmentComplete(999) } == .unknownAssignment(999))
-        #expect(trackingError { _ = try store.attempts(assignment: 999, student: "ana") } == .unknownAssignment(999))
+        #expect(try classroomRefusal(store) { try store.markAssignmentComplete(999) } == .unknownAssignment(999))
+        #expect(classroomError { _ = try store.attempts(assignment: 999, student: "ana") } == .unknownAssignment(999))
         #expect(
-            trackingError { _ = try store.attempts(assignment: id, student: "ben") }
+            classroomError { _ = try store.attempts(assignment: id, student: "ben") }
                 == .unknownStudent("ben", className: "5A"))
     }
 
     @Test func inboxOfAStudentInNoClassIsAnError() throws {
         let store = try classroomStore()
-        #expect(trackingError { _ = try store.inbox(student: "zoe") } == .unknownStudent("zoe", className: nil))
+        #expect(classroomError { _ = try store.inbox(student: "zoe") } == .unknownStudent("zoe", className: nil))
         #expect(try store.inbox(student: "ana") == [])
     }
 

@@ -39,7 +39,7 @@ func play(
     _ store: TrackingStore, _ student: String, _ path: [String], clock: VirtualClock, seconds: Double = 60,
     progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false
 ) throws -> Int64 {
-    guard let context = try store.context(at: path) else { throw TrackingError.unknownPath(path) }
+    guard let context = try store.context(at: path) else { throw ClassroomError.unknownPath(path) }
     let run = try context.createNewActivity(student: student)
     try run.start()
     clock.advance(seconds)
@@ -58,6 +58,22 @@ func refusedWithoutChange(_ store: TrackingStore, _ body: () throws -> Void) thr
     let error = trackingError(body)
     #expect(try classroomSnapshot(store) == before)
     return error
+}
+
+/// As ``refusedWithoutChange(_:_:)``, for the classroom's own errors.
+func classroomRefusal(_ store: TrackingStore, _ body: () throws -> Void) throws -> ClassroomError? {
+    let before = try classroomSnapshot(store)
+    let error = classroomError(body)
+    #expect(try classroomSnapshot(store) == before)
+    return error
+}
+
+/// The ``ClassroomError`` `body` throws, or nil when it throws nothing or another error.
+func classroomError(_ body: () throws -> Void) -> ClassroomError? {
+    do {
+        try body()
+        return nil
+    } catch let error as ClassroomError { return error } catch { return nil }
 }
 
 /// Row counts of every classroom table, plus completed assignments.

@@ -147,7 +147,7 @@ struct SchoolServerTests {
             as: school.joao)
         #expect(direct.error.contains("row-level security"), "\(direct)")
 
-        #expect(throws: TrackingError.unknownClass("5C")) {
+        #expect(throws: ClassroomError.unknownClass("5C")) {
             _ = try school.store(as: school.joao).classReport(className: "5C")
         }
         let report = try school.store(as: school.maria).classReport(className: "5C")

@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Testing
 import Tracking
@@ -29,10 +30,10 @@ import Tracking
             (.busy(sql: nil), .databaseInaccessible),
             (.sqlite(code: 19, message: "constraint failed", sql: nil), .invalidUpdate),
             (.partialFailure(refused: []), .partialFailure),
-            (.unknownPath(["GAME"]), .notFound),
             (.rootMismatch(expected: "a", found: "b"), .incompatibleStore),
         ]
         for (error, category) in cases { #expect(error.category == category, "\(error)") }
+        #expect(ClassroomError.unknownPath(["GAME"]).category == .notFound)
     }
 
     @Test func aRefusedSaveNamesEachObjectWhyAndTheCategory() throws {
@@ -57,8 +58,8 @@ import Tracking
     }
 
     @Test func errorsAboutOneContextCarryItsPath() {
-        #expect(TrackingError.unknownPath(["GAME", "X"]).object == .context(identifierPath: ["GAME", "X"]))
-        #expect(TrackingError.notAssignable(["GAME"]).object == .context(identifierPath: ["GAME"]))
+        #expect(ClassroomError.unknownPath(["GAME", "X"]).object == .context(identifierPath: ["GAME", "X"]))
+        #expect(ClassroomError.notAssignable(["GAME"]).object == .context(identifierPath: ["GAME"]))
         #expect(TrackingError.blankTitle.object == nil)
     }
 }

@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Tracking
 
@@ -26,7 +27,7 @@ enum SaveFixture {
         let found = try store.descendant(at: ["GAME", level]) { identifier, parent, _ in
             ContextDraft(title: "Title of \(identifier)", type: parent === store.mainContext ? .game : .level)
         }
-        guard let found else { throw TrackingError.unknownPath(["GAME", level]) }
+        guard let found else { throw ClassroomError.unknownPath(["GAME", level]) }
         return found
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// named migrations (``Migrations``), and the rows of the row layer (``ContextRow``, ``ActivityRow``,
 /// ``ItemRow``, ``EventRow``) written by `ContextRow+SQLite.swift` and `ActivityRow+SQLite.swift`.
 package final class SQLiteEngine: StoreEngine {
-    /// The connection; Classroom's SQLite engine shares it, so both write one file in one transaction.
+    /// The connection; Classroom's queries run on it too (``StoreSQL``), so both write one file in one transaction.
     package let connection: Connection
 
     /// Opens or creates the database at `path`.

@@ -7,8 +7,8 @@ import Foundation
 /// and `Store/` and never sees SQL. An engine opens the schema, loads the context tree, writes
 /// one save atomically and answers the query of runs. SQLite (`SQLite/SQLiteEngine.swift`) is the
 /// first implementation; a second engine, such as PostgreSQL, is a new folder with a type that
-/// conforms to this protocol (and, for classes and assignments, to Classroom's `ClassroomEngine`),
-/// not edits across the model. The model's tests get their engine from one function
+/// conforms to this protocol (and, for classes and assignments, to ``StoreSQL``, which Classroom's
+/// queries run on), not edits across the model. The model's tests get their engine from one function
 /// (`makeEngine()` in `Tests/TrackingTestSupport`).
 package protocol StoreEngine: AnyObject {
     /// Brings the schema up to date and claims the store for `rootIdentifier` on first open, or
@@ -78,6 +78,10 @@ package protocol StoreEngine: AnyObject {
 
     /// Records, in one transaction, that the LRS at `endpoint` accepted these statements at `time`.
     func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws
+
+    /// The database itself, for the classroom's tables (``StoreSQL``); nil for an engine that
+    /// holds none (offline, or wrapping another).
+    var sql: (any StoreSQL)? { get }
 }
 
 /// One save's worth of changes, as the model hands them to a ``StoreEngine``.

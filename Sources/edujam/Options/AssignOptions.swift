@@ -1,21 +1,17 @@
 import Classroom
 import Foundation
 
-/// `edujam assign --class NAME --title T [--student S]... [--due DATE] [--instructions TEXT] [--json] PATH...`,
-/// parsed once.
+/// `edujam assign`, parsed once from the options ``AssignCommand/declaration`` declares.
 struct AssignOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--class", "--student", "--title", "--due", "--instructions"], flags: ["--json"])
-
     var common: CommonOptions
     /// The assignment as Classroom takes it.
     var draft: AssignmentDraft
     var json: Bool
 
     /// - Throws: ``UsageError`` for a missing class, title or path, or a path that is not one;
-    ///   `TrackingError.invalidDate` for a due date that is not one.
+    ///   `ClassroomError.invalidDate` for a due date that is not one.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: AssignCommand.declaration.options)
         guard let className = arguments.value("--class") else { throw UsageError("assign needs --class NAME") }
         guard let title = arguments.value("--title") else { throw UsageError("assign needs --title T") }
         guard !arguments.positionals.isEmpty else { throw UsageError("assign needs at least one identifier path") }

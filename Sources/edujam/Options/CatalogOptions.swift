@@ -1,10 +1,8 @@
 import Runtime
 import Tracking
 
-/// `edujam catalog [games folder] [--search WORDS] [--topic T] [--json] [--publish]`, parsed once.
+/// `edujam catalog`, parsed once from the options ``CatalogCommand/declaration`` declares.
 struct CatalogOptions {
-    static let spec = Arguments.Spec(valued: ["--search", "--topic"], flags: ["--json", "--publish"])
-
     var common: CommonOptions
     /// The games folder named on the command line, if any.
     var folder: String?
@@ -17,7 +15,7 @@ struct CatalogOptions {
 
     /// - Throws: ``UsageError`` for a second folder or an unknown topic (with a "did you mean").
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: CatalogCommand.declaration.options)
         guard arguments.positionals.count <= 1 else { throw UsageError("catalog takes at most one games folder") }
         common = CommonOptions(arguments)
         folder = arguments.positionals.first

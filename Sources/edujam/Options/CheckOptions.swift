@@ -1,8 +1,5 @@
-/// `edujam check [game folders...] [--fuzz-runs N] [--fuzz-seconds N] [--jobs N] [--no-luacheck]`, parsed once.
+/// `edujam check`, parsed once from the options ``CheckCommand/declaration`` declares.
 struct CheckOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--fuzz-runs", "--fuzz-seconds", JobsOption.name], flags: ["--no-luacheck"])
-
     var common: CommonOptions
     /// Game folders or folders of games; empty for every game in the games folder.
     var folders: [String]
@@ -17,7 +14,7 @@ struct CheckOptions {
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400,
     ///   a `--jobs` outside 1...``Jobs/maximum``.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: CheckCommand.declaration.options)
         common = CommonOptions(arguments)
         folders = arguments.positionals
         useLuacheck = !arguments.flag("--no-luacheck")

@@ -1,4 +1,4 @@
-/// `edujam class import --oneroster DIR [--create-logins]`, parsed once.
+/// `edujam class import`, parsed once from the options ``ClassImportCommand/declaration`` declares.
 struct ClassImportOptions {
     var common: CommonOptions
     /// The folder of the school's OneRoster 1.1 CSV export.
@@ -8,7 +8,7 @@ struct ClassImportOptions {
 
     /// - Throws: ``UsageError`` for positional words or no `--oneroster`.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--oneroster"], flags: ["--create-logins"]))
+        let arguments = try Arguments(words, declared: ClassImportCommand.declaration.options)
         guard arguments.positionals.isEmpty else { throw UsageError("class import takes no positional arguments") }
         guard let folder = arguments.value("--oneroster") else {
             throw UsageError("say what to import: class import --oneroster DIR")

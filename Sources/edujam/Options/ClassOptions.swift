@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam class create|add|remove|rename|give|list ...`, parsed once.
+/// `edujam class`, parsed once from the options ``ClassCommand/declaration`` declares.
 struct ClassOptions {
     /// What to do, with its words.
     enum Action: Equatable {
@@ -13,8 +13,9 @@ struct ClassOptions {
         case list
     }
 
-    /// Every action, for the "did you mean"; `import` has options of its own (``ClassImportCommand``).
-    static let actions = ["create", "add", "remove", "rename", "give", "login", "list", "import"]
+    /// Every action, as declared, for the "did you mean"; `import` has options of its own
+    /// (``ClassImportCommand``).
+    static var actions: [String] { ClassCommand.declaration.actions.map(\.name) }
 
     var common: CommonOptions
     var action: Action
@@ -28,8 +29,7 @@ struct ClassOptions {
     ///   number of names, `--login` (with more than one student) or `--create-logins` outside `class
     ///   add`, `give` without `--to` or `--to` outside it.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(
-            words, spec: Arguments.Spec(valued: ["--login", "--to"], flags: ["--json", "--create-logins"]))
+        let arguments = try Arguments(words, declared: ClassCommand.declaration.options)
         common = CommonOptions(arguments)
         json = arguments.flag("--json")
         login = arguments.value("--login")

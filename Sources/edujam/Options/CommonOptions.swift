@@ -1,9 +1,20 @@
-/// `--store PATH` and `--games DIR`: the options every command takes (``Arguments/common``).
+/// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
 struct CommonOptions {
     /// The store file, or nil for `EDUJAM_STORE` or the default (``StoreLocation``).
     var store: String?
     /// The games folder, or nil for `EDUJAM_GAMES` and the defaults (``Installation``).
     var games: String?
+
+    /// The options every command's parser takes besides its own (``Arguments/init(_:declared:)``).
+    static let declared = [
+        OptionDeclaration(
+            "--store", value: "STORE",
+            "the store: a file or a PostgreSQL URL (default: EDUJAM_STORE, else\n~/.local/share/edujam/edujam.sqlite)",
+            kind: .store),
+        OptionDeclaration(
+            "--games", value: "DIR", "the games folder (default: EDUJAM_GAMES, ./games, else the installed games)",
+            kind: .directory),
+    ]
 
     init(store: String? = nil, games: String? = nil) {
         self.store = store

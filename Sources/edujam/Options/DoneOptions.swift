@@ -1,4 +1,4 @@
-/// `edujam done ASSIGNMENT (--student S [PATH...] | --all-students)`, parsed once.
+/// `edujam done`, parsed once from the options ``DoneCommand/declaration`` declares.
 struct DoneOptions {
     /// Whose work is marked done.
     enum Marker: Equatable {
@@ -20,7 +20,7 @@ struct DoneOptions {
     /// - Throws: ``UsageError`` for a missing or bad assignment id, both `--student` and
     ///   `--all-students`, or paths with `--all-students`.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--all-students"]))
+        let arguments = try Arguments(words, declared: DoneCommand.declaration.options)
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let first = positionals.first else { throw UsageError("done needs an assignment id") }

@@ -1,11 +1,7 @@
 import Foundation
 
-/// `edujam export --xapi ...` or `edujam export --oneroster-results DIR ...`, parsed once.
+/// `edujam export`, parsed once from the options ``ExportCommand/declaration`` declares.
 struct ExportOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--since", "--class", "--school-url", "--oneroster-results", "--grading-period"],
-        flags: ["--xapi", "--jsonl"])
-
     /// What to write.
     enum Target: Equatable {
         /// xAPI statements on stdout, of attempts started from `since`, with actors on `schoolURL`.
@@ -22,7 +18,7 @@ struct ExportOptions {
     /// - Throws: ``UsageError`` for positional words, both targets or none, options of the other
     ///   target, a date or a school URL that is not one.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: ExportCommand.declaration.options)
         guard arguments.positionals.isEmpty else { throw UsageError("export takes no positional arguments") }
         common = CommonOptions(arguments)
         className = arguments.value("--class")

@@ -1,7 +1,5 @@
-/// `edujam fuzz <game> [--runs N] [--seed S] [--jobs N]`, parsed once.
+/// `edujam fuzz`, parsed once from the options ``FuzzCommand/declaration`` declares.
 struct FuzzOptions {
-    static let spec = Arguments.Spec(valued: ["--runs", "--seed", JobsOption.name])
-
     var common: CommonOptions
     /// A game folder or identifier, as typed (``GameTarget/resolve(_:options:)``).
     var game: String
@@ -15,7 +13,7 @@ struct FuzzOptions {
     /// - Throws: ``UsageError`` for no game or several, a runs count below 1, a seed that is not a whole number,
     ///   a `--jobs` outside 1...``Jobs/maximum``.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: FuzzCommand.declaration.options)
         game = try arguments.onlyPositional("fuzz takes one game folder or identifier")
         common = CommonOptions(arguments)
         runs = try arguments.integer("--runs") ?? 1000

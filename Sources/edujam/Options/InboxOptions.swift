@@ -1,4 +1,4 @@
-/// `edujam inbox [--student S] [--json]`, parsed once.
+/// `edujam inbox`, parsed once from the options ``InboxCommand/declaration`` declares.
 struct InboxOptions {
     var common: CommonOptions
     /// As typed; checked against the store's name rule when the store is open. Required on a
@@ -11,7 +11,7 @@ struct InboxOptions {
 
     /// - Throws: ``UsageError`` for an unknown option.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec(valued: ["--student"], flags: ["--json"]))
+        let arguments = try Arguments(words, declared: InboxCommand.declaration.options)
         common = CommonOptions(arguments)
         student = arguments.value("--student")
         json = arguments.flag("--json")

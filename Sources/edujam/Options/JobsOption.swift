@@ -14,12 +14,14 @@ enum JobsOption {
         return jobs
     }
 
-    /// The option's lines in a command's usage: `what` the threads play, and `what stays`
+    /// The option as a command declares it: `what` the threads play, and `what stays`
     /// the same for any number of them.
-    static func usage(plays what: String, same: String) -> String {
-        """
-          --jobs N         threads that play \(what), 1 to \(Jobs.maximum) (default: the machine's cores, \(Jobs.cores));
-                           \(same) the same, in the same order, for any N
-        """
+    static func declaration(plays what: String, same: String) -> OptionDeclaration {
+        OptionDeclaration(
+            name, value: "N",
+            """
+            threads that play \(what), 1 to \(Jobs.maximum) (default: the machine's cores);
+            \(same) the same, in the same order, for any N
+            """, onThisMachine: "this machine's cores: \(Jobs.cores)")
     }
 }

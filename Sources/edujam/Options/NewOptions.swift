@@ -1,7 +1,5 @@
-/// `edujam new NAME [--topic T] [--type T]`, parsed once.
+/// `edujam new`, parsed once from the options ``NewCommand/declaration`` declares.
 struct NewOptions {
-    static let spec = Arguments.Spec(valued: ["--topic", "--type"])
-
     var common: CommonOptions
     var name: String
     var topic: String?
@@ -9,7 +7,7 @@ struct NewOptions {
 
     /// - Throws: ``UsageError`` unless exactly one name is given.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: NewCommand.declaration.options)
         name = try arguments.onlyPositional("new takes one name, like my-quiz")
         common = CommonOptions(arguments)
         topic = arguments.value("--topic")

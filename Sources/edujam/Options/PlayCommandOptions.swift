@@ -1,9 +1,6 @@
-/// `edujam play <game> [--level ID] [--student NAME] [--seed N] [--record FILE] [--driver jsonl] [--watch]`,
-/// parsed once. (Runtime's `PlayOptions` is what the run gets; this is what was typed.)
+/// `edujam play`, parsed once from the options ``PlayCommand/declaration`` declares. (Runtime's
+/// `PlayOptions` is what the run gets; this is what was typed.)
 struct PlayCommandOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--level", "--student", "--seed", "--record", "--driver"], flags: ["--watch"])
-
     /// How the student's answers arrive and the events leave.
     enum Driver: String {
         /// One JSON object per event on stdout, answers on stdin, on a virtual clock.
@@ -25,7 +22,7 @@ struct PlayCommandOptions {
 
     /// - Throws: ``UsageError`` for no game or several, a seed that is not a whole number, an unknown driver.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: PlayCommand.declaration.options)
         game = try arguments.onlyPositional("play takes one game folder or identifier path")
         common = CommonOptions(arguments)
         watch = arguments.flag("--watch")

@@ -1,9 +1,5 @@
-/// `edujam report [--student S] [--json]` or `edujam report --class NAME [--assignment ID]
-/// [--student S] [--json | --csv | --html FILE]`, parsed once.
+/// `edujam report`, parsed once from the options ``ReportCommand/declaration`` declares.
 struct ReportOptions {
-    static let spec = Arguments.Spec(
-        valued: ["--student", "--class", "--assignment", "--html"], flags: ["--json", "--csv"])
-
     /// How a class's review is written.
     enum Format: Equatable {
         case grid, json, csv
@@ -20,7 +16,7 @@ struct ReportOptions {
 
     /// - Throws: ``UsageError`` for positional words, class-only options without `--class`, or two formats.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: ReportCommand.declaration.options)
         guard arguments.positionals.isEmpty else { throw UsageError("report takes no positional arguments") }
         common = CommonOptions(arguments)
         student = arguments.value("--student")

@@ -1,6 +1,6 @@
 import Runtime
 
-/// `edujam store init|migrate|copy`, parsed once.
+/// `edujam store`, parsed once from the options ``StoreSchemaCommand/declaration`` declares.
 struct StoreOptions {
     /// What to do with the store.
     enum Action: Equatable {
@@ -12,14 +12,15 @@ struct StoreOptions {
         case copy(from: String, to: String)
     }
 
-    static let actions = ["init", "migrate", "copy"]
+    /// Every action, as declared, for the "did you mean".
+    static var actions: [String] { StoreSchemaCommand.declaration.actions.map(\.name) }
 
     var common: CommonOptions
     var action: Action
 
     /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or extra words.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec())
+        let arguments = try Arguments(words, declared: StoreSchemaCommand.declaration.options)
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let first = positionals.first else { throw UsageError("store needs an action: init, migrate or copy") }

@@ -1,10 +1,10 @@
-/// `edujam sync [--store URL] [--games DIR]`, parsed once.
+/// `edujam sync`, parsed once from the options ``SyncCommand/declaration`` declares.
 struct SyncOptions {
     var common: CommonOptions
 
     /// - Throws: ``UsageError`` for a positional word: sync takes none.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Arguments.Spec())
+        let arguments = try Arguments(words, declared: SyncCommand.declaration.options)
         guard arguments.positionals.isEmpty else {
             throw UsageError("sync takes no arguments, only --store and --games")
         }

@@ -1,7 +1,5 @@
-/// `edujam test [paths...] [--junit FILE] [--update] [--fuzz-runs N] [--jobs N]`, parsed once.
+/// `edujam test`, parsed once from the options ``TestCommand/declaration`` declares.
 struct TestOptions {
-    static let spec = Arguments.Spec(valued: ["--junit", "--fuzz-runs", JobsOption.name], flags: ["--update"])
-
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
     var paths: [String]
     var junit: String?
@@ -14,7 +12,7 @@ struct TestOptions {
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, a `--jobs` outside
     ///   1...``Jobs/maximum``.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, spec: Self.spec)
+        let arguments = try Arguments(words, declared: TestCommand.declaration.options)
         paths = arguments.positionals.isEmpty ? [arguments.value("--games") ?? "games"] : arguments.positionals
         update = arguments.flag("--update")
         fuzzRuns = try FuzzRuns.parse(arguments)

@@ -1,0 +1,138 @@
+import Tracking
+
+extension ClassroomEngine {
+    // MARK: OneRoster people
+
+    /// Every person a roster import recorded, by sourcedId.
+    func rosterPeople() throws -> [String: RosterPerson] {
+        let people = try rows("SELECT sourced_id, username, given_name, family_name FROM roster_people") {
+            ClassroomRows.person($0)
+        }
+        return Dictionary(people.map { ($0.sourcedId, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Records a person new to the store.
+    func insertRosterPerson(_ person: RosterPerson) throws {
+        try sql.run(
+            "INSERT INTO roster_people (sourced_id, username, given_name, family_name) VALUES (?, ?, ?, ?)",
+            [.text(person.sourcedId), .text(person.username), .text(person.givenName), .text(person.familyName)])
+    }
+
+    /// Replaces the username and names recorded for the person with `person.sourcedId`.
+    func updateRosterPerson(_ person: RosterPerson) throws {
+        try sql.run(
+            "UPDATE roster_people SET username = ?, given_name = ?, family_name = ? WHERE sourced_id = ?",
+            [.text(person.username), .text(person.givenName), .text(person.familyName), .text(person.sourcedId)])
+    }
+
+    /// The sourcedIds of the people enrolled as a student in some class, now or in the past.
+    func rosterStudentIDs() throws -> Set<String> {
+        Set(try rows("SELECT DISTINCT person FROM roster_enrollments WHERE role = 'student'") { $0.text(0) ?? "" })
+    }
+
+    /// Files everything `old` did under `new`: attempts, class places, assignments given by name,
+    /// Done marks. Where `new` already has the same row (added by hand), the two become one: the
+    /// row `new` had gives way to the renamed one (as SQLite's `UPDATE OR REPLACE`, said in SQL
+    /// both engines run).
+    func renameStudent(from old: String, to new: String) throws {
+        let keys = [
+            ("class_students", "class_id"), ("assignment_recipients", "assignment_id"),
+            ("assignment_done", "assignment_id, context_id"),
+        ]
+        let merged = keys.map { table, key -> (sql: String, values: [SQLValue]) in
+            (
+                "DELETE FROM \(table) WHERE student = ? AND (\(key)) IN (SELECT \(key) FROM \(table) WHERE student = ?)",
+                [.text(new), .text(old)]
+            )
+        }
+        let renamed = ["activities", "class_students", "assignment_recipients", "assignment_done"].map {
+            table -> (sql: String, values: [SQLValue]) in
+            ("UPDATE \(table) SET student = ? WHERE student = ?", [.text(new), .text(old)])
+        }
+        try sql.runAll(merged + renamed)
+    }
+
+    // MARK: OneRoster classes and enrollments
+
+    private static let importedClassSelect = """
+        SELECT c.id, c.name, r.sourced_id, r.title FROM roster_classes r JOIN classes c ON c.id = r.class_id
+        """
+
+    private static func importedClass(_ row: any SQLRow) -> ImportedClass {
+        ImportedClass(id: row.int(0), name: row.text(1) ?? "", sourcedId: row.text(2) ?? "", title: row.text(3) ?? "")
+    }
+
+    /// Every imported class.
+    func importedClasses() throws -> [ImportedClass] {
+        try rows(Self.importedClassSelect, row: Self.importedClass)
+    }
+
+    /// The imported class with this sourcedId, or nil.
+    func importedClass(sourcedId: String) throws -> ImportedClass? {
+        try rows("\(Self.importedClassSelect) WHERE r.sourced_id = ?", [.text(sourcedId)], row: Self.importedClass)
+            .first
+    }
+
+    /// Records that the class `id` came from the roster class `sourcedId` titled `title`.
+    func insertImportedClass(id: Int64, sourcedId: String, title: String) throws {
+        try sql.run(
+            "INSERT INTO roster_classes (class_id, sourced_id, title) VALUES (?, ?, ?)",
+            [.integer(id), .text(sourcedId), .text(title)])
+    }
+
+    /// Records the title the roster gives the imported class `id` now.
+    func setImportedTitle(_ title: String, ofClass id: Int64) throws {
+        try sql.run("UPDATE roster_classes SET title = ? WHERE class_id = ?", [.text(title), .integer(id)])
+    }
+
+    /// An imported class's enrollments, in the order they were recorded.
+    func enrollments(ofClass id: Int64) throws -> [RosterEnrollment] {
+        try rows(
+            "SELECT person, role, left_at FROM roster_enrollments WHERE class_id = ? ORDER BY position", [.integer(id)]
+        ) { try ClassroomRows.enrollment($0) }
+    }
+
+    /// Appends the enrollment of `person` (a sourcedId) in `role`, not left.
+    func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws {
+        try sql.run(
+            """
+            INSERT INTO roster_enrollments (class_id, person, role, position)
+            VALUES (?, ?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM roster_enrollments WHERE class_id = ?))
+            """, [.integer(classID), .text(person), .text(role.rawValue), .integer(classID)])
+    }
+
+    /// Records when a student left the class, or with nil that they are enrolled again.
+    func setLeft(at time: Double?, student person: String, inClass id: Int64) throws {
+        try sql.run(
+            "UPDATE roster_enrollments SET left_at = ? WHERE class_id = ? AND person = ? AND role = 'student'",
+            [.real(time), .integer(id), .text(person)])
+    }
+
+    /// Removes the enrollment of `person` in `role`.
+    func deleteEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws {
+        try sql.run(
+            "DELETE FROM roster_enrollments WHERE class_id = ? AND person = ? AND role = ?",
+            [.integer(classID), .text(person), .text(role.rawValue)])
+    }
+
+    // MARK: Gradebook
+
+    /// Each attempt's last change, by attempt id: its last event, else its end, else its start.
+    func attemptLastChanges() throws -> [Int64: Double] {
+        let changes = try rows(
+            """
+            SELECT a.id, COALESCE((SELECT MAX(e.at) FROM attempt_events e WHERE e.activity_id = a.id), a.ended_at, a.started_at)
+            FROM activities a
+            """
+        ) { (id: $0.int(0), at: $0.double(1)) }
+        return Dictionary(changes, uniquingKeysWith: { _, last in last })
+    }
+
+    /// When each Done mark was made.
+    func doneMarkTimes() throws -> [DoneMark: Double] {
+        let marks = try rows("SELECT assignment_id, context_id, student, done_at FROM assignment_done") {
+            (DoneMark(assignment: $0.int(0), contextID: $0.int(1), student: $0.text(2) ?? ""), $0.double(3))
+        }
+        return Dictionary(marks, uniquingKeysWith: { _, last in last })
+    }
+}

@@ -1,0 +1,86 @@
+import Tracking
+
+/// The logins of a school server (PostgreSQL): the login is the identity, its group role says
+/// what it may do, and `student_logins` maps students' names to logins. The functions called
+/// here (`edujam_create_student_login`, `edujam_give_class`...) and the row-level security
+/// that guards every classroom table are the store's migrations (`SchoolSecurity`).
+struct ServerLogins: SchoolLogins {
+    /// The server's database.
+    let sql: any StoreSQL
+
+    /// The login is the identity (`SchoolSecurity`): what the server says the login is
+    /// (`pg_has_role`: the tables' owner, or a member of `edujam_teacher` or `edujam_student`),
+    /// and its name on the rosters.
+    func identity() throws -> StoreIdentity {
+        let row = try first(
+            """
+            SELECT current_user::text,
+                pg_has_role(current_user, (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass), 'USAGE'),
+                pg_has_role(current_user, 'edujam_teacher', 'USAGE'),
+                pg_has_role(current_user, 'edujam_student', 'USAGE'),
+                (SELECT student FROM student_logins WHERE login = current_user)
+            """, []
+        ) { row -> StoreIdentity? in
+            let role: SchoolRole =
+                row.text(1) == "t" ? .owner : row.text(2) == "t" ? .teacher : row.text(3) == "t" ? .student : .none
+            return .login(row.text(0) ?? "", role: role, studentName: row.text(4))
+        }
+        guard let row else { throw TrackingError.corruptRow("current_user") }
+        return row
+    }
+
+    func login(ofStudent student: String) throws -> String? {
+        try first("SELECT login FROM student_logins WHERE student = ?", [.text(student)]) { $0.text(0) }
+    }
+
+    func student(ofLogin login: String) throws -> String? {
+        try first("SELECT student FROM student_logins WHERE login = ?", [.text(login)]) { $0.text(0) }
+    }
+
+    func mapLogin(_ login: String, toStudent student: String) throws {
+        try sql.run("INSERT INTO student_logins (student, login) VALUES (?, ?)", [.text(student), .text(login)])
+    }
+
+    func createStudentLogin(_ login: String) throws -> Bool {
+        try first("SELECT edujam_create_student_login(?)", [.text(login)]) { $0.text(0) } == "t"
+    }
+
+    /// The same test as ``identity()``, for any login: the tables' owner first (a superuser
+    /// is a member of every role), then the two group roles.
+    func schoolRole(ofLogin login: String) throws -> SchoolRole? {
+        let row = try first(
+            """
+            SELECT pg_has_role(r.oid, (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass), 'USAGE'),
+                pg_has_role(r.oid, 'edujam_teacher', 'USAGE'),
+                pg_has_role(r.oid, 'edujam_student', 'USAGE')
+            FROM pg_roles r WHERE r.rolname = ?
+            """, [.text(login)]
+        ) { row -> SchoolRole? in
+            row.text(0) == "t"
+                ? .owner : row.text(1) == "t" ? .teacher : row.text(2) == "t" ? .student : SchoolRole.none
+        }
+        return row
+    }
+
+    func createTeacherLogin(_ login: String) throws -> Bool {
+        try first("SELECT edujam_create_teacher_login(?)", [.text(login)]) { $0.text(0) } == "t"
+    }
+
+    func owner(ofClass id: Int64) throws -> String? {
+        try first("SELECT owner FROM classes WHERE id = ?", [.integer(id)]) { $0.text(0) }
+    }
+
+    /// Through `edujam_give_class` (`SchoolSecurity.classOwners`), which checks who may.
+    func setOwner(_ login: String, ofClass id: Int64) throws {
+        try sql.run("SELECT edujam_give_class(?, ?)", [.integer(id), .text(login)])
+    }
+
+    func remapLogin(_ login: String, ofStudent student: String) throws {
+        try sql.run("UPDATE student_logins SET login = ? WHERE student = ?", [.text(login), .text(student)])
+    }
+
+    /// The first row of `query`, read by `read`, or nil when it returns none.
+    private func first<T>(_ query: String, _ values: [SQLValue], _ read: (any SQLRow) throws -> T?) throws -> T? {
+        try sql.query(query, values, row: read).first ?? nil
+    }
+}

@@ -1,0 +1,27 @@
+import Testing
+
+@testable import Tracking
+
+/// A store records the name and position of every migration it applied, and refuses to open when
+/// they differ from the list (``Migrator``, ``PGMigrator``). Whichever module comes to write a
+/// migration (the classroom's tables are Classroom's), the names must stay where stores in use
+/// recorded them: these are the lists as shipped, literally.
+struct MigrationNamesTests {
+    @Test func sqliteMigrationsKeepTheirNamesAndPlaces() {
+        #expect(
+            Migrations.all.map(\.name) == [
+                "001-store-info", "002-contexts", "003-activities", "004-activity-items", "005-classes",
+                "006-assignments", "007-activities-started", "008-activity-owner", "009-attempt-events",
+                "010-oneroster", "011-lrs-push", "012-completion-minutes", "013-activity-saved-at", "014-row-checks",
+            ])
+    }
+
+    @Test func postgresqlMigrationsKeepTheirNamesAndPlaces() {
+        #expect(
+            PGMigrations.all.map(\.name) == [
+                "001-store-info", "002-tracking", "003-classroom", "004-oneroster", "005-lrs-push",
+                "006-school-roles", "007-row-level-security", "008-report-and-inbox-by-index",
+                "009-server-ids-and-own-attempts", "010-row-checks", "011-class-owners",
+            ])
+    }
+}
