@@ -199,7 +199,7 @@ package final class PGConnection {
     ///   effects of the ones before it.
     /// - Returns: Each statement's rows, in order.
     /// - Throws: The first statement's error, or ``TrackingError/serverUnreachable(server:reason:)``.
-    package func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+    func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()

@@ -95,14 +95,14 @@ enum PGSave {
 }
 
 /// PostgreSQL array literals (`{"a","b",NULL}`), to send a column of values as one parameter.
-package enum PGArray {
+enum PGArray {
     /// One array of texts (or of anything whose text PostgreSQL reads: numbers, UUIDs, Booleans).
-    package static func text(_ values: [String?]) -> SQLValue {
+    static func text(_ values: [String?]) -> SQLValue {
         .text("{" + values.map { $0.map(quoted) ?? "NULL" }.joined(separator: ",") + "}")
     }
 
     /// One array of texts.
-    package static func text(_ values: [String]) -> SQLValue { text(values.map(Optional.some)) }
+    static func text(_ values: [String]) -> SQLValue { text(values.map(Optional.some)) }
 
     /// Rows of `count` values turned into `count` arrays, one per column.
     static func columns(_ rows: [[SQLValue]], count: Int) -> [SQLValue] {

@@ -20,7 +20,7 @@ package enum RowChecks {
         package let expression: String
 
         /// The constraint's clause in a `CREATE TABLE` or `ALTER TABLE ... ADD`.
-        package var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
+        var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
     }
 
     /// ``Limits/itemsPerAttempt``, for the trigger that counts them.
