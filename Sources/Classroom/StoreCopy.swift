@@ -17,11 +17,12 @@ public enum StoreCopy {
 
     /// One table's rows: read from the source with the natural keys of what they point to,
     /// written to the destination by looking those keys up; `rule` says why a row cannot be read.
-    private struct Step: Sendable {
+    fileprivate struct Step: Sendable {
         let table: String
         let read: String
         let write: String
         var rule: @Sendable ([SQLValue]) -> String? = { _ in nil }
+        var prepare: @Sendable ([SQLValue]) -> [SQLValue] = { $0 }
     }
 
     /// A source row the program could not read: the copy writes nothing.
@@ -38,62 +39,8 @@ public enum StoreCopy {
         }
     }
 
-    private static let contextColumns = """
-        identifier, title, type, custom_type_name, topic, summary, display_order, is_assignable, age_min, age_max,
-        minutes_min, minutes_max, capabilities, keywords, universal_link, created_at, modified_at
-        """
-    private static let activityColumns = """
-        uuid, student, created_at, started_at, ended_at, outcome, done_by, duration, progress, ranges,
-        primary_item, was_started, owner_host, owner_pid, owner_start
-        """
-
-    private static func placeholders(_ columns: String) -> String {
-        Array(repeating: "?", count: columns.split(separator: ",").count).joined(separator: ", ")
-    }
-
     private static let steps: [Step] = [
-        Step(
-            table: "contexts",
-            read: """
-                SELECT p.path, c.path, \(contextColumns.split(separator: ",").map { "c." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
-                FROM contexts c LEFT JOIN contexts p ON p.id = c.parent_id ORDER BY c.id
-                """,
-            write: """
-                INSERT INTO contexts (parent_id, path, \(contextColumns))
-                VALUES ((SELECT id FROM contexts WHERE path = ?), ?, \(placeholders(contextColumns))) ON CONFLICT DO NOTHING
-                """, rule: StoredRowRules.context),
-        Step(
-            table: "activities",
-            read: """
-                SELECT c.path, \(activityColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", "))
-                FROM activities a JOIN contexts c ON c.id = a.context_id ORDER BY a.id
-                """,
-            write: """
-                INSERT INTO activities (context_id, \(activityColumns))
-                VALUES ((SELECT id FROM contexts WHERE path = ?), \(placeholders(activityColumns))) ON CONFLICT DO NOTHING
-                """, rule: StoredRowRules.activity),
-        Step(
-            table: "activity_items",
-            read: """
-                SELECT a.uuid, i.sequence, i.identifier, i.title, i.kind, i.quantity, i.flag, i.value_type, i.score,
-                    i.max_score
-                FROM activity_items i JOIN activities a ON a.id = i.activity_id ORDER BY a.uuid, i.sequence
-                """,
-            write: """
-                INSERT INTO activity_items (activity_id, sequence, identifier, title, kind, quantity, flag, value_type,
-                    score, max_score)
-                VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """, rule: StoredRowRules.item),
-        Step(
-            table: "attempt_events",
-            read: """
-                SELECT a.uuid, e.sequence, e.kind, e.at, e.progress, e.outcome
-                FROM attempt_events e JOIN activities a ON a.id = e.activity_id
-                """,
-            write: """
-                INSERT INTO attempt_events (activity_id, sequence, kind, at, progress, outcome)
-                VALUES ((SELECT id FROM activities WHERE uuid = ?), ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """, rule: StoredRowRules.event),
+        Step(.contexts), Step(.activities), Step(.items), Step(.events),
         Step(
             table: "classes", read: "SELECT name, created_at FROM classes ORDER BY id",
             write: "INSERT INTO classes (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING"),
@@ -127,11 +74,7 @@ public enum StoreCopy {
                 INSERT INTO roster_enrollments (class_id, person, role, position, left_at)
                 VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?, ?, ?) ON CONFLICT DO NOTHING
                 """),
-        Step(
-            table: "lrs_accepted", read: "SELECT endpoint, statement_id, accepted_at FROM lrs_accepted",
-            write:
-                "INSERT INTO lrs_accepted (endpoint, statement_id, accepted_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"
-        ),
+        Step(.acceptedStatements),
     ]
 
     private static let assignmentTables = [
@@ -156,7 +99,7 @@ public enum StoreCopy {
         try to.inTransaction {
             try claimRoot(from: from, to: to)
             for (step, stepRows) in zip(steps, rows) {
-                for row in stepRows { try to.run(step.write, step.table == "activities" ? clamped(row) : row) }
+                for row in stepRows { try to.run(step.write, step.prepare(row)) }
                 if step.table == "class_students" { try copyAssignments(from: from, to: to) }
             }
         }
@@ -214,14 +157,6 @@ public enum StoreCopy {
         case .real(let number): return String(number)
         case .null: return ""
         }
-    }
-
-    /// An attempt row with its duration (column 8) within ``SafeNumbers/maximumDurationSeconds``.
-    private static func clamped(_ row: [SQLValue]) -> [SQLValue] {
-        guard case .real(let seconds) = row[8] else { return row }
-        var row = row
-        row[8] = .real(SafeNumbers.duration(seconds))
-        return row
     }
 
     /// The destination takes the source's root, or must already have the same one.
@@ -305,5 +240,12 @@ public enum StoreCopy {
             }
             return Int(count)
         }
+    }
+}
+
+extension StoreCopy.Step {
+    /// A tracking table, copied as Tracking's row layer says (``TableCopy``).
+    init(_ copy: TableCopy) {
+        self.init(table: copy.table, read: copy.read, write: copy.write, rule: copy.rule, prepare: copy.prepare)
     }
 }

@@ -1,20 +1,13 @@
 import Foundation
 
-/// Reads the rows the two engines' queries return in the same column order (``SQLRow``): one
-/// place that says what a stored run, item and event must hold to be decoded.
+/// Reads the rows of runs and saved attempts the two engines' queries return in the same column
+/// order (``SQLRow``); a table's own rows are read by its row type (``ItemRow``, ``EventRow``).
 enum RowDecoder {
     /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
     static let runColumns = """
         a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
         a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
         """
-
-    /// The columns of an item, in the order ``item(_:)`` reads them.
-    static let itemColumns =
-        "activity_id, sequence, identifier, title, kind, quantity, flag, value_type, score, max_score"
-
-    /// The columns of an event, in the order ``event(_:)`` reads them.
-    static let eventColumns = "activity_id, sequence, kind, at, progress, outcome"
 
     /// One run (``runColumns``), its items left empty.
     /// - Parameters:
@@ -52,68 +45,9 @@ enum RowDecoder {
         return isGone
     }
 
-    /// One item (``itemColumns``), as a run reports it.
-    static func item(_ row: some SQLRow) throws -> ItemRecord { ItemRecord(try activityItem(row)) }
-
-    /// One item (``itemColumns``), as an activity holds it: only an item the model would have
-    /// accepted (``IdentifierRule``, ``Limits/title``, its kind, ``ScoreRule``, finite numbers).
-    /// - Throws: ``TrackingError/corruptRow(_:)`` naming the rule a value broke, never the value.
-    static func activityItem(_ row: some SQLRow) throws -> ActivityItem {
-        let identifier = try row.text(2) ?? { throw TrackingError.corruptRow("identifier is missing") }()
-        if let violation = IdentifierRule.violation(identifier, of: .item) {
-            throw TrackingError.corruptRow(violation.description)
-        }
-        let title = try row.text(3) ?? { throw TrackingError.corruptRow("title is missing") }()
-        if let overrun = Limits.title.overrun(title) { throw TrackingError.corruptRow(overrun.description) }
-        if Validate.isBlank(title) { throw TrackingError.corruptRow("title is blank") }
-        guard let kind = row.text(4).flatMap(ItemKind.init(rawValue:)) else {
-            throw TrackingError.corruptRow("kind is not one of \(names(ItemKind.allCases))")
-        }
-        let value: ActivityItem.Value
-        switch kind {
-        case .quantity: value = .quantity(try row.finite(5, "quantity"))
-        case .binary:
-            guard !row.isNull(6), let type = row.text(7).flatMap(BinaryValueType.init(rawValue:)) else {
-                throw TrackingError.corruptRow("value_type is not one of \(names(BinaryValueType.allCases))")
-            }
-            value = .binary(row.int(6) != 0, type)
-        case .score:
-            let score = try row.finite(8, "score")
-            let maxScore = try row.finite(9, "max_score")
-            if let violation = ScoreRule.violation(score: score, maxScore: maxScore) {
-                throw TrackingError.corruptRow(violation.description)
-            }
-            value = .score(score, maxScore: maxScore)
-        }
-        return ActivityItem(identifier: identifier, title: title, value: value)
-    }
-
-    /// One item of an attempt being restored to play on (``StoreEngine/latestAttempt(contextID:student:)``)
-    /// with its sequence number, or nil when it cannot be read: the attempt goes on without it
-    /// (the row stays as it is; the reports name it).
-    static func restoredItem(_ row: some SQLRow) -> (item: ActivityItem, sequence: Int64)? {
-        (try? activityItem(row)).map { ($0, row.int(1)) }
-    }
-
     /// `quantity, binary, score`: the raw values a column may hold.
-    private static func names<T: RawRepresentable<String>>(_ cases: [T]) -> String {
+    static func names<T: RawRepresentable<String>>(_ cases: [T]) -> String {
         cases.map(\.rawValue).joined(separator: ", ")
-    }
-
-    /// One event (``eventColumns``).
-    static func event(_ row: some SQLRow) throws -> AttemptEvent {
-        guard let kind = row.text(2).flatMap(AttemptEvent.Kind.init(rawValue:)) else {
-            throw TrackingError.corruptRow("kind is not one of \(names(AttemptEvent.Kind.allCases))")
-        }
-        let outcome = try row.text(5).map { text in
-            guard let outcome = RunOutcome(rawValue: text) else {
-                throw TrackingError.corruptRow("outcome is not one of \(names(RunOutcome.allCases))")
-            }
-            return outcome
-        }
-        return AttemptEvent(
-            sequence: Int(row.int(1)), kind: kind, at: ISO8601.string(fromEpoch: row.double(3)),
-            progress: row.isNull(4) ? nil : try row.finite(4, "progress", in: 0...1), outcome: outcome)
     }
 
     /// An attempt's progress ranges (`[[start, end], ...]` JSON), each within 0...1 and in order.
@@ -125,31 +59,4 @@ enum RowDecoder {
             return pair[0]...pair[1]
         }
     }
-
-    /// The columns of ``savedAttempt(_:)``, in order.
-    static let savedAttemptColumns = """
-        id, uuid, student, created_at, started_at, ended_at, outcome, done_by, was_started, duration, ranges,
-        primary_item
-        """
-
-    /// The latest attempt at a context (``savedAttemptColumns``), its items and events left out.
-    static func savedAttempt(_ row: some SQLRow) throws -> SavedAttempt {
-        guard let uuid = row.text(1).flatMap(UUID.init(uuidString:)) else {
-            throw TrackingError.corruptRow("activities.uuid")
-        }
-        guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)) else {
-            throw TrackingError.corruptRow("activities.outcome")
-        }
-        let ranges = try ranges(row.text(10))
-        return SavedAttempt(
-            rowID: row.int(0), uuid: uuid, student: row.text(2) ?? "",
-            createdAt: Date(timeIntervalSince1970: row.double(3)),
-            startedAt: Date(timeIntervalSince1970: row.double(4)),
-            endedAt: row.optionalDouble(5).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
-            doneBy: row.text(7).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(8) != 0,
-            // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
-            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(11), items: [],
-            nextEvent: 0)
-    }
-
 }

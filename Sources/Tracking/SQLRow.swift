@@ -1,5 +1,5 @@
 /// One row of a result, read by column number: what the row decoders shared by the engines
-/// (``ContextLoader``, the runs and histories) need, from SQLite's ``Statement`` or PostgreSQL's ``PGRow``.
+/// (``ContextRow``, the runs and histories) need, from SQLite's ``Statement`` or PostgreSQL's ``PGRow``.
 package protocol SQLRow {
     /// Column `index` as text, or nil when it is NULL.
     func text(_ index: Int32) -> String?
@@ -27,5 +27,5 @@ extension SQLRow {
     package func optionalDouble(_ index: Int32) -> Double? { isNull(index) ? nil : double(index) }
 
     /// Reads column `index` as an integer, or nil when it is NULL.
-    package func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
+    func optionalInt(_ index: Int32) -> Int? { isNull(index) ? nil : Int(int(index)) }
 }

@@ -52,7 +52,7 @@ package final class PGConnection {
     /// is dropped (the server rolls back a transaction it has not committed) and the statement
     /// fails as ``TrackingError/serverUnreachable(server:reason:)``. Saves set it
     /// (``answering(within:_:)``): a game waits for them.
-    package private(set) var answerTimeout: TimeInterval?
+    private(set) var answerTimeout: TimeInterval?
 
     /// Connects with `conninfo`, passed to libpq untouched: a URL (`postgresql://...`,
     /// `postgres://...`) or `key=value` pairs, with libpq's defaults from `PGHOST`, `PGUSER`,
@@ -199,7 +199,7 @@ package final class PGConnection {
     ///   effects of the ones before it.
     /// - Returns: Each statement's rows, in order.
     /// - Throws: The first statement's error, or ``TrackingError/serverUnreachable(server:reason:)``.
-    package func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+    func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()

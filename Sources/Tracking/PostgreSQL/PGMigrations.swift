@@ -8,11 +8,7 @@
 /// and row-level security come after these); never edit or reorder one that has shipped.
 enum PGMigrations {
     static let all: [Migration] = [
-        Migration(
-            name: "001-store-info",
-            sql: """
-                CREATE TABLE store_info (key text PRIMARY KEY, value text NOT NULL);
-                """),
+        Migration.storeInfo,
         // Contexts, attempts, their items and events. `saved_at` is the save time of the state a
         // row holds: a replayed older save never takes an attempt back.
         Migration(
@@ -200,12 +196,7 @@ enum PGMigrator {
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, position integer NOT NULL)")
             let applied = try appliedNames(connection)
-            for (position, name) in applied.enumerated() {
-                guard position < migrations.count, migrations[position].name == name else {
-                    throw TrackingError.unknownMigration(name)
-                }
-            }
-            let pending = Array(migrations.dropFirst(applied.count))
+            let pending = try Migration.pending(migrations, applied: applied)
             for (offset, migration) in pending.enumerated() {
                 try connection.execute(migration.sql)
                 try connection.query(

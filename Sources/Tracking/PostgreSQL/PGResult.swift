@@ -15,13 +15,13 @@ package final class PGResult {
     package var rows: [PGRow] { (0..<count).map { PGRow(result: self, index: Int32($0)) } }
 
     /// How many columns each row has.
-    package var columnCount: Int32 { PQnfields(handle) }
+    var columnCount: Int32 { PQnfields(handle) }
 
     /// The type of column `column` (its `pg_type` oid).
     fileprivate func type(_ column: Int32) -> Oid { PQftype(handle, column) }
 
     /// How many rows an `INSERT`, `UPDATE` or `DELETE` touched.
-    package var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
+    var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
 
     /// Maps every row through `row`.
     package func map<T>(_ row: (PGRow) throws -> T) rethrows -> [T] { try rows.map(row) }

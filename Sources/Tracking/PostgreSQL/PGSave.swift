@@ -1,56 +1,43 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
 /// by path or UUID, so the whole save goes in one pipeline; items and events go in one statement
-/// each for every attempt of the save, as arrays.
+/// each for every attempt of the save, as arrays. Columns and values come from the row types
+/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``).
 enum PGSave {
     /// Inserts or updates a context by its path; its parent is found by path too.
     static func context(_ context: Context) throws -> (sql: String, values: [SQLValue]) {
         let parentPath = try context.parent.map { try JSON.encode($0.identifierPath) }
         let sql = """
-            INSERT INTO contexts (\(ContextRow.columns))
-            VALUES (COALESCE($1::bigint, (SELECT id FROM contexts WHERE path = $20)), $2, $3, $4, $5, $6, $7, $8, $9,
-                $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+            \(ContextRow.columns.insert(first: "COALESCE(?::bigint, \(ContextRow.byPath))"))
             \(ContextRow.onPathConflict)
             """
-        return (sql, try ContextRow.values(context, parentID: nil) + [.text(parentPath)])
+        let values = try ContextRow.values(context, parentID: nil)
+        return (PostgreSQLEngine.numbered(sql), [values[0], .text(parentPath)] + values.dropFirst())
     }
+
+    /// Inserts an attempt, its context found by path, or updates it by UUID unless the stored
+    /// state was saved later; the values are ``ActivityRow``'s with the context's path.
+    static let attemptSQL = PostgreSQLEngine.numbered(
+        "\(ActivityRow.columns.insert(first: ContextRow.byPath)) \(ActivityRow.onUUIDConflict)")
 
     /// Inserts an attempt or updates it by UUID, unless the stored state was saved later.
     static func activity(_ activity: Activity, path: String, now: Double) -> (sql: String, values: [SQLValue]) {
-        // The attempt lives in this process's memory until it ends: the process that writes it owns
-        // it, also when it continues an attempt restored from an earlier launch.
-        let owner = RunOwner.current
-        let sql = """
-            INSERT INTO activities (\(ActivityRow.stateColumns), saved_at, uuid, context_id, student, created_at,
-                owner_host, owner_pid, owner_start)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM contexts WHERE path = $12), $13, $14,
-                $15, $16, $17)
-            \(ActivityRow.onUUIDConflict)
-            """
-        return (
-            sql,
-            ActivityRow.stateValues(activity, now: now) + [
-                .real(now), .text(activity.uuid.uuidString.lowercased()), .text(path), .text(activity.student),
-                .real(activity.createdAt.timeIntervalSince1970), .text(owner.host), .integer(Int64(owner.pid)),
-                .text(owner.start),
-            ]
-        )
+        (attemptSQL, ActivityRow.values(activity, context: .text(path), now: now))
     }
 
     /// Deletes the removed items and upserts the changed ones (every item of a new attempt), for
     /// every attempt whose state this save wrote (`saved_at` is this save's time).
     static func items(_ activities: [Activity], now: Double) -> [(sql: String, values: [SQLValue])] {
         var removed: [(uuid: String, identifier: String)] = []
-        var rows: [[SQLValue]] = []  // uuid, then ActivityRow.itemValues without the activity id
+        var rows: [[SQLValue]] = []  // ItemRow.values with the attempt's UUID
         for activity in activities {
-            let uuid = activity.uuid.uuidString.lowercased()
+            let uuid = activity.uuid.lowercasedString
             let isNew = activity.rowID == nil
             if !isNew { removed += activity.items.removed.sorted().map { (uuid, $0) } }
             let changed = isNew ? Set(activity.items.all.map(\.identifier)) : activity.items.dirty
             for identifier in changed.sorted() {
                 guard let item = activity.items.item(identifier) else { continue }
-                let values = ActivityRow.itemValues(
-                    item, activityID: 0, sequence: activity.items.sequence[identifier] ?? 0)
-                rows.append([.text(uuid)] + values.dropFirst())
+                let sequence = activity.items.sequence[identifier] ?? 0
+                rows.append(ItemRow.values(item, attempt: .text(uuid), sequence: sequence))
             }
         }
         var statements: [(sql: String, values: [SQLValue])] = []
@@ -68,66 +55,54 @@ enum PGSave {
         return statements
     }
 
-    /// Upserts items given as rows (the attempt's UUID, then ``ActivityRow/itemValues(_:activityID:sequence:)``
-    /// without the activity id) into the attempts whose stored state was saved at `savedAt`.
+    /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
+    /// UUID) into the attempts whose stored state was saved at `savedAt`.
     static func itemRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        (
+        let columns = ItemRow.columns
+        let sql = """
+            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
+            \(ItemRow.onKeyConflict)
             """
-            INSERT INTO activity_items (\(RowDecoder.itemColumns))
-            SELECT a.id, t.sequence, t.identifier, t.title, t.kind, t.quantity, t.flag, t.value_type, t.score,
-                t.max_score
-            FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::float8[],
-                $7::boolean[], $8::text[], $9::float8[], $10::float8[])
-                AS t(uuid, identifier, title, kind, sequence, quantity, flag, value_type, score, max_score)
-            JOIN activities a ON a.uuid = t.uuid AND a.saved_at = $11
-            ON CONFLICT (activity_id, identifier) DO UPDATE SET title = excluded.title, kind = excluded.kind,
-                sequence = excluded.sequence, quantity = excluded.quantity, flag = excluded.flag,
-                value_type = excluded.value_type, score = excluded.score, max_score = excluded.max_score
-            """,
-            PGArray.columns(rows, count: 10) + [.real(savedAt)]
-        )
+        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
     }
 
     /// Appends the events since the last save, numbered from the count already saved; an event
     /// already stored (a replayed save) is left as it is.
     static func events(_ activities: [Activity]) -> (sql: String, values: [SQLValue])? {
-        var rows: [[SQLValue]] = []
-        for activity in activities {
-            for (offset, event) in activity.pendingEvents.enumerated() {
-                rows.append([
-                    .text(activity.uuid.uuidString.lowercased()), .integer(activity.eventCount + offset),
-                    .text(event.kind.rawValue), .real(event.at.timeIntervalSince1970), .real(event.progress),
-                    .text(event.outcome?.rawValue),
-                ])
-            }
-        }
+        let rows = activities.flatMap { EventRow.pending($0, attempt: .text($0.uuid.lowercasedString)) }
         return rows.isEmpty ? nil : eventRows(rows)
     }
 
-    /// Adds events given as rows (the attempt's UUID, sequence, kind, time, progress, outcome); an
-    /// event already stored is left as it is.
+    /// Adds events given as rows (``EventRow``'s values with the attempt's UUID); an event already
+    /// stored is left as it is.
     static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
-        let sql = """
-            INSERT INTO attempt_events (\(RowDecoder.eventColumns))
-            SELECT a.id, t.sequence, t.kind, t.at, t.progress, t.outcome
-            FROM unnest($1::uuid[], $2::integer[], $3::text[], $4::float8[], $5::float8[], $6::text[])
-                AS t(uuid, sequence, kind, at, progress, outcome)
+        let sql = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
+        return (sql, PGArray.columns(rows, count: EventRow.columns.names.count))
+    }
+
+    /// `INSERT ... SELECT` of rows sent as one array a column (`$1` ...), whose first column is
+    /// their attempt's UUID: each row goes to the attempt with that UUID.
+    private static func insertByUUID(_ columns: TableColumns) -> String {
+        let rest = columns.names.dropFirst()
+        let arrays = (["uuid"] + columns.types.dropFirst()).enumerated().map { "$\($0.offset + 1)::\($0.element)[]" }
+        return """
+            INSERT INTO \(columns.table) (\(columns.list))
+            SELECT a.id, \(rest.map { "t.\($0)" }.joined(separator: ", "))
+            FROM unnest(\(arrays.joined(separator: ", "))) AS t(uuid, \(rest.joined(separator: ", ")))
             JOIN activities a ON a.uuid = t.uuid
-            ON CONFLICT (activity_id, sequence) DO NOTHING
             """
-        return (sql, PGArray.columns(rows, count: 6))
     }
 }
 
 /// PostgreSQL array literals (`{"a","b",NULL}`), to send a column of values as one parameter.
-package enum PGArray {
+enum PGArray {
     /// One array of texts (or of anything whose text PostgreSQL reads: numbers, UUIDs, Booleans).
-    package static func text(_ values: [String?]) -> SQLValue {
+    static func text(_ values: [String?]) -> SQLValue {
         .text("{" + values.map { $0.map(quoted) ?? "NULL" }.joined(separator: ",") + "}")
     }
 
     /// One array of texts.
-    package static func text(_ values: [String]) -> SQLValue { text(values.map(Optional.some)) }
+    static func text(_ values: [String]) -> SQLValue { text(values.map(Optional.some)) }
 
     /// Rows of `count` values turned into `count` arrays, one per column.
     static func columns(_ rows: [[SQLValue]], count: Int) -> [SQLValue] {

@@ -36,60 +36,27 @@ extension PostgreSQLEngine {
 
     /// The context at `depth` of the chain, inserted when its path has no row (an existing one stays).
     private func missingContext(_ snapshot: RunSnapshot, depth: Int) throws -> (sql: String, values: [SQLValue]) {
-        let step = snapshot.contexts[depth]
-        let path = try JSON.encode(Array(snapshot.identifierPath.prefix(depth + 1)))
         let parent = depth == 0 ? nil : try JSON.encode(Array(snapshot.identifierPath.prefix(depth)))
-        return (
-            """
-            INSERT INTO contexts (parent_id, path, identifier, title, type, custom_type_name, created_at, modified_at)
-            VALUES ((SELECT id FROM contexts WHERE path = $1), $2, $3, $4, $5, $6, $7, $7)
-            ON CONFLICT (path) DO NOTHING
-            """,
-            [
-                .text(parent), .text(path), .text(step.identifier), .text(step.title),
-                .integer(Int64(step.type.rawValue)), .text(step.customTypeName), .real(snapshot.createdAt),
-            ]
-        )
+        let sql = "\(ContextRow.stepColumns.insert(first: ContextRow.byPath)) ON CONFLICT (path) DO NOTHING"
+        return (Self.numbered(sql), try ContextRow.stepValues(snapshot, depth: depth, parent: .text(parent)))
     }
 
     /// Inserts the attempt, or replaces its stored state when that state is not later.
     private func attemptRow(_ s: RunSnapshot) throws -> (sql: String, values: [SQLValue]) {
-        (
-            """
-            INSERT INTO activities (\(ActivityRow.stateColumns), saved_at, uuid, context_id, student, created_at,
-                owner_host, owner_pid, owner_start)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, (SELECT id FROM contexts WHERE path = $12), $13, $14,
-                $15, $16, $17)
-            \(ActivityRow.onUUIDConflict)
-            RETURNING id
-            """,
-            [
-                .real(s.startedAt), .real(s.endedAt), .text(s.outcome.rawValue), .text(s.doneBy?.rawValue),
-                .real(s.duration), .real(s.progress), .text(ProgressRanges(s.ranges).json), .text(s.primaryItem),
-                .bool(s.hasStarted), .real(s.savedAt), .text(s.uuid.lowercasedString),
-                .text(try JSON.encode(s.identifierPath)), .text(s.student), .real(s.createdAt), .text(s.owner.host),
-                .integer(Int64(s.owner.pid)), .text(s.owner.start),
-            ]
-        )
+        ("\(PGSave.attemptSQL)\nRETURNING id", ActivityRow.values(s, context: .text(try JSON.encode(s.identifierPath))))
     }
 
     /// Every item of the snapshot, where its state is the one stored.
     private func items(_ snapshot: RunSnapshot) throws -> (sql: String, values: [SQLValue]) {
+        let uuid = SQLValue.text(snapshot.uuid.lowercasedString)
         let rows = try snapshot.items.map { item in
-            [.text(snapshot.uuid.lowercasedString)]
-                + ActivityRow.itemValues(try item.activityItem(), activityID: 0, sequence: item.sequence).dropFirst()
+            ItemRow.values(try item.activityItem(), attempt: uuid, sequence: item.sequence)
         }
         return PGSave.itemRows(rows, savedAt: snapshot.savedAt)
     }
 
     /// The events the store lacks; a recorded event never changes.
     private func events(_ snapshot: RunSnapshot) -> (sql: String, values: [SQLValue]) {
-        PGSave.eventRows(
-            snapshot.events.map { event in
-                [
-                    .text(snapshot.uuid.lowercasedString), .integer(Int64(event.sequence)), .text(event.kind.rawValue),
-                    .real(event.at), .real(event.progress), .text(event.outcome?.rawValue),
-                ]
-            })
+        PGSave.eventRows(EventRow.snapshot(snapshot, attempt: .text(snapshot.uuid.lowercasedString)))
     }
 }

@@ -51,8 +51,8 @@ extension PostgreSQLEngine {
     package func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws {
         try connection.query(
             """
-            INSERT INTO lrs_accepted (endpoint, statement_id, accepted_at) SELECT $1, id, $3 FROM unnest($2::text[]) id
-            ON CONFLICT DO NOTHING
+            INSERT INTO lrs_accepted (\(AcceptedStatementRow.columns.list))
+            SELECT $1, id, $3 FROM unnest($2::text[]) id ON CONFLICT DO NOTHING
             """, [.text(endpoint), PGArray.text(ids), .real(time)])
     }
 
@@ -73,10 +73,10 @@ extension PostgreSQLEngine {
             ORDER BY created_at DESC, id DESC LIMIT 1
             """
         let results = try snapshot([
-            ("SELECT \(RowDecoder.savedAttemptColumns) FROM activities WHERE id = (\(latest))", values),
+            ("\(ActivityRow.selectSaved) WHERE id = (\(latest))", values),
             (
                 """
-                SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
+                SELECT \(ItemRow.columns.list) FROM activity_items WHERE activity_id = (\(latest)) ORDER BY sequence
                 LIMIT \(Limits.itemsPerAttempt)
                 """,
                 values
@@ -84,8 +84,8 @@ extension PostgreSQLEngine {
             ("SELECT COALESCE(MAX(sequence) + 1, 0) FROM attempt_events WHERE activity_id = (\(latest))", values),
         ])
         guard let row = results[0].rows.first else { return nil }
-        var attempt = try RowDecoder.savedAttempt(row)
-        attempt.items = results[1].rows.compactMap { RowDecoder.restoredItem($0) }
+        var attempt = try ActivityRow.saved(row)
+        attempt.items = results[1].rows.compactMap { ItemRow.restored($0) }
         attempt.nextEvent = Int(results[2].rows.first?.int(0) ?? 0)
         return attempt
     }

@@ -63,17 +63,10 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     package func loadTree() throws -> Context? {
-        var byID: [Int64: Context] = [:]
-        var root: Context?
+        var tree = ContextRow.Tree()
         // One statement: one snapshot, even while another process writes.
-        for row in try connection.query("SELECT id, \(ContextRow.columns) FROM contexts ORDER BY id").rows {
-            let parent = row.isNull(1) ? nil : byID[row.int(1)]
-            guard row.isNull(1) || parent != nil else { continue }  // orphan: parent deleted meanwhile
-            let context = try ContextLoader.decode(row, parent: parent)
-            byID[row.int(0)] = context
-            if let parent { parent.attach(context) } else { root = root ?? context }
-        }
-        return root
+        for row in try connection.query(ContextRow.selectAll).rows { try tree.add(row) }
+        return tree.root
     }
 
     /// How long a save waits for each answer of the server, in seconds (``PGConnection/answering(within:_:)``):

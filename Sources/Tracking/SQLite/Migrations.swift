@@ -2,6 +2,20 @@
 struct Migration {
     let name: String
     let sql: String
+
+    /// The migrations of `all` a store that applied `applied` (in order) has yet to apply.
+    /// - Throws: ``TrackingError/unknownMigration(_:)`` for an applied name that is not where
+    ///   `all` has it: the store was written by a newer schema.
+    static func pending(_ all: [Migration], applied: [String]) throws -> ArraySlice<Migration> {
+        for (position, name) in applied.enumerated() {
+            guard position < all.count, all[position].name == name else { throw TrackingError.unknownMigration(name) }
+        }
+        return all.dropFirst(applied.count)
+    }
+
+    /// The first migration of both engines: the store's own facts (its root identifier).
+    static let storeInfo = Migration(
+        name: "001-store-info", sql: "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);")
 }
 
 /// The schema, as an ordered list of named migrations.
@@ -10,11 +24,7 @@ struct Migration {
 /// one that has shipped, because stores record which names they have already applied.
 enum Migrations {
     static let all: [Migration] = [
-        Migration(
-            name: "001-store-info",
-            sql: """
-                CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                """),
+        Migration.storeInfo,
         Migration(
             name: "002-contexts",
             sql: """

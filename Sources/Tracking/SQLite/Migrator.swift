@@ -23,12 +23,7 @@ enum Migrator {
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, position INTEGER NOT NULL)")
             let applied = try appliedNames(connection)
-            for (position, name) in applied.enumerated() {
-                guard position < migrations.count, migrations[position].name == name else {
-                    throw TrackingError.unknownMigration(name)
-                }
-            }
-            let pending = migrations.dropFirst(applied.count)
+            let pending = try Migration.pending(migrations, applied: applied)
             let record = try connection.statement("INSERT INTO schema_migrations (name, position) VALUES (?, ?)")
             for (offset, migration) in pending.enumerated() {
                 try connection.execute(migration.sql)

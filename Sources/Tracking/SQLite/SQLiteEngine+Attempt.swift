@@ -7,11 +7,10 @@ extension SQLiteEngine {
         try connection.transaction(readOnly: true) {
             let filter = student == nil ? "" : "AND student = ?"
             let sql = """
-                SELECT \(RowDecoder.savedAttemptColumns)
-                FROM activities WHERE context_id = ? \(filter) ORDER BY created_at DESC, id DESC LIMIT 1
+                \(ActivityRow.selectSaved) WHERE context_id = ? \(filter) ORDER BY created_at DESC, id DESC LIMIT 1
                 """
             let values: [SQLValue] = [.integer(contextID)] + (student.map { [.text($0)] } ?? [])
-            guard var attempt = try connection.statement(sql).query(values, row: RowDecoder.savedAttempt).first else {
+            guard var attempt = try connection.statement(sql).query(values, row: ActivityRow.saved).first else {
                 return nil
             }
             attempt.items = try items(ofAttempt: attempt.rowID)
@@ -20,13 +19,13 @@ extension SQLiteEngine {
         }
     }
 
-    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``RowDecoder/restoredItem(_:)``).
+    /// The attempt's readable items, at most ``Limits/itemsPerAttempt`` (``ItemRow/restored(_:)``).
     private func items(ofAttempt id: Int64) throws -> [(item: ActivityItem, sequence: Int64)] {
         let sql = """
-            SELECT \(RowDecoder.itemColumns) FROM activity_items WHERE activity_id = ? ORDER BY sequence
+            SELECT \(ItemRow.columns.list) FROM activity_items WHERE activity_id = ? ORDER BY sequence
             LIMIT \(Limits.itemsPerAttempt)
             """
-        return try connection.statement(sql).query([.integer(id)]) { RowDecoder.restoredItem($0) }.compactMap { $0 }
+        return try connection.statement(sql).query([.integer(id)]) { ItemRow.restored($0) }.compactMap { $0 }
     }
 
     private func nextEvent(ofAttempt id: Int64) throws -> Int {

@@ -7,8 +7,7 @@ extension SQLiteEngine {
 
     package func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws {
         try connection.transaction {
-            let insert = try connection.statement(
-                "INSERT OR IGNORE INTO lrs_accepted (endpoint, statement_id, accepted_at) VALUES (?, ?, ?)")
+            let insert = try connection.statement(AcceptedStatementRow.columns.insert(verb: "INSERT OR IGNORE"))
             for id in ids { try insert.run([.text(endpoint), .text(id), .real(time)]) }
         }
     }

@@ -2,7 +2,8 @@ import CSQLite
 import Foundation
 
 /// The SQLite implementation of ``StoreEngine``: one connection in WAL mode, the schema as ordered
-/// named migrations (``Migrations``), and the rows of `ContextRow.swift` and `ActivityRow.swift`.
+/// named migrations (``Migrations``), and the rows of the row layer (``ContextRow``, ``ActivityRow``,
+/// ``ItemRow``, ``EventRow``) written by `ContextRow+SQLite.swift` and `ActivityRow+SQLite.swift`.
 package final class SQLiteEngine: StoreEngine {
     /// The connection; Classroom's queries run on it too (``StoreSQL``), so both write one file in one transaction.
     package let connection: Connection
@@ -24,7 +25,7 @@ package final class SQLiteEngine: StoreEngine {
     }
 
     package func loadTree() throws -> Context? {
-        try ContextLoader.loadTree(connection)
+        try ContextRow.loadTree(connection)
     }
 
     package func write(_ changes: StoreChanges) throws -> SavedRowIDs {

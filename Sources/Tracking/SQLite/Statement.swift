@@ -109,7 +109,7 @@ package final class Statement: SQLRow {
     }
 
     /// How many columns the statement returns.
-    package var columnCount: Int32 { sqlite3_column_count(handle) }
+    var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// Column `index` of the current row as the value SQLite holds.
     package func value(_ index: Int32) -> SQLValue {

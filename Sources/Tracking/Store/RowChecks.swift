@@ -22,7 +22,7 @@ package enum RowChecks {
         package let expression: String
 
         /// The constraint's clause in a `CREATE TABLE` or `ALTER TABLE ... ADD`.
-        package var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
+        var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
     }
 
     /// The checks that apply ``IdentifierRule`` to a column, by name: the ones the migrations to
@@ -36,7 +36,7 @@ package enum RowChecks {
 
     /// The outcomes a row may store: every ``RunOutcome`` but `interrupted`, which only a reader
     /// reports (an attempt whose process is gone).
-    package static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
+    static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
 
     // MARK: - Tables
 
@@ -136,7 +136,7 @@ package enum RowChecks {
     static let pathBytes = Limits.depth * (Limits.contextIdentifierBytes * 6 + 3) + 2
 
     /// The message a refused item count raises on both engines.
-    package static let itemCountMessage = "an attempt holds at most \(itemsPerAttempt) items"
+    static let itemCountMessage = "an attempt holds at most \(itemsPerAttempt) items"
 
     /// The expressions both dialects build from.
     private struct SQL {

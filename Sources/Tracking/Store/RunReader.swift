@@ -10,7 +10,7 @@ import Foundation
 /// SQLite hands rows over one at a time, so a row past a bound costs a step and nothing is kept.
 /// PostgreSQL sends a whole result at once: its queries (`bounded: true`) also drop in SQL every
 /// row past the bound but the first, so what crosses the network and sits in memory is bounded too.
-package struct RunReader {
+struct RunReader {
     private var paths: [Int64: [String]] = [:]  // decode each context's path once
     private var gone: [RunOwner: Bool] = [:]  // look each process up once
     /// Whose each attempt read is; an attempt not here was not read, nor are its rows.
@@ -20,15 +20,15 @@ package struct RunReader {
     private var items: [Int64: Int] = [:]
     private var events: [Int64: Int] = [:]
     /// The rows skipped, in the order met.
-    package private(set) var unreadable: [UnreadableRow] = []
+    private(set) var unreadable: [UnreadableRow] = []
 
-    package init() {}
+    init() {}
 
     // MARK: - Queries
 
     /// Runs (``RowDecoder/runColumns``) from `source` (a FROM clause with `a` and `c`) filtered by
     /// `filter`, newest first.
-    package static func runsSQL(from source: String, filter: String, bounded: Bool) -> String {
+    static func runsSQL(from source: String, filter: String, bounded: Bool) -> String {
         let order = "a.started_at DESC, a.id DESC"
         guard bounded else { return "SELECT \(RowDecoder.runColumns) FROM \(source) \(filter) ORDER BY \(order)" }
         return """
@@ -40,17 +40,17 @@ package struct RunReader {
             """
     }
 
-    /// Items (``RowDecoder/itemColumns``) filtered by `filter`, by attempt, in the order added.
-    package static func itemsSQL(filter: String, bounded: Bool) -> String {
+    /// Items (``ItemRow/columns``) filtered by `filter`, by attempt, in the order added.
+    static func itemsSQL(filter: String, bounded: Bool) -> String {
         ordered(
-            RowDecoder.itemColumns, from: "activity_items", filter: filter,
+            ItemRow.columns.list, from: "activity_items", filter: filter,
             bound: bounded ? Limits.itemsPerAttempt : nil)
     }
 
-    /// Events (``RowDecoder/eventColumns``), by attempt, in order.
-    package static func eventsSQL(bounded: Bool) -> String {
+    /// Events (``EventRow/columns``), by attempt, in order.
+    static func eventsSQL(bounded: Bool) -> String {
         ordered(
-            RowDecoder.eventColumns, from: "attempt_events", filter: "",
+            EventRow.columns.list, from: "attempt_events", filter: "",
             bound: bounded ? Limits.eventsReadPerAttempt : nil)
     }
 
@@ -68,7 +68,7 @@ package struct RunReader {
     // MARK: - Rows
 
     /// One row of ``runsSQL(from:filter:bounded:)``, or nil when it is skipped (and reported).
-    package mutating func run(_ row: some SQLRow) -> RunRecord? {
+    mutating func run(_ row: some SQLRow) -> RunRecord? {
         let name = row.text(1) ?? ""
         let count = attempts[name, default: 0] + 1
         attempts[name] = count
@@ -93,7 +93,7 @@ package struct RunReader {
 
     /// One row of ``itemsSQL(filter:bounded:)`` with its attempt's id, or nil when it is skipped (and
     /// reported, unless its attempt was not read).
-    package mutating func item(_ row: some SQLRow) -> (attempt: Int64, item: ItemRecord)? {
+    mutating func item(_ row: some SQLRow) -> (attempt: Int64, item: ItemRecord)? {
         let attempt = row.int(0)
         guard let student = students[attempt] else { return nil }
         let count = items[attempt, default: 0] + 1
@@ -104,7 +104,7 @@ package struct RunReader {
             return nil
         }
         do {
-            return (attempt, try RowDecoder.item(row))
+            return (attempt, try ItemRow.record(row))
         } catch {
             skip(
                 "activity_items", student, attempt, row.text(2).map(UnreadableRow.excerpt), UnreadableRow.reason(error))
@@ -114,7 +114,7 @@ package struct RunReader {
 
     /// One row of ``eventsSQL(bounded:)`` with its attempt's id, or nil when it is skipped (and reported,
     /// unless its attempt was not read).
-    package mutating func event(_ row: some SQLRow) -> (attempt: Int64, event: AttemptEvent)? {
+    mutating func event(_ row: some SQLRow) -> (attempt: Int64, event: AttemptEvent)? {
         let attempt = row.int(0)
         guard let student = students[attempt] else { return nil }
         let count = events[attempt, default: 0] + 1
@@ -125,7 +125,7 @@ package struct RunReader {
             return nil
         }
         do {
-            return (attempt, try RowDecoder.event(row))
+            return (attempt, try EventRow.decode(row))
         } catch {
             skip("attempt_events", student, attempt, "\(row.int(1))", UnreadableRow.reason(error))
             return nil
@@ -133,13 +133,13 @@ package struct RunReader {
     }
 
     /// Runs read elsewhere (the histories read the runs first): their rows are theirs.
-    package mutating func know(_ runs: [RunRecord]) {
+    mutating func know(_ runs: [RunRecord]) {
         for run in runs { students[run.id] = run.student }
     }
 
     /// Each run with its UUID (`ids`, from `SELECT id, uuid FROM activities`) and events; a run
     /// whose UUID cannot be read is skipped and reported.
-    package mutating func histories(
+    mutating func histories(
         _ runs: [RunRecord], ids: [Int64: UUID], events: [Int64: [AttemptEvent]]
     ) -> [AttemptHistory] {
         runs.compactMap { run in

@@ -5,24 +5,24 @@ import Foundation
 ///
 /// Each function takes the row in its copy read's column order and returns why it cannot be
 /// read (the rule, never the value), or nil.
-package enum StoredRowRules {
+enum StoredRowRules {
     /// A context: `parent path, path`, then `identifier, title, type, custom_type_name, topic,
     /// summary, display_order, is_assignable, age_min, age_max, minutes_min, minutes_max,
     /// capabilities, keywords, universal_link, created_at, modified_at`.
-    package static func context(_ values: [SQLValue]) -> String? {
+    static func context(_ values: [SQLValue]) -> String? {
         reason {
             let row = ValuesRow([.null] + values)  // where the loader reads the row id
             let path = try JSON.decode([String].self, from: row.text(2), column: "path is not a list of identifiers")
             guard (1...Limits.depth).contains(path.count), path.last == row.text(3) else {
                 throw TrackingError.corruptRow("path is not 1 to \(Limits.depth) identifiers ending in its own")
             }
-            try ContextLoader.decode(row, parent: nil).validate()
+            try ContextRow.decode(row, parent: nil).validate()
         }
     }
 
     /// An attempt: `context path, uuid, student, created_at, started_at, ended_at, outcome,
     /// done_by, duration, progress, ranges, primary_item, was_started, owner_host, owner_pid, owner_start`.
-    package static func activity(_ values: [SQLValue]) -> String? {
+    static func activity(_ values: [SQLValue]) -> String? {
         reason {
             let row = ValuesRow(values)
             guard row.text(1).flatMap(UUID.init(uuidString:)) != nil else {
@@ -49,14 +49,14 @@ package enum StoredRowRules {
     }
 
     /// An item: `attempt uuid, sequence, identifier, title, kind, quantity, flag, value_type,
-    /// score, max_score` (``RowDecoder/itemColumns`` with the attempt's UUID first).
-    package static func item(_ values: [SQLValue]) -> String? {
-        reason { _ = try RowDecoder.activityItem(ValuesRow(values)) }
+    /// score, max_score` (``ItemRow/columns`` with the attempt's UUID first).
+    static func item(_ values: [SQLValue]) -> String? {
+        reason { _ = try ItemRow.decode(ValuesRow(values)) }
     }
 
-    /// An event: `attempt uuid, sequence, kind, at, progress, outcome` (``RowDecoder/eventColumns``).
-    package static func event(_ values: [SQLValue]) -> String? {
-        reason { _ = try RowDecoder.event(ValuesRow(values)) }
+    /// An event: `attempt uuid, sequence, kind, at, progress, outcome` (``EventRow/columns``).
+    static func event(_ values: [SQLValue]) -> String? {
+        reason { _ = try EventRow.decode(ValuesRow(values)) }
     }
 
     private static func reason(_ check: () throws -> Void) -> String? {

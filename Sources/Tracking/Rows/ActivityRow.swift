@@ -1,0 +1,86 @@
+import Foundation
+
+/// The `activities` table (attempts): its columns, the values of an attempt's row from the model
+/// or from an outbox snapshot, and how an attempt written again by its UUID updates the row.
+enum ActivityRow {
+    /// The columns, in the order ``values(_:context:now:)`` and ``values(_:context:)`` give: the
+    /// attempt's identity (``identity``), its state, its owner (``RunOwner``) and when the state
+    /// was taken (`saved_at`).
+    static let columns = TableColumns(
+        "activities",
+        [
+            "context_id": "bigint", "uuid": "uuid", "student": "text", "created_at": "float8",
+            "started_at": "float8", "ended_at": "float8", "outcome": "text", "done_by": "text", "duration": "float8",
+            "progress": "float8", "ranges": "text", "primary_item": "text", "was_started": "boolean",
+            "owner_host": "text", "owner_pid": "integer", "owner_start": "text", "saved_at": "float8",
+        ])
+
+    /// An attempt's row id looked up by its UUID (one `?`): how a row points at an attempt by its
+    /// natural key.
+    static let byUUID = "(SELECT id FROM activities WHERE uuid = ?)"
+
+    /// The columns that never change once the attempt is stored: the first four of ``columns``.
+    static let identity = Array(columns.names.prefix(4))
+
+    /// `UPDATE` of everything but ``identity`` by row id: its values are ``columns``' without
+    /// the first four, then the id.
+    static let updateByID = """
+        UPDATE activities SET \(columns.names.dropFirst(4).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
+        """
+
+    /// How an attempt written again by its UUID (a replayed save, an outbox delivery) updates the
+    /// stored row: only when the stored state is not later (`saved_at`), so a state never goes
+    /// back. Both engines' SQL.
+    static let onUUIDConflict = """
+        ON CONFLICT (uuid) DO UPDATE SET \(columns.excluded(except: identity))
+        WHERE activities.saved_at <= excluded.saved_at
+        """
+
+    /// The attempt's row at `now`, its context given as `context` (its row id, or what an engine
+    /// looks it up by). The attempt lives in this process's memory until it ends: the process
+    /// that writes it owns it, also when it continues an attempt restored from an earlier launch.
+    static func values(_ a: Activity, context: SQLValue, now: Double) -> [SQLValue] {
+        let owner = RunOwner.current
+        return [
+            context, .text(a.uuid.lowercasedString), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
+            .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
+            .text(a.outcome.rawValue), .text(a.doneBy?.rawValue),
+            .real(a.duration(at: .init(timeIntervalSince1970: now))), .real(a.progress), .text(a.ranges.json),
+            .text(a.items.primary?.identifier), .bool(a.hasStarted), .text(owner.host),
+            .integer(Int64(owner.pid)), .text(owner.start), .real(now),
+        ]
+    }
+
+    /// The snapshot's row, its context given as `context`.
+    static func values(_ s: RunSnapshot, context: SQLValue) -> [SQLValue] {
+        [
+            context, .text(s.uuid.lowercasedString), .text(s.student), .real(s.createdAt), .real(s.startedAt),
+            .real(s.endedAt), .text(s.outcome.rawValue), .text(s.doneBy?.rawValue), .real(s.duration),
+            .real(s.progress), .text(ProgressRanges(s.ranges).json), .text(s.primaryItem), .bool(s.hasStarted),
+            .text(s.owner.host), .integer(Int64(s.owner.pid)), .text(s.owner.start), .real(s.savedAt),
+        ]
+    }
+
+    /// An attempt's row id, then ``columns``: the start of a query ``saved(_:)`` reads.
+    static let selectSaved = "SELECT id, \(columns.list) FROM activities"
+
+    /// The latest attempt at a context (``selectSaved``), its items and events left out.
+    static func saved(_ row: some SQLRow) throws -> SavedAttempt {
+        guard let uuid = row.text(2).flatMap(UUID.init(uuidString:)) else {
+            throw TrackingError.corruptRow("activities.uuid")
+        }
+        guard let outcome = row.text(7).flatMap(RunOutcome.init(rawValue:)) else {
+            throw TrackingError.corruptRow("activities.outcome")
+        }
+        let ranges = try RowDecoder.ranges(row.text(11))
+        return SavedAttempt(
+            rowID: row.int(0), uuid: uuid, student: row.text(3) ?? "",
+            createdAt: Date(timeIntervalSince1970: row.double(4)),
+            startedAt: Date(timeIntervalSince1970: row.double(5)),
+            endedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
+            doneBy: row.text(8).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(13) != 0,
+            // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
+            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(12), items: [],
+            nextEvent: 0)
+    }
+}

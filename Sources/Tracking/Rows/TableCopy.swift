@@ -1,0 +1,87 @@
+/// How `edujam store copy` reads one tracking table from a store and writes it to another, by
+/// natural keys: a row points at its context by path and at its attempt by UUID, never by a row
+/// id, which differs between stores. Built from the table's row type, so the copy and the engines
+/// name the same columns.
+package struct TableCopy: Sendable {
+    /// The table: `activity_items`.
+    package let table: String
+    /// The source's rows (``StoreRows``): the parent's natural key first, then the table's columns.
+    package let read: String
+    /// One row into the destination (`?` parameters, as ``read`` returns it); a row the
+    /// destination already holds is kept as it is.
+    package let write: String
+    /// Why a source row cannot be read (``StoredRowRules``), or nil.
+    package let rule: @Sendable ([SQLValue]) -> String?
+    /// The row as it is written: what every reader reads it as.
+    package let prepare: @Sendable ([SQLValue]) -> [SQLValue]
+
+    /// A table whose first column points at a row of another by that row's `naturalKey`.
+    /// - Parameters:
+    ///   - columns: The table's columns, the pointer first.
+    ///   - from: The table and its alias in ``read`` (`activity_items i`).
+    ///   - parent: The row pointed at and how (`JOIN activities a ON a.id = i.activity_id`).
+    ///   - naturalKey: The parent's key in ``read`` (`a.uuid`).
+    ///   - lookUp: The parent's row id by that key in ``write`` (``ActivityRow/byUUID``).
+    ///   - order: `ORDER BY` of ``read``, if any.
+    init(
+        _ columns: TableColumns, from alias: String, parent: String, naturalKey: String, lookUp: String,
+        order: String = "", rule: @escaping @Sendable ([SQLValue]) -> String?,
+        prepare: @escaping @Sendable ([SQLValue]) -> [SQLValue] = { $0 }
+    ) {
+        let own = columns.without([columns.names[0]])
+        table = columns.table
+        read = """
+            SELECT \(naturalKey), \(own.list(of: alias))
+            FROM \(columns.table) \(alias) \(parent) \(order)
+            """
+        write = "\(columns.insert(first: lookUp)) ON CONFLICT DO NOTHING"
+        self.rule = rule
+        self.prepare = prepare
+    }
+
+    /// A table that points at no other.
+    init(_ columns: TableColumns) {
+        table = columns.table
+        read = "SELECT \(columns.list) FROM \(columns.table)"
+        write = "\(columns.insert()) ON CONFLICT DO NOTHING"
+        rule = { _ in nil }
+        prepare = { $0 }
+    }
+}
+
+extension TableCopy {
+    /// Contexts, parents first, each pointing at its parent by path.
+    package static let contexts = TableCopy(
+        ContextRow.columns, from: "c", parent: "LEFT JOIN contexts p ON p.id = c.parent_id", naturalKey: "p.path",
+        lookUp: ContextRow.byPath, order: "ORDER BY c.id", rule: StoredRowRules.context)
+
+    /// Attempts (not when their state was saved: the destination's first save is later), by
+    /// their context's path, with their durations within ``SafeNumbers/maximumDurationSeconds``
+    /// (older versions could save an infinite one).
+    package static let activities = TableCopy(
+        ActivityRow.columns.without(["saved_at"]), from: "a", parent: "JOIN contexts c ON c.id = a.context_id",
+        naturalKey: "c.path", lookUp: ContextRow.byPath, order: "ORDER BY a.id", rule: StoredRowRules.activity,
+        prepare: clampedDuration)
+
+    /// Items, by their attempt's UUID.
+    package static let items = TableCopy(
+        ItemRow.columns, from: "i", parent: "JOIN activities a ON a.id = i.activity_id", naturalKey: "a.uuid",
+        lookUp: ActivityRow.byUUID, order: "ORDER BY a.uuid, i.sequence", rule: StoredRowRules.item)
+
+    /// Events, by their attempt's UUID.
+    package static let events = TableCopy(
+        EventRow.columns, from: "e", parent: "JOIN activities a ON a.id = e.activity_id", naturalKey: "a.uuid",
+        lookUp: ActivityRow.byUUID, rule: StoredRowRules.event)
+
+    /// The statements LRSs accepted.
+    package static let acceptedStatements = TableCopy(AcceptedStatementRow.columns)
+
+    /// An attempt's row as ``activities`` reads it, its duration clamped as every reader reads it.
+    private static func clampedDuration(_ row: [SQLValue]) -> [SQLValue] {
+        guard let index = ActivityRow.columns.names.firstIndex(of: "duration"), case .real(let seconds) = row[index]
+        else { return row }
+        var row = row
+        row[index] = .real(SafeNumbers.duration(seconds))
+        return row
+    }
+}
