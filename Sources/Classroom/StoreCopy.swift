@@ -44,36 +44,15 @@ public enum StoreCopy {
         Step(
             table: "classes", read: "SELECT name, created_at FROM classes ORDER BY id",
             write: "INSERT INTO classes (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING"),
-        Step(
-            table: "class_students",
-            read: "SELECT c.name, s.student, s.position FROM class_students s JOIN classes c ON c.id = s.class_id",
-            write: """
-                INSERT INTO class_students (class_id, student, position)
-                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?) ON CONFLICT DO NOTHING
-                """),
+        Step(ofClass: "class_students", columns: ["student", "position"]),
         Step(
             table: "roster_people", read: "SELECT sourced_id, username, given_name, family_name FROM roster_people",
             write: """
                 INSERT INTO roster_people (sourced_id, username, given_name, family_name) VALUES (?, ?, ?, ?)
                 ON CONFLICT DO NOTHING
                 """),
-        Step(
-            table: "roster_classes",
-            read: "SELECT c.name, r.sourced_id, r.title FROM roster_classes r JOIN classes c ON c.id = r.class_id",
-            write: """
-                INSERT INTO roster_classes (class_id, sourced_id, title)
-                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?) ON CONFLICT DO NOTHING
-                """),
-        Step(
-            table: "roster_enrollments",
-            read: """
-                SELECT c.name, e.person, e.role, e.position, e.left_at
-                FROM roster_enrollments e JOIN classes c ON c.id = e.class_id
-                """,
-            write: """
-                INSERT INTO roster_enrollments (class_id, person, role, position, left_at)
-                VALUES ((SELECT id FROM classes WHERE name = ?), ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """),
+        Step(ofClass: "roster_classes", columns: ["sourced_id", "title"]),
+        Step(ofClass: "roster_enrollments", columns: ["person", "role", "position", "left_at"]),
         Step(.acceptedStatements),
     ]
 
@@ -244,6 +223,19 @@ public enum StoreCopy {
 }
 
 extension StoreCopy.Step {
+    /// A table whose rows belong to a class (`class_id`): read with the class's name in place of
+    /// its id, written by looking the name up, so a row follows its class into the destination.
+    init(ofClass table: String, columns: [String]) {
+        let list = columns.joined(separator: ", ")
+        let values = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        self.init(
+            table: table,
+            read: "SELECT c.name, \(columns.map { "t.\($0)" }.joined(separator: ", ")) FROM \(table) t "
+                + "JOIN classes c ON c.id = t.class_id",
+            write: "INSERT INTO \(table) (class_id, \(list)) VALUES ((SELECT id FROM classes WHERE name = ?), "
+                + "\(values)) ON CONFLICT DO NOTHING")
+    }
+
     /// A tracking table, copied as Tracking's row layer says (``TableCopy``).
     init(_ copy: TableCopy) {
         self.init(table: copy.table, read: copy.read, write: copy.write, rule: copy.rule, prepare: copy.prepare)

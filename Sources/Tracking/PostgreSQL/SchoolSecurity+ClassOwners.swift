@@ -36,19 +36,29 @@ extension SchoolSecurity {
             $$;
             REVOKE ALL ON FUNCTION edujam_give_class(bigint, text) FROM PUBLIC;
             GRANT EXECUTE ON FUNCTION edujam_give_class(bigint, text) TO edujam_teacher;
-            CREATE FUNCTION edujam_create_teacher_login(login text) RETURNS boolean
-            LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, public, pg_temp AS $$
-            BEGIN
-                IF login IS NULL OR login = '' OR octet_length(login) > 63 THEN
-                    RAISE EXCEPTION 'a login is 1 to 63 bytes long' USING ERRCODE = 'invalid_name';
-                END IF;
-                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = login) THEN
-                    RETURN false;
-                END IF;
-                EXECUTE format('CREATE ROLE %I LOGIN IN ROLE edujam_teacher', login);
-                RETURN true;
-            END
-            $$;
+            \(createLoginFunction(role: "teacher", definer: ""))
             REVOKE ALL ON FUNCTION edujam_create_teacher_login(text) FROM PUBLIC;
             """)
+
+    /// `edujam_create_ROLE_login(login)`: creates `login` with no password and no right but
+    /// `edujam_ROLE`, unless a role of that name exists, and says whether it did. The student's
+    /// runs as the tables' owner (`definer` is `SECURITY DEFINER `) so that a teacher may call it;
+    /// the teacher's does not (the store's owner alone may make teachers).
+    static func createLoginFunction(role: String, definer: String) -> String {
+        """
+        CREATE FUNCTION edujam_create_\(role)_login(login text) RETURNS boolean
+        LANGUAGE plpgsql VOLATILE \(definer)SET search_path = pg_catalog, public, pg_temp AS $$
+        BEGIN
+            IF login IS NULL OR login = '' OR octet_length(login) > 63 THEN
+                RAISE EXCEPTION 'a login is 1 to 63 bytes long' USING ERRCODE = 'invalid_name';
+            END IF;
+            IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = login) THEN
+                RETURN false;
+            END IF;
+            EXECUTE format('CREATE ROLE %I LOGIN IN ROLE edujam_\(role)', login);
+            RETURN true;
+        END
+        $$;
+        """
+    }
 }

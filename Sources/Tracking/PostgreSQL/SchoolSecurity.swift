@@ -102,19 +102,7 @@ enum SchoolSecurity {
             LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
                 SELECT c.owner FROM assignments s JOIN classes c ON c.id = s.class_id WHERE s.id = assignment
             $$;
-            CREATE FUNCTION edujam_create_student_login(login text) RETURNS boolean
-            LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-            BEGIN
-                IF login IS NULL OR login = '' OR octet_length(login) > 63 THEN
-                    RAISE EXCEPTION 'a login is 1 to 63 bytes long' USING ERRCODE = 'invalid_name';
-                END IF;
-                IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = login) THEN
-                    RETURN false;
-                END IF;
-                EXECUTE format('CREATE ROLE %I LOGIN IN ROLE edujam_student', login);
-                RETURN true;
-            END
-            $$;
+            \(createLoginFunction(role: "student", definer: "SECURITY DEFINER "))
             REVOKE ALL ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint),
                 edujam_create_student_login(text) FROM PUBLIC;
             GRANT EXECUTE ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint)
