@@ -4,9 +4,9 @@
 # libcurl's development files: the release link (`make install`, --static-swift-stdlib) links
 # FoundationNetworking (the LRS push) statically, and it needs libcurl's own link files.
 PACKAGES := liblua5.4-dev libsqlite3-dev libpq-dev libcurl4-openssl-dev lua5.4 pkg-config
-# Only the tests need these: a throwaway PostgreSQL server (Tests/TrackingTestSupport/PostgresServer.swift)
-# and a real browser for the HTML report.
-TEST_PACKAGES := chromium postgresql
+# Only the tests need these: a throwaway PostgreSQL server (Tests/TrackingTestSupport/PostgresServer.swift),
+# a real browser for the HTML report, and zsh and fish to try the completions `make install` installs.
+TEST_PACKAGES := chromium postgresql zsh fish
 SWIFT ?= swift
 EDUJAM := .build/debug/edujam
 # make install: PREFIX/bin/edujam, PREFIX/share/edujam/games, PREFIX/share/doc/edujam, the bash, zsh

@@ -78,6 +78,28 @@ import Testing
         #expect(result.status == 0, "\(result.error)")
     }
 
+    /// What fish's completion offers for `line` (fish's own `complete -C`), the names without descriptions.
+    func fishCompletes(_ line: String, in directory: URL = Edujam.root) throws -> [String] {
+        let script = try Edujam().run(["__completions", "fish"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-completion-\(UUID()).fish")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try script.output.write(to: file, atomically: true, encoding: .utf8)
+        let fish = try #require(Self.program("fish"))
+        let result = try Self.shell(fish, ["-c", "source '\(file.path)'; complete -C '\(line)'"], in: directory)
+        #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
+        return result.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
+    }
+
+    @Test(.enabled(if: program("fish") != nil, "fish is not installed: its completion is not tried"))
+    func fishCompletesCommandsActionsOptionsAndValues() throws {
+        #expect(try fishCompletes("edujam pl") == ["play"])
+        #expect(try fishCompletes("edujam store ") == ["copy", "init", "migrate"])
+        #expect(try fishCompletes("edujam report --c") == ["--class", "--csv"])
+        // A value from a fixed list offers the list and no file names (the checkout has a Makefile).
+        #expect(try fishCompletes("edujam catalog --topic ma") == ["math"])
+        #expect(try fishCompletes("edujam play --level ").isEmpty)
+    }
+
     @Test(.enabled(if: program("groff") != nil, "groff is not installed: the man page is not formatted"))
     func manPageFormatsWithoutWarnings() throws {
         let page = try Edujam().run(["__man"])

@@ -222,11 +222,12 @@ enum Completions {
 
     private static func fishValue(_ option: OptionDeclaration) -> String {
         guard !option.isFlag else { return "" }
+        // `-x` (a value, and no file names) unless the value is a file: fish would offer files too.
         switch option.kind {
-        case .text: return " -r"
+        case .text: return " -x"
         case .file, .store: return " -r -F"
-        case .directory: return " -r -a '(__fish_complete_directories)'"
-        case .choice(let words): return " -r -a \(quoted(words.joined(separator: " ")))"
+        case .directory: return " -x -a '(__fish_complete_directories)'"
+        case .choice(let words): return " -x -a \(quoted(words.joined(separator: " ")))"
         }
     }
 
