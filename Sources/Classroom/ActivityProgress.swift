@@ -42,4 +42,17 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
         }
         return Array(latestPath.dropFirst(identifierPath.count))
     }
+
+    /// `failed, EASY: correct 2/5`: the latest verdict, the level of a whole game the latest
+    /// attempt was played at, and its primary item, the verdict first so that a cut keeps it; nil
+    /// when there is none of them. The review grid and the HTML page both show it.
+    /// - Parameter itemText: How the front-end writes an item's value (``ActivityItem/Value/terminalText``
+    ///   or ``ActivityItem/Value/pageText``).
+    public func latestResult(_ itemText: (ActivityItem.Value) -> String) -> String? {
+        let level = latestLevel.map { IdentifierPathText.text($0) }
+        let item = primaryItem.map { "\($0.identifier) \(itemText($0.item.value))" }
+        let result = [level, item].compactMap { $0 }.joined(separator: ": ")
+        let parts = [passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
 }

@@ -163,13 +163,6 @@ enum ItemText {
         return cell.late ? status + ", late" : status
     }
 
-    /// "failed, EASY: correct 2/5": the latest verdict, the level of a whole game the latest
-    /// attempt was played at, and its primary item; "–" when there is none of them.
-    static func latest(_ cell: ActivityProgress) -> String {
-        let level = cell.latestLevel.map { IdentifierPathText.text($0) }
-        let item = cell.primaryItem.map { "\($0.identifier) \($0.item.value.pageText)" }
-        let result = [level, item].compactMap { $0 }.joined(separator: ": ")
-        let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
-        return parts.isEmpty ? "–" : parts.joined(separator: ", ")
-    }
+    /// ``ActivityProgress/latestResult(_:)`` with the page's numbers; "–" when there is none.
+    static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.pageText) ?? "–" }
 }

@@ -52,15 +52,8 @@ enum Grid {
         return lines.joined(separator: "\n")
     }
 
-    /// `failed, EASY: correct 2/5`: the latest verdict, the level of a whole game its latest attempt
-    /// was played at, and that attempt's primary item; the verdict first, so a cut keeps it.
-    static func latest(_ cell: ActivityProgress) -> String {
-        let level = cell.latestLevel.map { IdentifierPathText.text($0) }
-        let item = cell.primaryItem.map { "\($0.identifier) \($0.item.value.terminalText)" }
-        let result = [level, item].compactMap { $0 }.joined(separator: ": ")
-        let parts = [cell.passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
-        return parts.isEmpty ? "-" : parts.joined(separator: ", ")
-    }
+    /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
+    static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.terminalText) ?? "-" }
 
     /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
     private static func heading(_ assignment: AssignmentReport) -> String {
