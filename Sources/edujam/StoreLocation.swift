@@ -156,7 +156,7 @@ enum StoreError: Error, CustomStringConvertible {
             return
                 "the store \(path) is a folder: name the store's file in it (such as \(path)/edujam.sqlite), \(Self.elsewhere)"
         case .other(let path, let error):
-            return "store \(path): \(error)"
+            return "store \(path): \(error.forPeople)"
         case .server(.notAStore):
             return "not an EduJam store: the PostgreSQL database has other tables (it was left as it is)"
         case .server(let error):

@@ -74,7 +74,11 @@ enum StoreSchemaCommand: Command {
         do {
             added = try StoreCopy.copy(from: from, to: to)
         } catch let error as TrackingError {
-            throw StoreError(to, error)
+            // A destination file's own trouble names the file; anything else may be either
+            // store's (a student's login may not migrate the source), so it names neither.
+            let mapped = StoreError(to, error)
+            if case .other = mapped { throw StoreError.server(error) }
+            throw mapped
         }
         let changed = added.filter { $0.rows > 0 }
         guard !changed.isEmpty else {

@@ -178,6 +178,21 @@ struct SchoolRowsAttackTests {
         #expect(try school.edujam(["sync"], as: school.bo).output == "Nothing waits to be sent.\n")
     }
 
+    /// A student who tries `store copy` from the school server to a file of their own is refused
+    /// by the server; the refusal is said in words, names no store it did not come from, and shows
+    /// no SQL.
+    @Test func aStudentsRefusedStoreCopyShowsNoSQL() throws {
+        let school = try School()
+        defer { school.remove() }
+        let file = school.data.appendingPathComponent("copy.sqlite").path
+        let copied = try school.edujam(
+            ["store", "copy", school.server.url(database: school.database, user: school.ana), file], as: school.ana)
+        #expect(copied.status == 1)
+        #expect(copied.error.contains("the school's PostgreSQL server refused it: "), "\(copied.error)")
+        #expect(!copied.error.contains("CREATE TABLE"), "\(copied.error)")
+        #expect(!copied.error.contains(file), "\(copied.error)")
+    }
+
     /// Ana writes the contexts of a game nobody has published yet (Word Jam, here but not in the
     /// catalog), as her policies let a student's play do, with titles of her own: Bo's play of
     /// that game still saves (a student's play adds only what is missing and rewrites nothing), and
