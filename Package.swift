@@ -76,3 +76,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make test-asan` builds the sandbox's tests a second time under AddressSanitizer; with
+// EDUJAM_ONLY_TESTS=SandboxTests (test targets, comma-separated) the package keeps only those and
+// the modules they import, directly or not, so the build skips every other module and test target.
+if let only = Context.environment["EDUJAM_ONLY_TESTS"] {
+    var kept = Set<String>()
+    var wanted = only.split(separator: ",").map(String.init)
+    while let name = wanted.popLast() {
+        guard kept.insert(name).inserted else { continue }
+        // A misspelt name must not leave a package with no tests, which would pass.
+        guard let target = package.targets.first(where: { $0.name == name }) else {
+            fatalError("EDUJAM_ONLY_TESTS names \(name), which is not a target of Package.swift")
+        }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): wanted.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !kept.contains($0.name) }
+    package.products = []
+}
