@@ -55,7 +55,7 @@ test: lint test-swift test-postgresql test-asan test-patterns test-differential 
 ## package (run `make format` to rewrite them in the house style before committing).
 FORMATTED := Sources Tests Package.swift
 lint:
-	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+	$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
 
 ## format: rewrite every Swift file of the package in the house style
 format:
@@ -102,21 +102,21 @@ test-quick: build
 
 ## docs-check: every ``Symbol/path`` a doc comment (Sources, Tests) or a doc links and every `Type.member` a doc
 ## names exists. The symbol graphs of the built modules (swift-symbolgraph-extract, every access
-## level), then Tests/DocsTests against them (DocLinkTests): 10 s of CPU once the tests are built.
+## level, one module per core at a time: each extraction is one thread), then Tests/DocsTests
+## against them (DocLinkTests): 10 s of CPU once the tests are built.
 SYMBOL_GRAPHS := .build/symbol-graphs
 docs-check: build
 	@rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
 	@debug="$$(realpath .build/debug)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"; \
+	maps="$$(for map in $(CURDIR)/Sources/*/module.modulemap "$$debug"/*.build/module.modulemap; do echo -Xcc -fmodule-map-file=$$map; done)"; \
 	for target in Sources/*/ Tests/*/; do \
 		module="$$(basename $$target | tr - _)"; \
-		[ -f "$$debug/Modules/$$module.swiftmodule" ] || continue; \
-		$(SWIFT) symbolgraph-extract -module-name "$$module" -target "$$triple" \
-			-I "$$debug/Modules" -module-cache-path "$$debug/ModuleCache" \
-			$$(for map in $(CURDIR)/Sources/*/module.modulemap "$$debug"/*.build/module.modulemap; do echo -Xcc -fmodule-map-file=$$map; done) \
-			-Xcc -I -Xcc $(CURDIR)/Sources/LuaShim/include $$(pkg-config --cflags-only-I libpq) \
-			-minimum-access-level private -skip-synthesized-members -output-dir $(SYMBOL_GRAPHS) || exit 1; \
-	done
+		if [ -f "$$debug/Modules/$$module.swiftmodule" ]; then echo "$$module"; fi; \
+	done | xargs -P "$$(nproc)" -I '{}' $(SWIFT) symbolgraph-extract -module-name '{}' -target "$$triple" \
+		-I "$$debug/Modules" -module-cache-path "$$debug/ModuleCache" $$maps \
+		-Xcc -I -Xcc $(CURDIR)/Sources/LuaShim/include $$(pkg-config --cflags-only-I libpq) \
+		-minimum-access-level private -skip-synthesized-members -output-dir $(SYMBOL_GRAPHS)
 	EDUJAM_SYMBOL_GRAPHS="$(CURDIR)/$(SYMBOL_GRAPHS)" $(SWIFT) test --filter DocsTests
 
 test-games: build
