@@ -10,5 +10,5 @@ import Tracking
 public enum ClassroomSchema {
     /// The part, for ``TrackingStore/init(address:rootIdentifier:rootTitle:parts:clock:)`` and
     /// ``TrackingStore/migrate(_:parts:)``.
-    public static let part = SchemaPart(owner: "classroom", sqlite: [:], postgresql: [:])
+    public static let part = SchemaPart(owner: SchemaPart.classroomOwner, sqlite: sqlite, postgresql: postgresql)
 }
