@@ -11,7 +11,7 @@ import TrackingTestSupport
 /// The fixtures are that schema, dumped once from the `edujam` binary built before the move
 /// (`edujam store init` on a new file and on a new PostgreSQL database):
 /// `Fixtures/main-schema.sqlite.txt` is `sqlite_master` as ``sqliteSchema(_:)`` prints it,
-/// `Fixtures/main-schema.postgresql.sql` is `pg_dump --schema-only` less its version lines.
+/// `Fixtures/main-schema.postgresql.txt` is `pg_dump --schema-only` less its version lines.
 @Suite struct ClassroomSchemaTests {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -139,7 +139,7 @@ struct PGClassroomSchemaTests {
     private func fixture() throws -> String {
         try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("Fixtures/main-schema.postgresql.sql"), encoding: .utf8)
+                .appendingPathComponent("Fixtures/main-schema.postgresql.txt"), encoding: .utf8)
     }
 
     @Test func aNewStoreHasTheSchemaItHadBeforeTheMove() throws {

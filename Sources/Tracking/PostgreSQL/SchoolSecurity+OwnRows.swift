@@ -2,8 +2,8 @@ extension SchoolSecurity {
     /// A student's own rows hurt nobody else, and a teacher reads attempts but writes only their
     /// own (`docs/classroom.md`, "Who can see what").
     ///
-    /// - Ids are the server's alone. The four tables with identity keys (`contexts`, `activities`,
-    ///   `classes`, `assignments`) take them `GENERATED ALWAYS`, so no UPDATE can move a row to a
+    /// - Ids are the server's alone. The four tables with identity keys (`contexts`, `activities`
+    ///   here, `classes`, `assignments` in the classroom's half, ``serverIDs(of:after:)``) take them `GENERATED ALWAYS`, so no UPDATE can move a row to a
     ///   chosen id; the roles' INSERT privilege becomes a column privilege on every column but
     ///   `id`, so `OVERRIDING SYSTEM VALUE` (which needs no privilege of its own) is refused; and
     ///   neither role keeps USAGE on a sequence (an identity draws its values without it; teachers

@@ -3,7 +3,10 @@
 ///
 /// Identity is the login role, `current_user`: nothing a person types can change it. These are the
 /// last named migrations of the PostgreSQL schema, so `edujam store init` (run once by the
-/// database's owner) and `edujam store migrate` create them with the tables.
+/// database's owner) and `edujam store migrate` create them with the tables. Here are Tracking's
+/// halves (the roles, the logins and their functions, the policies on Tracking's tables); the
+/// classroom's tables, their policies and the teachers' read of their students' attempts are
+/// Classroom's halves of the same names (``SchemaPart``, Classroom's `ClassroomSchema`).
 ///
 /// - `edujam_teacher` and `edujam_student` are group roles (NOLOGIN). A teacher is any login
 ///   granted `edujam_teacher`; a student any login granted `edujam_student` (`class add
