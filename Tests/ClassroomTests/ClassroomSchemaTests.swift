@@ -61,6 +61,18 @@ import TrackingTestSupport
         #expect(try Migrator.skippedHalves(connection).isEmpty)
     }
 
+    /// `edujam store migrate` on a store opened by Tracking alone names the halves it applies.
+    @Test func migratingATrackingOnlyStoreNamesTheClassroomsHalves() throws {
+        let path = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try TrackingStore(path: path, rootIdentifier: rootID, rootTitle: "EduJam Games")
+        #expect(
+            try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]) == [
+                "005-classes (classroom)", "006-assignments (classroom)", "010-oneroster (classroom)",
+            ])
+        #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
+    }
+
     /// A store as the code before the move left it (every name applied, no `schema_skipped`)
     /// opens unchanged, with or without the classroom's part.
     @Test func aStoreMadeBeforeTheMoveOpensUnchanged() throws {

@@ -122,7 +122,7 @@ enum PGMigrator {
     /// - Parameters:
     ///   - parts: The parts whose halves to apply, earlier skipped ones first; the halves of
     ///     owners not given are recorded as skipped.
-    /// - Returns: The names applied by this call.
+    /// - Returns: The names applied by this call, after the skipped halves it applied (``MigrationPlan/done``).
     /// - Throws: ``TrackingError/unknownMigration(_:)`` for a newer schema,
     ///   ``TrackingError/notAStore`` for another program's database, or a PostgreSQL error.
     @discardableResult
@@ -145,7 +145,7 @@ enum PGMigrator {
                     [.text(name), .integer(Int64(applied.count + offset))])
             }
             try recordSkipped(connection, plan)
-            return plan.applied
+            return plan.done
         }
     }
 

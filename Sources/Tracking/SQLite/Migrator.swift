@@ -10,7 +10,7 @@ enum Migrator {
     ///   - migrations: The ordered list; defaults to ``Migrations/all``.
     ///   - parts: The parts whose halves to apply, earlier skipped ones first; the halves of
     ///     owners not given are recorded as skipped.
-    /// - Returns: The names applied by this call.
+    /// - Returns: The names applied by this call, after the skipped halves it applied (``MigrationPlan/done``).
     /// - Throws: ``TrackingError/unknownMigration(_:)`` if the store was written by a newer
     ///   schema, or a SQLite error.
     @discardableResult
@@ -35,7 +35,7 @@ enum Migrator {
                 try record.run([.text(name), .integer(Int64(applied.count + offset))])
             }
             try recordSkipped(connection, plan)
-            return plan.applied
+            return plan.done
         }
     }
 

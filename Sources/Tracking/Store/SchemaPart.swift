@@ -94,6 +94,10 @@ struct MigrationPlan {
         steps.removeAll { $0.isEmpty }
     }
 
+    /// What this plan applies, in order, as `edujam store migrate` reports it: each skipped half
+    /// it applies as `name (owner)`, then each new name.
+    var done: [String] { adopted.map { "\($0.name) (\($0.owner))" } + applied }
+
     /// Whether the store is up to date for an open given `parts`: every name applied and none of
     /// their halves skipped.
     static func isUpToDate(all: [Migration], applied: [String], skipped: [SkippedHalf], parts: [SchemaPart]) -> Bool {

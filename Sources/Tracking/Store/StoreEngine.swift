@@ -19,7 +19,8 @@ package protocol StoreEngine: AnyObject {
 
     /// Applies the schema's pending migrations with the halves of `parts`, and nothing else
     /// (`edujam store migrate`); the halves of parts not given are recorded as skipped.
-    /// - Returns: The names applied, in order; empty when the schema is up to date.
+    /// - Returns: The names applied, in order, a skipped half of a part as `name (owner)`; empty
+    ///   when the schema is up to date.
     /// - Throws: ``TrackingError/notAStore``, ``TrackingError/unknownMigration(_:)`` or an engine error.
     @discardableResult
     func migrate(parts: [SchemaPart]) throws -> [String]
