@@ -10,7 +10,7 @@ import TrackingTestSupport
 ///
 /// The fixtures are that schema, dumped once from the `edujam` binary built before the move
 /// (`edujam store init` on a new file and on a new PostgreSQL database):
-/// `Fixtures/main-schema.sqlite.txt` is `sqlite_master` as ``sqliteSchema(_:)`` prints it,
+/// `Fixtures/main-schema.sqlite.txt` is `sqlite_master` as `sqliteSchema(_:leaving:)` prints it,
 /// `Fixtures/main-schema.postgresql.txt` is `pg_dump --schema-only` less its version lines.
 @Suite struct ClassroomSchemaTests {
     private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
