@@ -15,30 +15,9 @@ extension SchoolSecurity {
     static let classOwners = Migration(
         name: "011-class-owners",
         sql: """
-            CREATE FUNCTION edujam_give_class(class bigint, login text) RETURNS boolean
-            LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-            DECLARE
-                tables_owner oid := (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass);
-                owner_now text := (SELECT owner FROM classes WHERE id = class);
-            BEGIN
-                IF owner_now IS NULL OR NOT (owner_now = session_user
-                    OR pg_has_role(session_user, tables_owner, 'USAGE')) THEN
-                    RAISE EXCEPTION 'only the class''s owner or the store''s owner may give a class'
-                        USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                IF NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = login
-                    AND (pg_has_role(r.oid, 'edujam_teacher', 'USAGE') OR pg_has_role(r.oid, tables_owner, 'USAGE'))) THEN
-                    RAISE EXCEPTION 'a class is given only to a teacher''s login' USING ERRCODE = 'insufficient_privilege';
-                END IF;
-                UPDATE classes SET owner = login WHERE id = class;
-                RETURN owner_now <> login;
-            END
-            $$;
-            REVOKE ALL ON FUNCTION edujam_give_class(bigint, text) FROM PUBLIC;
-            GRANT EXECUTE ON FUNCTION edujam_give_class(bigint, text) TO edujam_teacher;
             \(createLoginFunction(role: "teacher", definer: ""))
             REVOKE ALL ON FUNCTION edujam_create_teacher_login(text) FROM PUBLIC;
-            """)
+            """, owners: [SchemaPart.classroomOwner])
 
     /// `edujam_create_ROLE_login(login)`: creates `login` with no password and no right but
     /// `edujam_ROLE`, unless a role of that name exists, and says whether it did. The student's

@@ -2,8 +2,8 @@ extension SchoolSecurity {
     /// A student's own rows hurt nobody else, and a teacher reads attempts but writes only their
     /// own (`docs/classroom.md`, "Who can see what").
     ///
-    /// - Ids are the server's alone. The four tables with identity keys (`contexts`, `activities`,
-    ///   `classes`, `assignments`) take them `GENERATED ALWAYS`, so no UPDATE can move a row to a
+    /// - Ids are the server's alone. The four tables with identity keys (`contexts`, `activities`
+    ///   here, `classes`, `assignments` in the classroom's half, ``serverIDs(of:after:)``) take them `GENERATED ALWAYS`, so no UPDATE can move a row to a
     ///   chosen id; the roles' INSERT privilege becomes a column privilege on every column but
     ///   `id`, so `OVERRIDING SYSTEM VALUE` (which needs no privilege of its own) is refused; and
     ///   neither role keeps USAGE on a sequence (an identity draws its values without it; teachers
@@ -24,6 +24,27 @@ extension SchoolSecurity {
     static let ownRows = Migration(
         name: "009-server-ids-and-own-attempts",
         sql: """
+            \(serverIDs(of: ["contexts", "activities"]))
+            REVOKE USAGE ON ALL SEQUENCES IN SCHEMA public FROM edujam_teacher, edujam_student;
+
+            \(ownAttemptsName)
+
+            CREATE POLICY activities_teacher_add ON activities FOR INSERT TO edujam_teacher
+                WITH CHECK (student = (SELECT edujam_own_attempts_name()));
+            CREATE POLICY activities_teacher_save ON activities FOR UPDATE TO edujam_teacher
+                USING (student = (SELECT edujam_own_attempts_name()))
+                WITH CHECK (student = (SELECT edujam_own_attempts_name()));
+
+            \(ownRowsOfAttempts("activity_items"))
+            \(ownRowsOfAttempts("attempt_events"))
+            """, owners: [SchemaPart.classroomOwner])
+
+    /// Makes the ids of `tables` the server's alone (``ownRows``): `GENERATED ALWAYS`, INSERT a
+    /// column privilege on every column but `id`, the sequence moved past ids taken ahead of it;
+    /// then runs `after` in the same block. The classroom's tables get the same in its half.
+    package static func serverIDs(of tables: [String], after: String = "") -> String {
+        let names = tables.map { "'\($0)'" }.joined(separator: ", ")
+        return """
             DO $$
             DECLARE
                 table_name text;
@@ -33,7 +54,7 @@ extension SchoolSecurity {
                 next_free bigint;
                 taken bigint;
             BEGIN
-                FOREACH table_name IN ARRAY ARRAY['contexts', 'activities', 'classes', 'assignments'] LOOP
+                FOREACH table_name IN ARRAY ARRAY[\(names)] LOOP
                     EXECUTE format('ALTER TABLE %I ALTER COLUMN id SET GENERATED ALWAYS', table_name);
                     SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) INTO insertable
                         FROM pg_attribute
@@ -52,38 +73,11 @@ extension SchoolSecurity {
                         PERFORM setval(identity_sequence, taken);
                     END IF;
                 END LOOP;
-                -- `assign` reads back the id it drew with currval, which SELECT allows (nextval does not).
-                EXECUTE format('GRANT SELECT ON SEQUENCE %s TO edujam_teacher', pg_get_serial_sequence('assignments', 'id'));
+            \(after)
             END
             $$;
-            REVOKE USAGE ON ALL SEQUENCES IN SCHEMA public FROM edujam_teacher, edujam_student;
-
-            CREATE OR REPLACE FUNCTION edujam_class_owner(class bigint) RETURNS text
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-                SELECT owner FROM classes WHERE id = class AND owner IN (session_user, current_setting('role'))
-            $$;
-            CREATE OR REPLACE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-                SELECT c.owner FROM assignments s JOIN classes c ON c.id = s.class_id
-                WHERE s.id = assignment AND c.owner IN (session_user, current_setting('role'))
-            $$;
-            REVOKE EXECUTE ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint) FROM edujam_student;
-
-            \(ownAttemptsName)
-
-            DROP POLICY activities_teacher ON activities;
-            CREATE POLICY activities_teacher_read ON activities FOR SELECT TO edujam_teacher
-                USING (student = current_user
-                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
-            CREATE POLICY activities_teacher_add ON activities FOR INSERT TO edujam_teacher
-                WITH CHECK (student = (SELECT edujam_own_attempts_name()));
-            CREATE POLICY activities_teacher_save ON activities FOR UPDATE TO edujam_teacher
-                USING (student = (SELECT edujam_own_attempts_name()))
-                WITH CHECK (student = (SELECT edujam_own_attempts_name()));
-
-            \(ownRowsOfAttempts("activity_items"))
-            \(ownRowsOfAttempts("attempt_events"))
-            """)
+            """
+    }
 
     /// `edujam_own_attempts_name()`: the student name whose attempts this login writes. A student's
     /// is their name on the rosters; anyone else's is their login, unless that name is a student's

@@ -3,7 +3,10 @@
 ///
 /// Identity is the login role, `current_user`: nothing a person types can change it. These are the
 /// last named migrations of the PostgreSQL schema, so `edujam store init` (run once by the
-/// database's owner) and `edujam store migrate` create them with the tables.
+/// database's owner) and `edujam store migrate` create them with the tables. Here are Tracking's
+/// halves (the roles, the logins and their functions, the policies on Tracking's tables); the
+/// classroom's tables, their policies and the teachers' read of their students' attempts are
+/// Classroom's halves of the same names (``SchemaPart``, Classroom's `ClassroomSchema`).
 ///
 /// - `edujam_teacher` and `edujam_student` are group roles (NOLOGIN). A teacher is any login
 ///   granted `edujam_teacher`; a student any login granted `edujam_student` (`class add
@@ -37,9 +40,10 @@
 ///
 /// A later migration that adds a table grants and protects it in the same migration; one that
 /// adds a column to a table with an identity key grants INSERT on that column (``ownRows``).
-enum SchoolSecurity {
+package enum SchoolSecurity {
     /// The two group roles (cluster-wide, so a second EduJam database reuses them; two stores
-    /// initialised at once may race to create them), each class's owner, and the name-to-login map.
+    /// initialised at once may race to create them) and the name-to-login map; each class's
+    /// owner, and the map filled from the rosters, are the classroom's half.
     static let roles = Migration(
         name: "006-school-roles",
         sql: """
@@ -57,32 +61,14 @@ enum SchoolSecurity {
                 END LOOP;
             END
             $$;
-            ALTER TABLE classes ADD COLUMN owner TEXT NOT NULL DEFAULT current_user;
             CREATE TABLE student_logins (
                 student TEXT PRIMARY KEY,
                 login TEXT NOT NULL UNIQUE CHECK (login <> '' AND octet_length(login) <= 63)
             );
-            CREATE FUNCTION edujam_default_login() RETURNS trigger
-            LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
-            BEGIN
-                IF NOT EXISTS (SELECT 1 FROM student_logins WHERE student = NEW.student) THEN
-                    IF EXISTS (SELECT 1 FROM student_logins WHERE login = NEW.student) THEN
-                        RAISE EXCEPTION 'the login % is another student''s login', NEW.student
-                            USING ERRCODE = 'unique_violation',
-                            HINT = 'add this student with --login, naming their own login';
-                    END IF;
-                    INSERT INTO student_logins (student, login) VALUES (NEW.student, NEW.student);
-                END IF;
-                RETURN NEW;
-            END
-            $$;
-            CREATE TRIGGER class_students_login BEFORE INSERT ON class_students
-                FOR EACH ROW EXECUTE FUNCTION edujam_default_login();
-            INSERT INTO student_logins (student, login) SELECT DISTINCT student, student FROM class_students
-                WHERE octet_length(student) <= 63 ON CONFLICT DO NOTHING;
-            """)
+            """, owners: [SchemaPart.classroomOwner])
 
-    /// Grants, the few functions the policies need, and the policies themselves.
+    /// Grants, the few functions the policies need, and the policies themselves, on Tracking's
+    /// tables and the logins; the classroom's are its half (Classroom's `ClassroomSchema`).
     static let rowLevelSecurity = Migration(
         name: "007-row-level-security",
         sql: """
@@ -94,19 +80,8 @@ enum SchoolSecurity {
             LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
                 SELECT student FROM student_logins WHERE login = current_user
             $$;
-            CREATE FUNCTION edujam_class_owner(class bigint) RETURNS text
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-                SELECT owner FROM classes WHERE id = class
-            $$;
-            CREATE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
-            LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-                SELECT c.owner FROM assignments s JOIN classes c ON c.id = s.class_id WHERE s.id = assignment
-            $$;
             \(createLoginFunction(role: "student", definer: "SECURITY DEFINER "))
-            REVOKE ALL ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint),
-                edujam_create_student_login(text) FROM PUBLIC;
-            GRANT EXECUTE ON FUNCTION edujam_class_owner(bigint), edujam_assignment_owner(bigint)
-                TO edujam_teacher, edujam_student;
+            REVOKE ALL ON FUNCTION edujam_create_student_login(text) FROM PUBLIC;
             GRANT EXECUTE ON FUNCTION edujam_create_student_login(text) TO edujam_teacher;
 
             GRANT SELECT ON schema_migrations, store_info TO edujam_teacher, edujam_student;
@@ -116,15 +91,12 @@ enum SchoolSecurity {
             CREATE POLICY contexts_read ON contexts FOR SELECT TO edujam_teacher, edujam_student USING (true);
             CREATE POLICY contexts_teacher ON contexts TO edujam_teacher USING (true) WITH CHECK (true);
             CREATE POLICY contexts_student_add ON contexts FOR INSERT TO edujam_student WITH CHECK (true);
-            GRANT SELECT, INSERT, UPDATE, DELETE ON lrs_accepted, roster_people TO edujam_teacher;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON lrs_accepted TO edujam_teacher;
 
             GRANT SELECT, INSERT, UPDATE ON activities TO edujam_teacher, edujam_student;
             ALTER TABLE activities ENABLE ROW LEVEL SECURITY;
             CREATE POLICY activities_student ON activities TO edujam_student
                 USING (student = (SELECT edujam_student_name())) WITH CHECK (student = (SELECT edujam_student_name()));
-            CREATE POLICY activities_teacher ON activities TO edujam_teacher
-                USING (student = current_user OR EXISTS (SELECT 1 FROM class_students cs WHERE cs.student = activities.student))
-                WITH CHECK (student = current_user OR EXISTS (SELECT 1 FROM class_students cs WHERE cs.student = activities.student));
 
             GRANT SELECT, INSERT, UPDATE, DELETE ON activity_items, attempt_events TO edujam_teacher, edujam_student;
             ALTER TABLE activity_items ENABLE ROW LEVEL SECURITY;
@@ -134,87 +106,11 @@ enum SchoolSecurity {
             CREATE POLICY attempt_events_of_attempt ON attempt_events TO edujam_teacher, edujam_student
                 USING (EXISTS (SELECT 1 FROM activities a WHERE a.id = activity_id));
 
-            GRANT SELECT, INSERT, UPDATE, DELETE ON classes, class_students TO edujam_teacher;
-            GRANT SELECT ON classes, class_students TO edujam_student;
-            ALTER TABLE classes ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY classes_teacher ON classes TO edujam_teacher
-                USING (owner = current_user) WITH CHECK (owner = current_user);
-            CREATE POLICY classes_student ON classes FOR SELECT TO edujam_student
-                USING (EXISTS (SELECT 1 FROM class_students cs
-                    WHERE cs.class_id = classes.id AND cs.student = (SELECT edujam_student_name())));
-            ALTER TABLE class_students ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY class_students_teacher ON class_students TO edujam_teacher
-                USING (edujam_class_owner(class_id) = current_user);
-            CREATE POLICY class_students_student ON class_students FOR SELECT TO edujam_student
-                USING (student = (SELECT edujam_student_name()));
-
             GRANT SELECT, INSERT ON student_logins TO edujam_teacher;
             GRANT SELECT ON student_logins TO edujam_student;
             ALTER TABLE student_logins ENABLE ROW LEVEL SECURITY;
             CREATE POLICY student_logins_teacher_read ON student_logins FOR SELECT TO edujam_teacher USING (true);
             CREATE POLICY student_logins_teacher_add ON student_logins FOR INSERT TO edujam_teacher WITH CHECK (true);
             CREATE POLICY student_logins_own ON student_logins FOR SELECT TO edujam_student USING (login = current_user);
-
-            GRANT SELECT, INSERT, UPDATE, DELETE ON assignments, assignment_recipients, assignment_activities TO edujam_teacher;
-            GRANT SELECT ON assignments, assignment_recipients, assignment_activities TO edujam_student;
-            ALTER TABLE assignments ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY assignments_teacher ON assignments TO edujam_teacher
-                USING (edujam_class_owner(class_id) = current_user);
-            CREATE POLICY assignments_student ON assignments FOR SELECT TO edujam_student
-                USING (EXISTS (SELECT 1 FROM class_students cs
-                        WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
-                    AND (whole_class::int <> 0 OR EXISTS (SELECT 1 FROM assignment_recipients r
-                        WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name()))));
-            ALTER TABLE assignment_recipients ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY assignment_recipients_teacher ON assignment_recipients TO edujam_teacher
-                USING (edujam_assignment_owner(assignment_id) = current_user);
-            CREATE POLICY assignment_recipients_student ON assignment_recipients FOR SELECT TO edujam_student
-                USING (student = (SELECT edujam_student_name()));
-            ALTER TABLE assignment_activities ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY assignment_activities_teacher ON assignment_activities TO edujam_teacher
-                USING (edujam_assignment_owner(assignment_id) = current_user);
-            CREATE POLICY assignment_activities_student ON assignment_activities FOR SELECT TO edujam_student
-                USING (EXISTS (SELECT 1 FROM assignments s WHERE s.id = assignment_id));
-
-            GRANT SELECT, INSERT ON assignment_done TO edujam_teacher, edujam_student;
-            ALTER TABLE assignment_done ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY assignment_done_teacher ON assignment_done TO edujam_teacher
-                USING (edujam_assignment_owner(assignment_id) = current_user);
-            CREATE POLICY assignment_done_student_read ON assignment_done FOR SELECT TO edujam_student
-                USING (student = (SELECT edujam_student_name()));
-            CREATE POLICY assignment_done_student_mark ON assignment_done FOR INSERT TO edujam_student
-                WITH CHECK (student = (SELECT edujam_student_name())
-                    AND EXISTS (SELECT 1 FROM assignments s WHERE s.id = assignment_id));
-
-            GRANT SELECT, INSERT, UPDATE, DELETE ON roster_classes, roster_enrollments TO edujam_teacher;
-            ALTER TABLE roster_classes ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY roster_classes_teacher ON roster_classes TO edujam_teacher
-                USING (edujam_class_owner(class_id) = current_user);
-            ALTER TABLE roster_enrollments ENABLE ROW LEVEL SECURITY;
-            CREATE POLICY roster_enrollments_teacher ON roster_enrollments TO edujam_teacher
-                USING (edujam_class_owner(class_id) = current_user);
-            """)
-
-    /// The policies the class report and the inbox read through, made to look rows up one at a
-    /// time (`PostgreSQLQueryPlanTests`): as an `EXISTS` under `OR`, PostgreSQL may answer by
-    /// hashing the whole table once per query: all of `class_students` (every class of the
-    /// school, each row through `edujam_class_owner`) for a teacher's attempts, all of a
-    /// student's `assignment_recipients` rows for their assignments. A count is one primary-key or
-    /// `class_students_student` lookup per row read, whatever the school's size.
-    static let reportAndInboxByIndex = Migration(
-        name: "008-report-and-inbox-by-index",
-        sql: """
-            DROP POLICY activities_teacher ON activities;
-            CREATE POLICY activities_teacher ON activities TO edujam_teacher
-                USING (student = current_user
-                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0)
-                WITH CHECK (student = current_user
-                    OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
-            DROP POLICY assignments_student ON assignments;
-            CREATE POLICY assignments_student ON assignments FOR SELECT TO edujam_student
-                USING (EXISTS (SELECT 1 FROM class_students cs
-                        WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
-                    AND (whole_class::int <> 0 OR (SELECT count(*) FROM assignment_recipients r
-                        WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name())) > 0));
-            """)
+            """, owners: [SchemaPart.classroomOwner])
 }

@@ -1,7 +1,17 @@
 /// One named schema change. Names are recorded in `schema_migrations` once applied.
 struct Migration {
     let name: String
+    /// Tracking's half: empty for a name that is a part's alone (``SchemaPart``).
     let sql: String
+    /// The owners of the other halves of this name (``SchemaPart/owner``), applied after Tracking's.
+    let owners: [String]
+
+    /// A migration whose halves are Tracking's `sql`, then each of `owners`' (``SchemaPart``).
+    init(name: String, sql: String, owners: [String] = []) {
+        self.name = name
+        self.sql = sql
+        self.owners = owners
+    }
 
     /// The migrations of `all` a store that applied `applied` (in order) has yet to apply.
     /// - Throws: ``TrackingError/unknownMigration(_:)`` for an applied name that is not where
@@ -13,15 +23,24 @@ struct Migration {
         return all.dropFirst(applied.count)
     }
 
+    /// A name whose SQL is all the classroom's (``SchemaPart``, Classroom's `ClassroomSchema`):
+    /// Tracking's half is empty.
+    static func classroomOnly(_ name: String) -> Migration {
+        Migration(name: name, sql: "", owners: [SchemaPart.classroomOwner])
+    }
+
     /// The first migration of both engines: the store's own facts (its root identifier).
     static let storeInfo = Migration(
         name: "001-store-info", sql: "CREATE TABLE store_info (key TEXT PRIMARY KEY, value TEXT NOT NULL);")
 }
 
-/// The schema, as an ordered list of named migrations.
+/// The schema, as an ordered list of named migrations: Tracking's half of each, and the names
+/// whose SQL is the classroom's (``Migration/classroomOnly(_:)``; the SQL is in Classroom's
+/// `Schema/`, ``SchemaPart``).
 ///
-/// Append new migrations at the end (for example classes and assignments); never edit or reorder
-/// one that has shipped, because stores record which names they have already applied.
+/// Append new migrations at the end; never edit or reorder one that has shipped, because stores
+/// record which names they have already applied. A classroom table's migration is one line here,
+/// `Migration.classroomOnly("NNN-name")`, and its SQL in Classroom.
 enum Migrations {
     static let all: [Migration] = [
         Migration.storeInfo,
@@ -88,61 +107,8 @@ enum Migrations {
                     PRIMARY KEY (activity_id, identifier)
                 ) WITHOUT ROWID;
                 """),
-        // Classes and their students (Schoolwork's roster). `position` keeps the order students joined.
-        Migration(
-            name: "005-classes",
-            sql: """
-                CREATE TABLE classes (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL UNIQUE,
-                    created_at REAL NOT NULL
-                );
-                CREATE TABLE class_students (
-                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                    student TEXT NOT NULL,
-                    position INTEGER NOT NULL,
-                    PRIMARY KEY (class_id, student)
-                ) WITHOUT ROWID;
-                CREATE INDEX class_students_student ON class_students(student);
-                """),
-        // Assignments (Schoolwork's handouts): recipients, assigned contexts and per-student Done.
-        // Attempts are not linked by a column: they count for an assignment at query time.
-        Migration(
-            name: "006-assignments",
-            sql: """
-                CREATE TABLE assignments (
-                    id INTEGER PRIMARY KEY,
-                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                    title TEXT NOT NULL,
-                    instructions TEXT,
-                    due_at REAL,
-                    whole_class INTEGER NOT NULL,
-                    created_at REAL NOT NULL,
-                    completed_at REAL
-                );
-                CREATE INDEX assignments_class ON assignments(class_id, id);
-                CREATE TABLE assignment_recipients (
-                    assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
-                    student TEXT NOT NULL,
-                    PRIMARY KEY (assignment_id, student)
-                ) WITHOUT ROWID;
-                CREATE TABLE assignment_activities (
-                    assignment_id INTEGER NOT NULL REFERENCES assignments(id) ON DELETE CASCADE,
-                    context_id INTEGER NOT NULL REFERENCES contexts(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    PRIMARY KEY (assignment_id, context_id)
-                ) WITHOUT ROWID;
-                CREATE INDEX assignment_activities_context ON assignment_activities(context_id);
-                CREATE TABLE assignment_done (
-                    assignment_id INTEGER NOT NULL,
-                    context_id INTEGER NOT NULL,
-                    student TEXT NOT NULL,
-                    done_at REAL NOT NULL,
-                    PRIMARY KEY (assignment_id, context_id, student),
-                    FOREIGN KEY (assignment_id, context_id)
-                        REFERENCES assignment_activities(assignment_id, context_id) ON DELETE CASCADE
-                ) WITHOUT ROWID;
-                """),
+        Migration.classroomOnly("005-classes"),
+        Migration.classroomOnly("006-assignments"),
         // Whether the game ever started the attempt (`Activity.start()`). A launch that never starts
         // (the student left at the level menu) is kept but counts for no assignment. Rows written
         // before this column get 0 only when nothing at all was recorded in them.
@@ -183,36 +149,7 @@ enum Migrations {
                     PRIMARY KEY (activity_id, sequence)
                 ) WITHOUT ROWID;
                 """),
-        // Rosters imported from a school's information system (OneRoster): people and classes by
-        // their `sourcedId`, who teaches and who studies in each class, and when a student left.
-        // `title` is the class title last imported: a class is renamed only when it changes, so a
-        // teacher's `class rename` survives the next import.
-        // A student who left is removed from `class_students` (so assignments and reports skip
-        // them) but keeps a row here with `left_at`, and keeps every attempt.
-        Migration(
-            name: "010-oneroster",
-            sql: """
-                CREATE TABLE roster_people (
-                    sourced_id TEXT PRIMARY KEY,
-                    username TEXT NOT NULL,
-                    given_name TEXT NOT NULL,
-                    family_name TEXT NOT NULL
-                ) WITHOUT ROWID;
-                CREATE TABLE roster_classes (
-                    class_id INTEGER PRIMARY KEY REFERENCES classes(id) ON DELETE CASCADE,
-                    sourced_id TEXT NOT NULL UNIQUE,
-                    title TEXT NOT NULL
-                );
-                CREATE TABLE roster_enrollments (
-                    class_id INTEGER NOT NULL REFERENCES classes(id) ON DELETE CASCADE,
-                    person TEXT NOT NULL REFERENCES roster_people(sourced_id),
-                    role TEXT NOT NULL CHECK (role IN ('student', 'teacher')),
-                    position INTEGER NOT NULL,
-                    left_at REAL,
-                    PRIMARY KEY (class_id, person, role)
-                ) WITHOUT ROWID;
-                CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
-                """),
+        Migration.classroomOnly("010-oneroster"),
         // Statements an LRS has accepted (`edujam push`), per LRS endpoint, so the next push sends
         // only the others. Rows are written only after the LRS answered 2xx, one transaction per batch.
         Migration(
