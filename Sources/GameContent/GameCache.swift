@@ -105,7 +105,10 @@ public struct GameCache: Sendable {
         let path = entry(version)
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        if let package = try? CacheEntryReader(root: path).package(), package.version == version {
+        // A symlink in place of the entry could be pointed elsewhere after the check.
+        if status.st_mode & S_IFMT == S_IFDIR, let package = try? CacheEntryReader(root: path).package(),
+            package.version == version
+        {
             return package
         }
         remove(path)

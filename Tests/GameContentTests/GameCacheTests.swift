@@ -106,6 +106,20 @@ import Testing
         #expect(cache.folder(for: package.version) == entry)
     }
 
+    /// An entry that is a symlink to a good copy elsewhere is refused: the link could be
+    /// pointed elsewhere between the check and the run. The copy is left alone.
+    @Test func symlinkedEntryIsRefused() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let entry = try cache.store(package)
+        let elsewhere = folder.root + "/elsewhere"
+        #expect(rename(entry, elsewhere) == 0)
+        try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: elsewhere)
+        #expect(cache.folder(for: package.version) == nil)
+        #expect(!FileManager.default.fileExists(atPath: entry))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/game.lua"))
+    }
+
     /// An entry whose files are a different valid package is not that version.
     @Test func entryOfAnotherVersionIsRefused() throws {
         let folder = Folder()

@@ -26,6 +26,26 @@ import Tracking
         }
         deinit { try? FileManager.default.removeItem(atPath: root) }
 
+        /// A folder holding ``modulesGame`` and its two modules, one in a subfolder.
+        static func withModules() throws -> TempFolder {
+            let temp = try TempFolder()
+            try temp.write("game.lua", GamePackageFolderTests.modulesGame)
+            try temp.write("lists/animals.lua", "return { 'cat', 'dog' }")
+            try temp.write("words.lua", "return { first = 'apple' }")
+            return temp
+        }
+
+        /// Files beside the game that are not part of its package.
+        func writeOthers() throws {
+            try write("README.md", "# Modules")
+            try write("tests/perfect.bot.lua", "return {}")
+            try write("tests/helper.lua", "return {}")
+            try write("my notes.lua", "return {}")
+            try write("old.words.lua", "return {}")
+            try write(".git/hooks/x.lua", "return {}")
+            try write("lists/picture.png", "PNG")
+        }
+
         func write(_ relative: String, _ text: String) throws {
             let path = game + "/" + relative
             try FileManager.default.createDirectory(
@@ -69,19 +89,10 @@ import Tracking
     /// A README, a picture, a tests/ file or a .lua no `require` can reach change nothing; one
     /// byte of a module changes the version.
     @Test func whatChangesTheVersion() throws {
-        let temp = try TempFolder()
-        try temp.write("game.lua", Self.modulesGame)
-        try temp.write("lists/animals.lua", "return { 'cat', 'dog' }")
-        try temp.write("words.lua", "return { first = 'apple' }")
+        let temp = try TempFolder.withModules()
         let version = try GamePackage.read(folder: temp.game).version
         #expect(try GamePackage.read(folder: temp.game).paths == ["game.lua", "lists/animals.lua", "words.lua"])
-        try temp.write("README.md", "# Modules")
-        try temp.write("tests/perfect.bot.lua", "return {}")
-        try temp.write("tests/helper.lua", "return {}")
-        try temp.write("my notes.lua", "return {}")
-        try temp.write("old.words.lua", "return {}")
-        try temp.write(".git/hooks/x.lua", "return {}")
-        try temp.write("lists/picture.png", "PNG")
+        try temp.writeOthers()
         #expect(try GamePackage.read(folder: temp.game).version == version)
         try temp.write("lists/animals.lua", "return { 'cat', 'dot' }")
         #expect(try GamePackage.read(folder: temp.game).version != version)
@@ -138,10 +149,7 @@ import Tracking
     /// Read from its folder, stored in a cache and run from the cache's folder, a game with a
     /// module in a subfolder plays exactly as from its own folder.
     @Test func playsTheSameFromTheCache() throws {
-        let temp = try TempFolder()
-        try temp.write("game.lua", Self.modulesGame)
-        try temp.write("lists/animals.lua", "return { 'cat', 'dog' }")
-        try temp.write("words.lua", "return { first = 'apple' }")
+        let temp = try TempFolder.withModules()
         let package = try GamePackage.read(folder: temp.game)
         let cache = try GameCache(folder: temp.root + "/data/game-cache")
         try cache.store(package)
@@ -169,16 +177,11 @@ import Tracking
         let doc = try String(contentsOfFile: Self.packageRoot + "/docs/game-packages.md", encoding: .utf8)
         let start = try #require(doc.range(of: "```python\n"))
         let end = try #require(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
-        let temp = try TempFolder()
+        let temp = try TempFolder.withModules()
         let script = temp.root + "/game-version.py"
         try String(doc[start.upperBound..<end.lowerBound]).write(toFile: script, atomically: true, encoding: .utf8)
-        try temp.write("game.lua", Self.modulesGame)
-        try temp.write("lists/animals.lua", "return { 'cat', 'dog' }")
         try temp.write("lists/more/init.lua", "return { 'é', '\u{1}' }")
-        try temp.write("words.lua", "return { first = 'apple' }")
-        try temp.write("README.md", "# Modules")
-        try temp.write("tests/perfect.bot.lua", "return {}")
-        try temp.write("my notes.lua", "return {}")
+        try temp.writeOthers()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, temp.game]
