@@ -70,7 +70,9 @@ import Testing
 
     /// Whatever is wrong in an entry, the entry is refused and removed, and storing the package
     /// again makes it good.
-    @Test(arguments: ["changed byte", "extra file", "extra folder", "symlink", "missing file", "huge file", "fifo"])
+    @Test(arguments: [
+        "changed byte", "extra file", "extra folder", "empty folder", "symlink", "missing file", "huge file", "fifo",
+    ])
     func tamperedEntryIsRefusedAndRemoved(_ tampering: String) throws {
         let folder = Folder()
         let cache = try GameCache(folder: folder.cachePath)
@@ -84,6 +86,8 @@ import Testing
             try Data().write(to: URL(fileURLWithPath: entry + "/notes.lua"))
         case "extra folder":
             try FileManager.default.createDirectory(atPath: entry + "/.git", withIntermediateDirectories: false)
+        case "empty folder":
+            try FileManager.default.createDirectory(atPath: entry + "/lists/more", withIntermediateDirectories: false)
         case "symlink":
             try FileManager.default.removeItem(atPath: entry + "/lists/animals.lua")
             try FileManager.default.createSymbolicLink(
