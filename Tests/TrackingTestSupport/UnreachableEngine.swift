@@ -39,6 +39,11 @@ package final class UnreachableEngine: StoreEngine {
         try base.open(rootIdentifier: rootIdentifier)
     }
 
+    package func claimedRoot() throws -> String? {
+        try reach()
+        return try base.claimedRoot()
+    }
+
     package func loadTree() throws -> Context? {
         try reach()
         return try base.loadTree()

@@ -17,6 +17,13 @@ package protocol StoreEngine: AnyObject {
     ///   store, ``TrackingError/unknownMigration(_:)`` for a newer schema, or an engine error.
     func open(rootIdentifier: String) throws
 
+    /// The root identifier the store was claimed for (``open(rootIdentifier:)`` on its first open),
+    /// read without changing anything: how a command that plays no game learns the collection.
+    /// - Returns: The identifier, or nil when nobody has claimed the store yet (an empty file, a
+    ///   database before `edujam store init`).
+    /// - Throws: An engine error (a login the store refuses: why, as ``open(rootIdentifier:)`` says).
+    func claimedRoot() throws -> String?
+
     /// Applies the schema's pending migrations, and nothing else (`edujam store migrate`).
     /// - Returns: The names applied, in order; empty when the schema is up to date.
     /// - Throws: ``TrackingError/notAStore``, ``TrackingError/unknownMigration(_:)`` or an engine error.

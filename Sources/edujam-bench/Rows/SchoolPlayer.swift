@@ -178,6 +178,7 @@ final class TimedEngine: StoreEngine {
     }
 
     func open(rootIdentifier: String) throws { try base.open(rootIdentifier: rootIdentifier) }
+    func claimedRoot() throws -> String? { try base.claimedRoot() }
     func migrate() throws -> [String] { try base.migrate() }
     func loadTree() throws -> Tracking.Context? { try base.loadTree() }
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
