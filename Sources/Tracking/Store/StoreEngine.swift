@@ -120,6 +120,8 @@ package struct SavedAttempt {
     package var ranges: [ClosedRange<Double>]
     /// The primary item's identifier, nil when none.
     package var primaryItem: String?
+    /// The version of the game that ran it (``Activity/gameVersion``).
+    package var gameVersion: String?
     /// Every item with its sequence number, in the order added.
     package var items: [(item: ActivityItem, sequence: Int64)]
     /// The sequence number the next recorded event takes.
@@ -128,8 +130,8 @@ package struct SavedAttempt {
     package init(
         rowID: Int64, uuid: UUID, student: String, createdAt: Date, startedAt: Date, endedAt: Date?,
         outcome: RunOutcome, doneBy: DoneMarker?, hasStarted: Bool, duration: TimeInterval,
-        ranges: [ClosedRange<Double>], primaryItem: String?, items: [(item: ActivityItem, sequence: Int64)],
-        nextEvent: Int
+        ranges: [ClosedRange<Double>], primaryItem: String?, gameVersion: String?,
+        items: [(item: ActivityItem, sequence: Int64)], nextEvent: Int
     ) {
         self.rowID = rowID
         self.uuid = uuid
@@ -143,6 +145,7 @@ package struct SavedAttempt {
         self.duration = duration
         self.ranges = ranges
         self.primaryItem = primaryItem
+        self.gameVersion = gameVersion
         self.items = items
         self.nextEvent = nextEvent
     }
