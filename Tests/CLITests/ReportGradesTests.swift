@@ -88,16 +88,26 @@ import Testing
         #expect(cells.allSatisfy { $0.keys.contains("score") && $0.keys.contains("latestPath") })  // null, not absent
     }
 
+    /// The versions ``versioned(_:)`` gives the attempts of ``school()``.
+    static let versions = (
+        first: "3f2a9c01d2e4" + String(repeating: "0", count: 52), second: String(repeating: "9b1c", count: 16)
+    )
+
     /// Versions as `play` records them (the game's content hash), written here into the rows: ana
-    /// and bo's EASY ran one version, bo's HARD a fixed one.
+    /// and bo's EASY ran the first version, bo's HARD a fixed one.
+    static func versioned(_ cli: Edujam) throws {
+        let easy = "(SELECT id FROM contexts WHERE identifier = 'EASY')"
+        try OldStore.execute(
+            cli.store, "UPDATE activities SET game_version = ? WHERE context_id = \(easy)", [versions.first])
+        try OldStore.execute(
+            cli.store, "UPDATE activities SET game_version = ? WHERE game_version IS NULL", [versions.second])
+    }
+
     @Test func theReviewCarriesEachAttemptsVersionAndSaysWhenTheyDiffer() throws {
         let cli = try Self.school()
         defer { cli.remove() }
-        let first = "3f2a9c01d2e4" + String(repeating: "0", count: 52)
-        let second = String(repeating: "9b1c", count: 16)
-        let easy = "(SELECT id FROM contexts WHERE identifier = 'EASY')"
-        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE context_id = \(easy)", [first])
-        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE game_version IS NULL", [second])
+        try Self.versioned(cli)
+        let (first, second) = Self.versions
 
         let grid = try cli.run(["report", "--class", "3B"] + Self.games)
         #expect(grid.output.contains("\n  2 game versions: 3f2a9c01d2e4 (2 attempts), 9b1c9b1c9b1c (1 attempt)\n"))
