@@ -2,7 +2,7 @@ import Foundation
 
 /// One attempt by one student at one context (ClassKit's `CLSActivity`).
 ///
-/// Created by ``Context/createNewActivity(student:)``. Start and stop it around play; record
+/// Created by ``Context/createNewActivity(student:gameVersion:)``. Start and stop it around play; record
 /// progress and items only while started. Every ``TrackingStore/save()`` writes its duration so
 /// far, so a crash loses at most the time since the last save.
 public final class Activity {
