@@ -4,7 +4,7 @@ import Tracking
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
-/// `passed` and `latestPath` (each null when no attempt has one).
+/// `passed`, `latestPath` and `gameVersion` (each null when no attempt has one).
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -33,6 +33,9 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// Where the latest attempt was played: ``identifierPath`` itself, or the path of one of its
     /// levels when a whole game is assigned; nil without an attempt.
     @ExplicitNull public var latestPath: [String]? = nil
+    /// The version of the game the latest attempt ran (``RunRecord/gameVersion``); nil without an
+    /// attempt, or when it recorded none.
+    @ExplicitNull public var gameVersion: String? = nil
 
     /// The level the latest attempt was played at, as a path below ``identifierPath`` (`["EASY"]`);
     /// nil when it was played at the assigned context itself, or not at all.

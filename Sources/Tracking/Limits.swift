@@ -6,7 +6,7 @@ public enum Limits {
     /// Maximum UTF-8 bytes in an activity item identifier (``IdentifierRule/Kind/item``); ClassKit
     /// refuses an item identifier of 256 characters or more, one less than a context's.
     public static let itemIdentifierBytes = 255
-    /// Maximum characters in the student name an attempt is made for (``Context/createNewActivity(student:)``).
+    /// Maximum characters in the student name an attempt is made for (``Context/createNewActivity(student:gameVersion:)``).
     public static let studentNameCharacters = 256
     /// The context identifier limit, named before item identifiers got their own.
     @available(*, deprecated, renamed: "contextIdentifierBytes")

@@ -36,7 +36,7 @@ public enum TrackingError: Error, Equatable, Sendable {
     case notStarted
     /// The activity has ended (``Activity/end(outcome:)``); it can no longer change.
     case activityEnded
-    /// A newer attempt replaced this activity (``Context/createNewActivity(student:)``).
+    /// A newer attempt replaced this activity (``Context/createNewActivity(student:gameVersion:)``).
     case activitySuperseded
     /// ``RunOutcome/running`` and ``RunOutcome/interrupted`` are not ways to end an activity.
     case invalidOutcome

@@ -78,6 +78,25 @@ import Testing
         #expect(log.isEmpty, "console: \(log)")
     }
 
+    /// One assignment's attempts ran two versions of the game: the page says so, and each
+    /// attempt shows its version.
+    @Test(.enabled(if: Chromium.path != nil, Chromium.missing))
+    func thePageSaysWhichGameVersionsTheAttemptsRan() throws {
+        let cli = try ReportGradesTests.school()
+        defer { cli.remove() }
+        try ReportGradesTests.versioned(cli)
+        let folder = try Edujam.scratchFolder("versions-html")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("report.html")
+        let written = try cli.run(["report", "--class", "3B", "--html", page.path] + ReportGradesTests.games)
+        try #require(written.status == 0, "\(written.error)")
+        let dom = try Chromium.dumpDOM(page)
+        #expect(dom.contains("2 game versions: 3f2a9c01d2e4 (2 attempts), 9b1c9b1c9b1c (1 attempt)"))
+        let second = ReportGradesTests.versions.second
+        #expect(dom.contains(#"<code title="\#(second)">9b1c9b1c9b1c</code>"#), "the whole hash on hover")
+        #expect(try Chromium.consoleLog(page).isEmpty)
+    }
+
     @Test(.enabled(if: Chromium.path != nil, Chromium.missing))
     func hostileNamesStayText() throws {
         let fixture = try ClassFixture.make()

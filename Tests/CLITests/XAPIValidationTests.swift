@@ -15,11 +15,19 @@ struct XAPIValidationTests {
         try Plays.wordJam(cli, student: "ana", .perfect)
         try Plays.wordJam(cli, student: "ben", .poor, level: "LEVEL-2")
         try Plays.wordJam(cli, student: "cy", .quit, level: "LEVEL-3")
+        // ana's attempts recorded the version of the game they ran: a context extension.
+        let version = ReportGradesTests.versions.first
+        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE student = 'ana'", [version])
         let statements = try Plays.exported(cli)
         #expect(
             Set(statements.map(Plays.verb)).isSuperset(of: [
                 "initialized", "progressed", "passed", "failed", "completed", "terminated",
             ]))
+        for statement in statements {
+            let student = (statement["actor"] as? [String: Any])?["name"] as? String
+            let extensions = (statement["context"] as? [String: Any])?["extensions"] as? [String: String]
+            #expect(extensions == (student == "ana" ? ["urn:edujam:extension:game-version": version] : nil))
+        }
         try expectValid(statements)
     }
 
