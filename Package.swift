@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "Tracking", targets: ["Tracking"]),
         .library(name: "Classroom", targets: ["Classroom"]),
+        .library(name: "GameContent", targets: ["GameContent"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
         .library(name: "Interop", targets: ["Interop"]),
@@ -36,7 +37,9 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]),
         .target(name: "Tracking", dependencies: ["CSQLite", "CLibPQ"]),
         .target(name: "Classroom", dependencies: ["Tracking"]),
-        .target(name: "Runtime", dependencies: ["Sandbox", "Tracking"]),
+        // A game as its files, named by a content hash; the local cache of published versions.
+        .target(name: "GameContent"),
+        .target(name: "Runtime", dependencies: ["Sandbox", "Tracking", "GameContent"]),
         .target(name: "Interop", dependencies: ["Classroom", "Tracking"]),
         .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
@@ -56,9 +59,11 @@ let package = Package(
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
         .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
+        .testTarget(name: "GameContentTests", dependencies: ["GameContent"]),
         .testTarget(name: "TrackingPortingTests", dependencies: ["Tracking", "Classroom"]),
         .testTarget(
-            name: "RuntimeTests", dependencies: ["Runtime", "Sandbox", "Tracking", "TrackingTestSupport"],
+            name: "RuntimeTests",
+            dependencies: ["Runtime", "Sandbox", "Tracking", "TrackingTestSupport", "GameContent"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CLITests", dependencies: ["CSQLite", "Interop", "TrackingTestSupport"],

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A folder of game packages named by their versions, for playing without the store: every
+/// version a student has played or been assigned, kept in their data folder.
+///
+/// An entry is the package's files laid out as in the game's folder, under a folder named by
+/// the version (`<cache>/<64 hex digits>/game.lua`), so the runtime can run a game from it as
+/// from any game folder. Nothing in it is trusted: every use reads the entry back, bounded by
+/// the package limits before a byte is read (a planted huge file is refused by its size), and
+/// an entry holding anything but the package's own files (an extra file, a symlink, a changed
+/// byte) is refused and removed, so the caller fetches it again.
+///
+/// ```swift
+/// let cache = try GameCache(folder: dataFolder + "/game-cache")
+/// try cache.store(package)
+/// if let folder = cache.folder(for: package.version) { /* run the game from folder */ }
+/// ```
+public struct GameCache: Sendable {
+    /// The cache's folder, as given.
+    public let folder: String
+
+    /// The cache in `folder`, created (with any missing parents) readable by its owner only.
+    ///
+    /// - Throws: ``GameCacheError`` when the folder cannot be made, is not a folder, or belongs
+    ///   to another user (whose files this user must not run as their own games).
+    public init(folder: String) throws(GameCacheError) {
+        self.folder = folder
+        do {
+            try FileManager.default.createDirectory(
+                atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw GameCacheError(path: folder, "cannot be created (\(error.localizedDescription))")
+        }
+        var status = stat()
+        guard lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw GameCacheError(path: folder, "is not a folder")
+        }
+        guard status.st_uid == geteuid() else { throw GameCacheError(path: folder, "belongs to another user") }
+        guard chmod(folder, 0o700) == 0 else { throw GameCacheError(path: folder, errnoText()) }
+    }
+
+    /// The folder of `version`'s entry, whether or not it is there.
+    func entry(_ version: GameVersion) -> String {
+        (folder as NSString).appendingPathComponent(version.hex)
+    }
+
+    /// Puts `package` in the cache, unless a valid entry of its version is there already.
+    ///
+    /// The files are written into a fresh temporary folder beside the entries (folders 0700,
+    /// files 0600) and the folder is renamed into place, so no one ever sees half an entry; when
+    /// another process stored the same version first, its entry is kept if it verifies.
+    ///
+    /// - Returns: the entry's folder, to run the game from.
+    /// - Throws: ``GameCacheError`` when the files cannot be written.
+    @discardableResult
+    public func store(_ package: GamePackage) throws(GameCacheError) -> String {
+        let target = entry(package.version)
+        if verified(package.version) != nil { return target }
+        let temporary = (folder as NSString).appendingPathComponent(".new-\(UUID().uuidString)")
+        defer { remove(temporary) }
+        try write(package, into: temporary)
+        for _ in 0..<2 {
+            if rename(temporary, target) == 0 { return target }
+            let code = errno
+            guard code == ENOTEMPTY || code == EEXIST else {
+                throw GameCacheError(path: target, "cannot be written (\(String(cString: strerror(code))))")
+            }
+            if verified(package.version) != nil { return target }  // another process stored it first
+        }
+        throw GameCacheError(path: target, "keeps being replaced by something that is not this game")
+    }
+
+    /// The package of `version` read back from its entry, or nil when there is none or it does
+    /// not hold exactly the files whose hash is `version` (then the entry is removed).
+    public func package(_ version: GameVersion) -> GamePackage? {
+        verified(version)
+    }
+
+    /// The folder to run `version` from, after checking that its entry holds exactly that
+    /// version's files; nil when there is none or it does not (then the entry is removed).
+    public func folder(for version: GameVersion) -> String? {
+        verified(version) == nil ? nil : entry(version)
+    }
+
+    /// The entry's package when it is exactly `version`; otherwise removes whatever is there.
+    private func verified(_ version: GameVersion) -> GamePackage? {
+        let path = entry(version)
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        if let package = try? CacheEntryReader(root: path).package(), package.version == version {
+            return package
+        }
+        remove(path)
+        return nil
+    }
+
+    /// Writes `package`'s files under a new folder `path`.
+    private func write(_ package: GamePackage, into path: String) throws(GameCacheError) {
+        guard mkdir(path, 0o700) == 0 else { throw GameCacheError(path: path, errnoText()) }
+        for relative in package.paths {
+            let file = (path as NSString).appendingPathComponent(relative)
+            let parent = (file as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw GameCacheError(path: parent, "cannot be created (\(error.localizedDescription))")
+            }
+            // No fsync: an entry cut short by a crash does not hash to its name and is fetched again.
+            guard
+                FileManager.default.createFile(
+                    atPath: file, contents: Data(package.files[relative] ?? []), attributes: [.posixPermissions: 0o600])
+            else { throw GameCacheError(path: file, "cannot be written") }
+        }
+    }
+
+    /// Removes `path` and everything under it: first renamed aside, so a reader never finds a
+    /// half-removed entry under a version's name. Symlinks are removed, never followed.
+    private func remove(_ path: String) {
+        let aside = (folder as NSString).appendingPathComponent(".old-\(UUID().uuidString)")
+        guard rename(path, aside) == 0 else { return }
+        try? FileManager.default.removeItem(atPath: aside)
+    }
+}
+
+/// Why the cache could not be used: the path and what is wrong with it.
+public struct GameCacheError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The folder or file.
+    public var path: String
+    /// What is wrong.
+    public var reason: String
+
+    init(path: String, _ reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// `/home/ana/.local/share/edujam/game-cache: belongs to another user`.
+    public var description: String { "game cache \(path): \(reason)" }
+}
+
+/// The last system error, as text.
+func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import GameContent
+
+/// The cache keeps packages by version and hands back only entries that hash to their name.
+@Suite struct GameCacheTests {
+    /// A fresh folder for a cache, removed at the end.
+    final class Folder {
+        let root = NSTemporaryDirectory() + "edujam-gamecache-" + UUID().uuidString
+        var cachePath: String { root + "/data/game-cache" }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    private let package: GamePackage = {
+        let files = [
+            "game.lua": Array(
+                "local a = require('lists.animals')\nreturn { id = 'x', title = 'X', play = function() end }\n".utf8),
+            "lists/animals.lua": Array("return { 'cat' }\n".utf8),
+        ]
+        return try! GamePackage(files: files)
+    }()
+
+    private func mode(_ path: String) -> mode_t {
+        var status = stat()
+        _ = lstat(path, &status)
+        return status.st_mode & 0o777
+    }
+
+    @Test func roundTripAndModes() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        #expect(mode(folder.cachePath) == 0o700)
+        #expect(cache.package(package.version) == nil)
+        #expect(cache.folder(for: package.version) == nil)
+        let entry = try cache.store(package)
+        #expect(entry == folder.cachePath + "/" + package.version.hex)
+        #expect(cache.package(package.version) == package)
+        #expect(cache.folder(for: package.version) == entry)
+        #expect(mode(entry) == 0o700)
+        #expect(mode(entry + "/lists") == 0o700)
+        #expect(mode(entry + "/game.lua") == 0o600)
+        #expect(mode(entry + "/lists/animals.lua") == 0o600)
+        #expect(try cache.store(package) == entry)  // again: nothing changes
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.cachePath) == [package.version.hex])
+    }
+
+    /// A cache folder opened too wide is closed again.
+    @Test func cacheFolderIsOwnersOnly() throws {
+        let folder = Folder()
+        try FileManager.default.createDirectory(atPath: folder.cachePath, withIntermediateDirectories: true)
+        chmod(folder.cachePath, 0o777)
+        _ = try GameCache(folder: folder.cachePath)
+        #expect(mode(folder.cachePath) == 0o700)
+    }
+
+    /// Whatever is wrong in an entry, the entry is refused and removed, and storing the package
+    /// again makes it good.
+    @Test(arguments: ["changed byte", "extra file", "extra folder", "symlink", "missing file", "huge file", "fifo"])
+    func tamperedEntryIsRefusedAndRemoved(_ tampering: String) throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let entry = try cache.store(package)
+        let outside = folder.root + "/outside.lua"
+        try Data("return {}".utf8).write(to: URL(fileURLWithPath: outside))
+        switch tampering {
+        case "changed byte":
+            try Data("return { 'dog' }\n".utf8).write(to: URL(fileURLWithPath: entry + "/lists/animals.lua"))
+        case "extra file":
+            try Data().write(to: URL(fileURLWithPath: entry + "/notes.lua"))
+        case "extra folder":
+            try FileManager.default.createDirectory(atPath: entry + "/.git", withIntermediateDirectories: false)
+        case "symlink":
+            try FileManager.default.removeItem(atPath: entry + "/lists/animals.lua")
+            try FileManager.default.createSymbolicLink(
+                atPath: entry + "/lists/animals.lua", withDestinationPath: outside)
+        case "missing file":
+            try FileManager.default.removeItem(atPath: entry + "/lists/animals.lua")
+        case "huge file":
+            // Sparse: refused by its size, never read.
+            let fd = open(entry + "/lists/big.lua", O_CREAT | O_WRONLY, 0o600)
+            #expect(ftruncate(fd, 1 << 34) == 0)
+            close(fd)
+        default:
+            #expect(mkfifo(entry + "/lists/pipe.lua", 0o600) == 0)
+        }
+        #expect(cache.package(package.version) == nil)
+        #expect(!FileManager.default.fileExists(atPath: entry))
+        #expect(FileManager.default.fileExists(atPath: outside))
+        #expect(cache.folder(for: package.version) == nil)
+        try cache.store(package)
+        #expect(cache.folder(for: package.version) == entry)
+    }
+
+    /// An entry whose files are a different valid package is not that version.
+    @Test func entryOfAnotherVersionIsRefused() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let other = try GamePackage(files: ["game.lua": Array("return {}".utf8)])
+        let entry = try cache.store(other)
+        let wrongName = folder.cachePath + "/" + package.version.hex
+        #expect(rename(entry, wrongName) == 0)
+        #expect(cache.package(package.version) == nil)
+        #expect(!FileManager.default.fileExists(atPath: wrongName))
+    }
+
+    /// Many threads storing the same version at once leave one valid entry and no leftovers.
+    @Test func concurrentStoresLeaveOneEntry() async throws {
+        let folder = Folder()
+        let path = folder.cachePath
+        let package = package
+        try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try GameCache(folder: path).store(package) }
+            }
+            for try await entry in group { #expect(entry == path + "/" + package.version.hex) }
+        }
+        let cache = try GameCache(folder: path)
+        #expect(cache.package(package.version) == package)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: path) == [package.version.hex])
+    }
+}
