@@ -69,10 +69,10 @@ public enum StoreCopy {
         guard let from = try source.engine() as? any StoreRows & StoreEngine,
             let to = try destination.engine() as? any StoreRows & StoreEngine
         else { preconditionFailure("every engine reads and writes plain rows") }
-        try from.migrate()
+        try from.migrate(parts: [ClassroomSchema.part])
         let rows = try steps.map { try from.rows($0.read, []) }
         try check(rows)  // before the destination is touched
-        try to.migrate()
+        try to.migrate(parts: [ClassroomSchema.part])
         let tables = steps.map(\.table) + assignmentTables
         let before = try counts(to, tables)
         try to.inTransaction {
