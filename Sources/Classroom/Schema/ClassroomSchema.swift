@@ -10,5 +10,7 @@ import Tracking
 public enum ClassroomSchema {
     /// The part, for ``TrackingStore/init(address:rootIdentifier:rootTitle:parts:clock:)`` and
     /// ``TrackingStore/migrate(_:parts:)``.
-    public static let part = SchemaPart(owner: "classroom", sqlite: [:], postgresql: [:])
+    public static let part = SchemaPart(
+        owner: "classroom", sqlite: ["017-game-versions": GameTables.sqlite],
+        postgresql: ["014-game-versions": GameTables.postgresql])
 }

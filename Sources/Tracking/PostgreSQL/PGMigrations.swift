@@ -178,6 +178,8 @@ enum PGMigrations {
         SchoolSecurity.classOwners,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         PGRowCheckMigration.opaqueIdentifiers,
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }
 

@@ -260,5 +260,7 @@ enum Migrations {
         RowCheckMigration.migration,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         RowCheckMigration.opaqueIdentifiers,
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }
