@@ -4,71 +4,11 @@ import TrackingTestSupport
 
 /// Published games on a school server: teachers publish, everyone reads, students write nothing,
 /// and nobody but the owner changes or deletes a version. Each attack is made through `psql`
-/// with the attacker's login, as any client could (`docs/classroom.md`, "Who can see what").
-@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
-struct GameVersionsSecurityTests {
-    /// A store made by its owner; maria teaches 5C (ana); Math Jam published by maria. Logins
-    /// carry a tag: roles belong to the whole server.
-    private struct School {
-        let cli = Edujam()
-        let server: PostgresServer
-        let database: String
-        let tag = UUID().uuidString.prefix(8).lowercased()
-        let games: URL
-        let data: URL
-        var maria: String { "maria_\(tag)" }
-        var joao: String { "joao_\(tag)" }
-        var ana: String { "ana_\(tag)" }
-
-        init() throws {
-            server = try PostgresServer.server()
-            database = try server.createDatabase()
-            games = try Edujam.scratchFolder("versions-games")
-            data = try Edujam.scratchFolder("versions-data")
-            for name in ["collection.lua", "math-jam", "word-jam"] {
-                try FileManager.default.copyItem(
-                    at: Edujam.root.appendingPathComponent("games/" + name), to: games.appendingPathComponent(name))
-            }
-            try require(try cli.run(["store", "init", "--store", server.url(database: database)]))
-            _ = try sql(
-                "CREATE ROLE \(maria) LOGIN; CREATE ROLE \(joao) LOGIN; GRANT edujam_teacher TO \(maria), \(joao);")
-            try require(try edujam(["class", "create", "5C"], as: maria))
-            try require(try edujam(["class", "add", "5C", ana, "--create-logins"], as: maria))
-            try require(try edujam(["publish", folder("math-jam"), "--fuzz-runs", "0"], as: maria))
-        }
-
-        func remove() {
-            for folder in [games, data] { try? FileManager.default.removeItem(at: folder) }
-        }
-
-        func folder(_ game: String) -> String { games.appendingPathComponent(game).path }
-
-        func edujam(_ words: [String], as login: String) throws -> Edujam.Result {
-            try cli.run(
-                words + ["--games", games.path],
-                environment: [
-                    "EDUJAM_STORE": server.url(database: database, user: login), "XDG_DATA_HOME": data.path,
-                ])
-        }
-
-        func psql(_ sql: String, as login: String) throws -> PostgresServer.ToolResult {
-            try server.psql(sql, database: database, role: login)
-        }
-
-        /// One answer read as the server's superuser (the database's owner).
-        func sql(_ query: String) throws -> String {
-            let result = try server.psql(query, database: database)
-            guard result.status == 0 else { throw PostgresServer.Failure("\(query): \(result.error)") }
-            return result.output.trimmingCharacters(in: .newlines)
-        }
-
-        private func require(_ result: Edujam.Result) throws {
-            guard result.status == 0 else { throw PostgresServer.Failure("setup failed: \(result.error)") }
-        }
-    }
-
+/// with the attacker's login, as any client could (`docs/classroom.md`, "Who can see what"), on
+/// the school of ``SchoolRowsAttackTests``, where maria's `catalog --publish` published Math Jam.
+extension SchoolRowsAttackTests {
     /// The row a client would insert to publish `version` of `game`, as `by`.
-    private static func insert(_ version: String, game: String = "MATH-JAM", by login: String) -> String {
+    private static func insertVersion(_ version: String, game: String = "MATH-JAM", by login: String) -> String {
         """
         INSERT INTO game_versions (version, game, package, bytes, published_by, published_at)
         VALUES ('\(version)', '\(game)', 'AAAA', 3, '\(login)', 0)
@@ -85,7 +25,7 @@ struct GameVersionsSecurityTests {
         #expect(listed.status == 0 && listed.output.hasPrefix("MATH-JAM  \(version.prefix(12))  "), "\(listed)")
 
         for attack in [
-            Self.insert(String(repeating: "a", count: 64), by: ana),
+            Self.insertVersion(String(repeating: "a", count: 64), by: ana),
             "UPDATE game_versions SET package = 'BBBB'",
             "DELETE FROM game_versions",
             "INSERT INTO game_current (game, version, set_by, set_at) VALUES ('X', '\(version)', '\(ana)', 0)",
@@ -95,7 +35,7 @@ struct GameVersionsSecurityTests {
             let result = try school.psql(attack, as: ana)
             #expect(result.status != 0 && result.error.contains("permission denied"), "\(attack): \(result)")
         }
-        let published = try school.edujam(["publish", school.folder("word-jam"), "--fuzz-runs", "0"], as: ana)
+        let published = try school.edujam(["publish", try school.withGame("word-jam"), "--fuzz-runs", "0"], as: ana)
         #expect(published.status == 1 && published.error.contains("publish is a teacher's command"), "\(published)")
         #expect(try school.sql("SELECT count(*) || ' ' || min(version) FROM game_versions") == "1 \(version)")
         #expect(try school.sql("SELECT version FROM game_current") == version)
@@ -110,12 +50,12 @@ struct GameVersionsSecurityTests {
             let result = try school.psql(attack, as: joao)
             #expect(result.status != 0 && result.error.contains("permission denied"), "\(attack): \(result)")
         }
-        let forged = try school.psql(Self.insert(String(repeating: "b", count: 64), by: school.maria), as: joao)
+        let forged = try school.psql(Self.insertVersion(String(repeating: "b", count: 64), by: school.maria), as: joao)
         #expect(forged.status != 0 && forged.error.contains("row-level security"), "\(forged)")
         let moved = try school.psql("UPDATE game_current SET set_by = '\(school.maria)'", as: joao)
         #expect(moved.status != 0 && moved.error.contains("row-level security"), "\(moved)")
 
-        let published = try school.edujam(["publish", school.folder("word-jam"), "--fuzz-runs", "0"], as: joao)
+        let published = try school.edujam(["publish", try school.withGame("word-jam"), "--fuzz-runs", "0"], as: joao)
         #expect(published.status == 0, "\(published.error)")
         #expect(try school.sql("SELECT published_by FROM game_versions WHERE game = 'WORD-JAM'") == joao)
         #expect(try school.sql("SELECT version FROM game_versions WHERE game = 'MATH-JAM'") == version)
@@ -158,10 +98,22 @@ struct GameVersionsSecurityTests {
             FROM contexts c WHERE c.parent_id IS NULL
             """, as: school.ana)
         #expect(squat.status == 0, "\(squat)")
-        let published = try school.edujam(["publish", school.folder("word-jam"), "--fuzz-runs", "0"], as: school.maria)
+        let published = try school.edujam(
+            ["publish", try school.withGame("word-jam"), "--fuzz-runs", "0"], as: school.maria)
         #expect(published.status == 0 && published.output.contains("published WORD-JAM version "), "\(published)")
         #expect(try school.sql("SELECT title FROM contexts WHERE identifier = 'WORD-JAM'") == "Word Jam")
         let listed = try school.edujam(["games"], as: school.ana).output.split(separator: "\n")
         #expect(listed.count == 2 && listed[1].hasPrefix("WORD-JAM  "), "\(listed)")
+    }
+}
+
+extension SchoolRowsAttackTests.School {
+    /// Copies `game` from the repository's games into the school's games folder (once); its folder.
+    func withGame(_ game: String) throws -> String {
+        let folder = games.appendingPathComponent(game)
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            try FileManager.default.copyItem(at: Edujam.root.appendingPathComponent("games/" + game), to: folder)
+        }
+        return folder.path
     }
 }
