@@ -13,14 +13,15 @@ enum CatalogCommand: Command {
             suggested age and time), loading each game.lua without playing it. A broken game is listed
             with its error (each game.lua runs in a process of its own, so one that cannot be
             stopped ends only its own). --publish writes the tree into the store, so teachers can assign activities
-            before any student has played them.
+            before any student has played them, and stores each game's files as edujam publish does (checked
+            without random-input runs).
             """,
         options: [
             OptionDeclaration("--search", value: "WORDS", "only activities whose text has every word"),
             OptionDeclaration(
                 "--topic", value: "T", "only games of this topic", kind: .choice(Topic.allCases.map(\.rawValue))),
             OptionDeclaration("--json", "print JSON instead of a tree"),
-            OptionDeclaration("--publish", "write the tree into the store"),
+            OptionDeclaration("--publish", "write the tree and the games' files into the store"),
         ],
         positional: .directory, docs: "docs/classroom.md")
 
@@ -39,8 +40,10 @@ enum CatalogCommand: Command {
         }
         if options.publish {
             let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
-            try Identity.requireTeacher("catalog --publish", identity: try store.identity())
+            let identity = try store.identity()
+            try Identity.requireTeacher("catalog --publish", identity: identity)
             try Catalog.publish(entries, into: store)
+            try publishFiles(entries, into: store, by: Identity.publisher(identity: identity))
             let published = entries.filter { $0.declaration != nil }.count
             Output.error(
                 "Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "")."
@@ -53,6 +56,27 @@ enum CatalogCommand: Command {
             Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
         }
         return entries.contains { $0.error != nil } ? .failure : .success
+    }
+
+    /// Stores the files of each game that loaded (``GameFiles``), when the check without random
+    /// input finds no error in it (the random-input runs are `publish`'s: a catalog of many games
+    /// stays quick); each outcome and refusal is said on stderr, the list keeps stdout.
+    private static func publishFiles(_ entries: [Catalog.Entry], into store: TrackingStore, by publisher: String) throws
+    {
+        var settings = GameChecker.Settings()
+        settings.fuzzRuns = 0
+        let loaded = entries.filter { $0.declaration != nil }
+        for (entry, result) in zip(loaded, GameJobs.check(loaded.map(\.folder), settings: settings)) {
+            guard let id = entry.declaration?.id else { continue }
+            let errors = result.findings.filter { $0.severity == .error }
+            guard errors.isEmpty else {
+                GameFiles.refuse(entry.folder, errors.map(\.description).joined(separator: "\n"))
+                continue
+            }
+            if let outcome = try GameFiles.publish(folder: entry.folder, gameID: id, into: store, by: publisher) {
+                Output.error(GameFiles.said(outcome, game: id))
+            }
+        }
     }
 }
 

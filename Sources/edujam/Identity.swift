@@ -53,6 +53,17 @@ enum Identity {
         return try student(typed: typed, identity: identity, fallback: fallback, usage: "")
     }
 
+    /// The name a published game version records as its publisher: the login on PostgreSQL (the
+    /// server lets a teacher publish only under their own), the user running EduJam on SQLite.
+    static func publisher(identity: StoreIdentity) -> String {
+        switch identity {
+        case .login(let login, _, _): return login
+        case .anyone:
+            let user = ProcessInfo.processInfo.userName
+            return user.isEmpty ? "uid \(getuid())" : user
+        }
+    }
+
     /// Refuses a teacher's command to a student login, and any command to a login with no role.
     /// - Parameters:
     ///   - command: The command as the person typed it, for the message (`class add`).

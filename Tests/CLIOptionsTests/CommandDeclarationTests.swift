@@ -87,10 +87,21 @@ import Testing
                     Issue.record("nothing parses with \(owner).declaration.options")
                     continue
                 }
-                // The shared parsers it calls (`JobsOption.parse`), never a command's declaration.
-                let helpers = texts.values.filter { text in
-                    text != parser && !text.contains(": Command {")
-                        && Self.typeNames(in: text).contains { parser.contains("\($0).") }
+                // The shared parsers it calls (`JobsOption.parse`, `CheckOptions(arguments)` for
+                // `publish`, which takes check's options) and those they call, never a command's
+                // declaration.
+                var helpers: [String] = []
+                var callers = [parser]
+                while let caller = callers.popLast() {
+                    for text in texts.values
+                    where text != parser && !text.contains(": Command {") && !helpers.contains(text)
+                        && Self.typeNames(in: text).contains(where: {
+                            caller.contains("\($0).") || caller.contains("\($0)(")
+                        })
+                    {
+                        helpers.append(text)
+                        callers.append(text)
+                    }
                 }
                 for option in declaration.options {
                     let literal = "\"\(option.name)\""

@@ -10,8 +10,9 @@ import TrackingTestSupport
 struct SchoolRowsAttackTests {
     /// A store made by its owner with `store init`; maria owns 5C (ana, bo) with the assignment
     /// "Sums", joao owns 6A (cy) with "Words". The games folder is a copy holding only Math Jam, so
-    /// a test can add a game. Logins carry a tag: roles belong to the whole server.
-    private struct School {
+    /// a test can add a game. Logins carry a tag: roles belong to the whole server. (Also the
+    /// school of `SchoolRowsAttackTests+GameVersions.swift`.)
+    struct School {
         let cli = Edujam()
         let server: PostgresServer
         let database: String

@@ -175,6 +175,7 @@ extension ClassroomSchema {
         "008-report-and-inbox-by-index": reportAndInboxByIndex,
         "009-server-ids-and-own-attempts": serverIDsAndTeachersReads,
         "011-class-owners": classOwners,
+        "014-game-versions": GameTables.postgresql,
     ]
 
     /// The policies the class report and the inbox read through, made to look rows up one at a

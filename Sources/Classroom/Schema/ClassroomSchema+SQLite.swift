@@ -81,5 +81,6 @@ extension ClassroomSchema {
         ) WITHOUT ROWID;
         CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
         """,
+        "017-game-versions": GameTables.sqlite,
     ]
 }

@@ -119,6 +119,8 @@ enum PGMigrations {
                 ALTER TABLE activities ADD COLUMN game_version text \(RowChecks.gameVersion(.postgresql).clause);
                 GRANT INSERT (game_version) ON activities TO edujam_teacher, edujam_student;
                 """),
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }
 

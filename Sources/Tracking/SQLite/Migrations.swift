@@ -191,5 +191,7 @@ enum Migrations {
         Migration(
             name: "016-attempt-game-version",
             sql: "ALTER TABLE activities ADD COLUMN game_version TEXT \(RowChecks.gameVersion(.sqlite).clause);"),
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }

@@ -5,7 +5,8 @@
 enum CommandRegistry {
     static var all: [any Command.Type] {
         [
-            PlayCommand.self, ReportCommand.self, CatalogCommand.self, ClassCommand.self, AssignCommand.self,
+            PlayCommand.self, ReportCommand.self, CatalogCommand.self, PublishCommand.self, GamesCommand.self,
+            ClassCommand.self, AssignCommand.self,
             InboxCommand.self, DoneCommand.self, TestCommand.self, FuzzCommand.self, NewCommand.self,
             CheckCommand.self, ExportCommand.self, PushCommand.self, SyncCommand.self, StoreSchemaCommand.self,
         ]

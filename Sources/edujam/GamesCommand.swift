@@ -1,0 +1,93 @@
+import Classroom
+import Foundation
+import GameContent
+import Runtime
+import Tracking
+
+/// `edujam games`: the games published in the store, with their versions (its options and
+/// synopsis: ``declaration``).
+enum GamesCommand: Command {
+    static let declaration = CommandDeclaration(
+        "games", summary: "list the games published in the store", example: "games --all",
+        usage: ["games [options]"],
+        description: """
+            Lists each game published in the store (edujam publish): the version students play (the
+            first 12 digits of its SHA-256), who published it and when, and how many earlier versions
+            it has; with --all, each earlier version under it, newest first.
+            """,
+        options: [
+            OptionDeclaration("--all", "list every earlier version too"),
+            OptionDeclaration("--json", "print JSON instead of a list"),
+        ],
+        docs: "docs/classroom.md")
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let options = try GamesOptions(words)
+        let games = try StoreContext(options.common).store.publishedGames()
+        if options.json {
+            try Output.json(games.map(GameListing.init))
+            return .success
+        }
+        guard !games.isEmpty else {
+            Output.line("No game is published in this store (edujam publish GAME_FOLDER).")
+            return .success
+        }
+        for game in games { Output.line(lines(game, all: options.all).joined(separator: "\n")) }
+        return .success
+    }
+
+    /// A game's line, its earlier versions' lines with `all`.
+    private static func lines(_ game: PublishedGame, all: Bool) -> [String] {
+        var first = "\(Terminal.cleanLine(game.gameID))  \(line(game.current))"
+        if game.setAt != game.current.publishedAt {
+            first += "  (current since \(time(game.setAt)), \(Terminal.cleanLine(game.setBy)))"
+        }
+        if !all, !game.earlier.isEmpty {
+            first += "  \(game.earlier.count) earlier version\(game.earlier.count == 1 ? "" : "s")"
+        }
+        return [first] + (all ? game.earlier.map { "    \(line($0))" } : [])
+    }
+
+    /// `3f2a9c01d2e4  2026-12-01 20:40 UTC  maria`.
+    private static func line(_ version: PublishedVersion) -> String {
+        "\(version.version.short)  \(time(version.publishedAt))  \(Terminal.cleanLine(version.publishedBy))"
+    }
+
+    /// A time to the minute, in UTC.
+    private static func time(_ date: Date) -> String {
+        let text = ISO8601.string(fromEpoch: date.timeIntervalSince1970)
+        return String(text.prefix(16)).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+}
+
+/// One game as `edujam games --json` prints it.
+struct GameListing: Encodable {
+    /// One version.
+    struct Version: Encodable {
+        let version: String
+        let bytes: Int
+        let publishedBy: String
+        let publishedAt: String
+
+        init(_ v: PublishedVersion) {
+            version = v.version.description
+            bytes = v.bytes
+            publishedBy = v.publishedBy
+            publishedAt = ISO8601.string(fromEpoch: v.publishedAt.timeIntervalSince1970)
+        }
+    }
+
+    let game: String
+    let current: Version
+    let setBy: String
+    let setAt: String
+    let earlier: [Version]
+
+    init(_ g: PublishedGame) {
+        game = g.gameID
+        current = Version(g.current)
+        setBy = g.setBy
+        setAt = ISO8601.string(fromEpoch: g.setAt.timeIntervalSince1970)
+        earlier = g.earlier.map(Version.init)
+    }
+}
