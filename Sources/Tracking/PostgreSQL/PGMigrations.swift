@@ -178,6 +178,8 @@ enum PGMigrations {
         SchoolSecurity.classOwners,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         PGRowCheckMigration.opaqueIdentifiers,
+        // Each attempt's replay record (SQLite's 018), readable and writable as the attempt's items are.
+        PGMigrations.attemptInputs,
     ]
 }
 

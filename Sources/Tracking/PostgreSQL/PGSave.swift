@@ -1,7 +1,7 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
 /// by path or UUID, so the whole save goes in one pipeline; items and events go in one statement
 /// each for every attempt of the save, as arrays. Columns and values come from the row types
-/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``).
+/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``, ``AttemptInputsRow``).
 enum PGSave {
     /// Inserts or updates a context by its path; its parent is found by path too.
     static func context(_ context: Context) throws -> (sql: String, values: [SQLValue]) {
@@ -78,6 +78,23 @@ enum PGSave {
     static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
         let sql = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
         return (sql, PGArray.columns(rows, count: EventRow.columns.names.count))
+    }
+
+    /// Writes the replay records that changed, for every attempt whose state this save wrote.
+    static func inputs(_ activities: [Activity], now: Double) -> (sql: String, values: [SQLValue])? {
+        let rows = AttemptInputsRow.changed(activities)
+        return rows.isEmpty ? nil : inputRows(rows, savedAt: now)
+    }
+
+    /// Upserts replay records given as rows (``AttemptInputsRow``'s values with the attempt's UUID)
+    /// into the attempts whose stored state was saved at `savedAt`.
+    static func inputRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
+        let columns = AttemptInputsRow.columns
+        let sql = """
+            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
+            \(AttemptInputsRow.onKeyConflict)
+            """
+        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
     }
 
     /// `INSERT ... SELECT` of rows sent as one array a column (`$1` ...), whose first column is

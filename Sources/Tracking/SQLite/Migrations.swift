@@ -250,5 +250,17 @@ enum Migrations {
         RowCheckMigration.migration,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         RowCheckMigration.opaqueIdentifiers,
+        // Each attempt's replay record (``AttemptInputs``): what its game observed from outside, as
+        // JSON with its size, both bounded. Attempts saved before this have none (not replayable).
+        Migration(
+            name: "018-attempt-inputs",
+            sql: """
+                CREATE TABLE attempt_inputs (
+                    activity_id INTEGER PRIMARY KEY REFERENCES activities(id) ON DELETE CASCADE,
+                    record TEXT NOT NULL,
+                    bytes INTEGER NOT NULL
+                        CHECK (bytes = length(CAST(record AS BLOB)) AND bytes <= \(Limits.replayRecordBytes))
+                );
+                """),
     ]
 }
