@@ -8,6 +8,7 @@ enum CommandRegistry {
             PlayCommand.self, ReportCommand.self, CatalogCommand.self, ClassCommand.self, AssignCommand.self,
             InboxCommand.self, DoneCommand.self, TestCommand.self, FuzzCommand.self, NewCommand.self,
             CheckCommand.self, ExportCommand.self, PushCommand.self, SyncCommand.self, StoreSchemaCommand.self,
+            ReplayCommand.self,
         ]
     }
 
