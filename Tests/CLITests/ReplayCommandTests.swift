@@ -37,56 +37,60 @@ import Testing
         try TerminalSession(arguments, environment: ["EDUJAM_STORE": cli.store, "NO_COLOR": "1", "TERM": "xterm"])
     }
 
-    @Test func aReplayShowsTheSameScreensAsThePlay() throws {
+    /// Runs `body` with a fresh store and games folder, removed after.
+    private func withGames(_ body: (Edujam, URL) throws -> Void) throws {
         let cli = Edujam()
         defer { cli.remove() }
         let folder = try games()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let play = try session(["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], cli: cli)
-        for (index, answer) in ["5", "9", "oops", "9", "8", "0", "9", "9", "7", "7", "8"].enumerated() {
-            #expect(play.expect(" = ?"), "question \(index): \(play.output)")
-            if index == 6 { Thread.sleep(forTimeInterval: 3.2) }  // too slow for the speed bonus
-            play.type(answer + "\n")
-        }
-        #expect(play.waitForExit() == 0)
+        try body(cli, folder)
+    }
 
-        let uuid = try attemptUUID(cli)
-        let replay = try session(["replay", String(uuid.prefix(8)), "--games", folder.path], cli: cli)
-        #expect(replay.waitForExit() == 0)
-        #expect(replay.output == play.output)
-        #expect(play.output.contains("Correct! Great job! (+10, speed bonus +5)"))
-        #expect(play.output.contains("Correct! Brilliant! (+10)\n"), "the slow answer: \(play.output)")
+    @Test func aReplayShowsTheSameScreensAsThePlay() throws {
+        try withGames { cli, folder in
+            let play = try session(["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], cli: cli)
+            for (index, answer) in ["5", "9", "oops", "9", "8", "0", "9", "9", "7", "7", "8"].enumerated() {
+                #expect(play.expect(" = ?"), "question \(index): \(play.output)")
+                if index == 6 { Thread.sleep(forTimeInterval: 3.2) }  // too slow for the speed bonus
+                play.type(answer + "\n")
+            }
+            #expect(play.waitForExit() == 0)
+
+            let uuid = try attemptUUID(cli)
+            let replay = try session(["replay", String(uuid.prefix(8)), "--games", folder.path], cli: cli)
+            #expect(replay.waitForExit() == 0)
+            #expect(replay.output == play.output)
+            #expect(play.output.contains("Correct! Great job! (+10, speed bonus +5)"))
+            #expect(play.output.contains("Correct! Brilliant! (+10)\n"), "the slow answer: \(play.output)")
+        }
     }
 
     @Test func aReplayedTranscriptPassesTheGamesTests() throws {
-        let cli = Edujam()
-        defer { cli.remove() }
-        let folder = try games()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let answers = "5\n9\n9\n6\n9\n9\n"  // then the student leaves
-        let play = try cli.run(["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: answers)
-        #expect(play.status == 0, "\(play.error)")
+        try withGames { cli, folder in
+            let answers = "5\n9\n9\n6\n9\n9\n"  // then the student leaves
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: answers)
+            #expect(play.status == 0, "\(play.error)")
 
-        let file = folder.appendingPathComponent("math-jam/tests/attempt.play").path
-        let replay = try cli.run(["replay", try attemptUUID(cli), "--transcript", file, "--games", folder.path])
-        #expect(replay.status == 0, "\(replay.error)")
-        let transcript = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(transcript.contains("seed: 42\nlevel: LEVEL-1\n"), "\(transcript)")
-        #expect(transcript.contains("report: outcome = quit"), "\(transcript)")
-        #expect(!transcript.contains("student:"), "the game never saw who played")
+            let file = folder.appendingPathComponent("math-jam/tests/attempt.play").path
+            let replay = try cli.run(["replay", try attemptUUID(cli), "--transcript", file, "--games", folder.path])
+            #expect(replay.status == 0, "\(replay.error)")
+            let transcript = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(transcript.contains("seed: 42\nlevel: LEVEL-1\n"), "\(transcript)")
+            #expect(transcript.contains("report: outcome = quit"), "\(transcript)")
+            #expect(!transcript.contains("student:"), "the game never saw who played")
 
-        let test = try cli.run(["test", folder.appendingPathComponent("math-jam").path, "--fuzz-runs", "0"])
-        #expect(test.status == 0, "\(test.output)\(test.error)\n\(transcript)")
-        #expect(test.output.contains("1 passed, 0 failed"), "\(test.output)")
+            let test = try cli.run(["test", folder.appendingPathComponent("math-jam").path, "--fuzz-runs", "0"])
+            #expect(test.status == 0, "\(test.output)\(test.error)\n\(transcript)")
+            #expect(test.output.contains("1 passed, 0 failed"), "\(test.output)")
+        }
     }
 
     @Test func anAttemptNoOneCanNameIsAClearError() throws {
-        let cli = Edujam()
-        defer { cli.remove() }
-        let folder = try games()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let replay = try cli.run(["replay", "7f0c", "--games", folder.path])
-        #expect(replay.status == 1)
-        #expect(replay.error == "edujam replay: no attempt you can read has a UUID starting with '7f0c'\n")
+        try withGames { cli, folder in
+            let replay = try cli.run(["replay", "7f0c", "--games", folder.path])
+            #expect(replay.status == 1)
+            #expect(replay.error == "edujam replay: no attempt you can read has a UUID starting with '7f0c'\n")
+        }
     }
 }

@@ -74,6 +74,18 @@ private struct Reported: Equatable {
     }
 }
 
+/// The record of a whole Math Jam round.
+private func mathJamRecord() throws -> AttemptInputs {
+    try #require(try played("math-jam", level: "LEVEL-1", seed: 7, channel: StudentLike()).inputs)
+}
+
+/// `record` with only its events before `index`.
+private func events(of record: AttemptInputs, before index: Int) -> AttemptInputs {
+    var cut = AttemptInputs(seed: record.seed, level: record.level, start: record.start)
+    for event in record.events[..<index] { cut.append(event) }
+    return cut
+}
+
 struct ReplayTests {
     @Test(arguments: [
         ("math-jam", "LEVEL-1", 7, Int.max), ("math-jam", "LEVEL-3", 3, 6), ("word-jam", "LEVEL-2", 11, 9),
@@ -96,11 +108,9 @@ struct ReplayTests {
     }
 
     @Test func aRecordThatEndsTooSoonSaysWhereTheReplayDiverged() throws {
-        let original = try played("math-jam", level: "LEVEL-1", seed: 7, channel: StudentLike())
-        let full = try #require(original.inputs)
+        let full = try mathJamRecord()
         let lastReply = try #require(full.events.lastIndex { if case .reply = $0 { true } else { false } })
-        var cut = AttemptInputs(seed: full.seed, level: full.level, start: full.start)
-        for event in full.events[..<lastReply] { cut.append(event) }
+        let cut = events(of: full, before: lastReply)
 
         let replay = try GamePlayer.replay(cut, folder: gameFolder("math-jam"), root: "org.edujam.games")
 
@@ -111,11 +121,9 @@ struct ReplayTests {
     }
 
     @Test func aRecordInAnotherOrderDivergesAtTheFirstDifference() throws {
-        let original = try played("math-jam", level: "LEVEL-1", seed: 7, channel: StudentLike())
-        let full = try #require(original.inputs)
+        let full = try mathJamRecord()
         let firstReply = try #require(full.events.firstIndex { if case .reply = $0 { true } else { false } })
-        var swapped = AttemptInputs(seed: full.seed, level: full.level, start: full.start)
-        for event in full.events[..<firstReply] { swapped.append(event) }
+        var swapped = events(of: full, before: firstReply)
         swapped.append(.clock(1))  // a reading where the game asks for its first answer
 
         let replay = try GamePlayer.replay(

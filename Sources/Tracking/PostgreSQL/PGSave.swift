@@ -58,12 +58,7 @@ enum PGSave {
     /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
     /// UUID) into the attempts whose stored state was saved at `savedAt`.
     static func itemRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        let columns = ItemRow.columns
-        let sql = """
-            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
-            \(ItemRow.onKeyConflict)
-            """
-        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
+        upsert(rows, ItemRow.columns, ItemRow.onKeyConflict, savedAt: savedAt)
     }
 
     /// Appends the events since the last save, numbered from the count already saved; an event
@@ -89,10 +84,17 @@ enum PGSave {
     /// Upserts replay records given as rows (``AttemptInputsRow``'s values with the attempt's UUID)
     /// into the attempts whose stored state was saved at `savedAt`.
     static func inputRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        let columns = AttemptInputsRow.columns
+        upsert(rows, AttemptInputsRow.columns, AttemptInputsRow.onKeyConflict, savedAt: savedAt)
+    }
+
+    /// Upserts rows of `columns` (the attempt's UUID first) into the attempts whose stored state
+    /// was saved at `savedAt`, each conflict resolved by `onConflict`: a row follows its attempt's state.
+    private static func upsert(
+        _ rows: [[SQLValue]], _ columns: TableColumns, _ onConflict: String, savedAt: Double
+    ) -> (sql: String, values: [SQLValue]) {
         let sql = """
             \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
-            \(AttemptInputsRow.onKeyConflict)
+            \(onConflict)
             """
         return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
     }
