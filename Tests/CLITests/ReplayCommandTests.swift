@@ -86,6 +86,22 @@ import Testing
         }
     }
 
+    @Test func storeCopyCarriesTheRecord() throws {
+        try withGames { cli, folder in
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n")
+            #expect(play.status == 0, "\(play.error)")
+            let uuid = try attemptUUID(cli)
+            let copy = Edujam()
+            defer { copy.remove() }
+            #expect(try cli.run(["store", "copy", cli.store, copy.store]).status == 0)
+            let original = try cli.run(["replay", uuid, "--fast", "--games", folder.path])
+            let copied = try copy.run(["replay", uuid, "--fast", "--games", folder.path])
+            #expect(copied.status == 0, "\(copied.error)")
+            #expect(copied.output == original.output && original.output.contains("2 + 3 = ? 5\n"))
+        }
+    }
+
     @Test func anAttemptNoOneCanNameIsAClearError() throws {
         try withGames { cli, folder in
             let replay = try cli.run(["replay", "7f0c", "--games", folder.path])
