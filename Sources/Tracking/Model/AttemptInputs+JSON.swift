@@ -14,7 +14,8 @@ extension AttemptInputs: Codable {
             throw DecodingError.dataCorruptedError(forKey: .format, in: keys, debugDescription: "unknown format")
         }
         self.init(
-            seed: try keys.decode(Int.self, forKey: .seed), level: try keys.decodeIfPresent([String].self, forKey: .level),
+            seed: try keys.decode(Int.self, forKey: .seed),
+            level: try keys.decodeIfPresent([String].self, forKey: .level),
             start: try keys.decode(Double.self, forKey: .start))
         var list = try keys.nestedUnkeyedContainer(forKey: .events)
         while !list.isAtEnd {
@@ -59,7 +60,9 @@ extension AttemptInputs: Codable {
         var fields = try list.nestedUnkeyedContainer()
         let tag = try fields.decode(String.self)
         let number = try fields.decode(Double.self)
-        guard number.isFinite else { throw DecodingError.dataCorruptedError(in: fields, debugDescription: "not finite") }
+        guard number.isFinite else {
+            throw DecodingError.dataCorruptedError(in: fields, debugDescription: "not finite")
+        }
         let event: Event
         switch tag {
         case "r": event = .reply(try fields.decode(String.self), at: number)

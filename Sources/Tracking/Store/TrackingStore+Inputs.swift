@@ -84,7 +84,8 @@ extension TrackingStore {
                 let path = try JSON.decode([String].self, from: row.text(3), column: "contexts.path")
                 let inputs = try AttemptInputsRow.decode(row.text(4))
                 return .success(
-                    SavedInputs(uuid: uuid, id: row.int(0), student: row.text(2) ?? "", identifierPath: path, inputs: inputs))
+                    SavedInputs(
+                        uuid: uuid, id: row.int(0), student: row.text(2) ?? "", identifierPath: path, inputs: inputs))
             } catch {
                 return .failure(.unreadable(uuid: uuid, reason: UnreadableRow.reason(error)))
             }
