@@ -6,7 +6,7 @@ enum RowDecoder {
     /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
     static let runColumns = """
         a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
+        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start, a.uuid
         """
 
     /// One run (``runColumns``), its items left empty.
@@ -30,7 +30,7 @@ enum RowDecoder {
             // Clamped, not refused: versions before the limit could save an infinite duration.
             durationSeconds: SafeNumbers.duration(row.double(7)),
             progress: try row.finite(8, "progress", in: 0...1),
-            primaryItem: row.text(9), items: [])
+            primaryItem: row.text(9), items: [], uuid: row.text(15)?.lowercased())
     }
 
     /// Whether the process that saved this running row (columns 12-14) is gone. A row saved

@@ -10,11 +10,12 @@ enum ReplayCommand: Command {
         usage: ["replay <attempt> [options]"],
         description: """
             Plays a saved attempt again from its replay record (its seed, level, the answers the student
-            gave and the clock readings the game took) and shows it as the student saw it, at the student's
-            pace (each wait up to 3 seconds) or at once with --fast. The attempt is its UUID or the first 4
-            or more of its characters (export's replayRecords lists them). A teacher replays their classes'
-            attempts, a student their own. The game is found as play finds it, in the games folder.
-            --transcript FILE writes the attempt as a .play transcript instead, which edujam test runs.
+            gave and the clock readings the game took) and shows it as the student saw it, at the
+            student's pace (each wait up to 3 seconds) or at once with --fast. The attempt is its UUID or
+            the first 4 or more of its characters (report --json shows each attempt's uuid). A teacher
+            replays their classes' attempts, a student their own. The game is found as play finds it, in
+            the games folder. --transcript FILE writes the attempt as a .play transcript instead, which
+            edujam test runs.
             """,
         options: [
             OptionDeclaration("--fast", "show it at once, without the student's pauses"),

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// JSON keys (stable, documented in `docs/tracking-model.md`): `id`, `student`, `identifierPath`,
 /// `title`, `outcome`, `done`, `started`, `startedAt` (ISO 8601, UTC), `durationSeconds`, `progress`,
-/// `primaryItem` (null when none) and `items`.
+/// `primaryItem` (null when none), `items` and `uuid`.
 public struct RunRecord: Codable, Equatable, Sendable {
     /// The activity's row id.
     public var id: Int64
@@ -31,4 +31,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     @ExplicitNull public var primaryItem: String?
     /// Every item, in the order added.
     public var items: [ItemRecord]
+    /// The attempt's UUID, lowercase: its name beyond this store (`edujam replay` takes it, or
+    /// its start). Absent from JSON written before it was reported.
+    public var uuid: String? = nil
 }
