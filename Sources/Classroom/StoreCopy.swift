@@ -42,7 +42,7 @@ public enum StoreCopy {
     }
 
     private static let steps: [Step] = [
-        Step(.contexts), Step(.activities), Step(.items), Step(.events),
+        Step(.contexts), Step(.activities), Step(.items), Step(.events), Step(.inputs),
         Step(
             table: "classes", read: "SELECT name, created_at FROM classes ORDER BY id",
             write: "INSERT INTO classes (name, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING"),

@@ -21,14 +21,24 @@ public enum GamePlayer {
         folder: String, store: TrackingStore, channel: PlayChannel,
         clock: RunClock, options: PlayOptions
     ) throws -> RunReport {
+        try play(folder: folder, store: store, channel: channel, clock: clock, options: options, replay: nil)
+    }
+
+    /// ``play(folder:store:channel:clock:options:)``, its outside inputs served by `replay` when given.
+    static func play(
+        folder: String, store: TrackingStore, channel: PlayChannel, clock: RunClock, options: PlayOptions,
+        replay: ReplayCursor?
+    ) throws -> RunReport {
         let file = (folder as NSString).appendingPathComponent("game.lua")
-        let run = try GameRun(file: file, channel: channel, clock: clock, store: store, options: options)
+        let run = try GameRun(
+            file: file, channel: channel, clock: clock, store: store, options: options, replay: replay)
         let game = try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }
         let gameContext = try Publisher.publish(
             game.declaration, in: store, mode: options.mayChangeCatalog ? .run : .addMissing)
         guard let levelPath = try chooseLevel(of: game.declaration, options: options, run: run) else {
             return try run.end(on: gameContext, outcome: .quit, failure: nil)  // left at the menu
         }
+        run.inputs.level = levelPath.isEmpty ? nil : levelPath
         var context = gameContext
         for id in levelPath { context = context.child(id) ?? context }
         run.activity = try context.createNewActivity(student: options.student, gameVersion: options.gameVersion)

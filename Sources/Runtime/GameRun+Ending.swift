@@ -9,9 +9,12 @@ extension GameRun {
         if attempt.isStarted { try attempt.stop() }
         if attempt.outcome == .running { try attempt.end(outcome: outcome) }
         context.resignActive()
+        replay?.runEnded()
+        if activity != nil { attempt.keepInputs(inputs) }  // a launch left at the menu observed nothing
         if options.saving != .never { try saver?.saveAtEnd(attempt) }
         var report = RunReport(record: RunRecord(activity: attempt), failure: failure, seed: options.seed)
         report.keptOnThisComputer = options.saving != .never && saver?.keptAtEnd == true
+        if activity != nil { report.inputs = inputs }
         _ = channel.handle(.end(report))
         return report
     }

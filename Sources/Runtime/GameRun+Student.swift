@@ -2,8 +2,9 @@ import Foundation
 import Sandbox
 import Tracking
 
-/// The longest line a student's answer may be: longer input is cut, not passed on.
-let maximumAnswerBytes = 4096
+/// The longest line a student's answer may be: longer input is cut, not passed on (and a
+/// replay record keeps no more).
+let maximumAnswerBytes = Limits.replyBytes
 
 extension GameRun {
     /// `say`, `ask`, `choose`, `random`, `clock`.
@@ -11,7 +12,7 @@ extension GameRun {
         sandbox.register("ask") { [unowned self] call in try call.push(ask(call)) }
         sandbox.register("choose") { [unowned self] call in try call.push(choose(call)) }
         sandbox.register("random") { [unowned self] call in try call.push(randomNumber(call)) }
-        sandbox.register("clock") { [unowned self] call in try call.push(.number(clock.elapsed)) }
+        sandbox.register("clock") { [unowned self] call in try call.push(.number(clockReading())) }
         if let print = try? sandbox.global("print") { try? sandbox.setGlobal("say", print) }
     }
 
@@ -57,12 +58,16 @@ extension GameRun {
             saveIfEveryChange()
             return channel.handle(event)
         }
+        try stopIfDiverged()
         guard let reply else {
             inputEnded = true
+            inputs.append(.inputEnded(at: replyReading()))
             return nil
         }
         clock.advance(by: reply.thinking)
-        return String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
+        let text = String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
+        inputs.append(.reply(text, at: replyReading()))
+        return text
     }
 
     /// random() in [0, 1); random(n) in 1...n; random(m, n) in m...n.

@@ -24,6 +24,11 @@ final class GameRun {
     @exclusivity(unchecked) var activity: Activity?
     /// Input has ended: the next `ask` raises, so a game that ignores nil cannot spin.
     var inputEnded = false
+    /// What the game observed from outside so far (replies, clock readings), handed to the
+    /// attempt at each save: an append per event, nothing more (`GameRun+Inputs.swift`).
+    var inputs: AttemptInputs
+    /// The record a replay serves instead of a student and a clock; nil for a run that is played.
+    let replay: ReplayCursor?
     var leftAfterEnd = false
     /// Saves the attempt, backing off and keeping it in the store's outbox while the store
     /// cannot be reached (`RunSaver`).
@@ -33,7 +38,10 @@ final class GameRun {
         return saver
     }
 
-    init(file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions) throws {
+    init(
+        file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions,
+        replay: ReplayCursor? = nil
+    ) throws {
         self.file = file
         self.folder = parentFolder(of: file)
         self.channel = channel
@@ -41,11 +49,13 @@ final class GameRun {
         self.store = store
         self.options = options
         self.random = SeededRandom(seed: options.seed)
+        self.replay = replay
+        self.inputs = AttemptInputs(seed: options.seed, level: nil, start: replay?.inputs.start ?? clock.startSeconds)
         let box = OutputBox()
         self.sandbox = try Sandbox(limits: options.limits, seed: options.seed, output: { box.run?.printed($0) })
         sandbox.label = file  // what a last-resort report names, rather than the first chunk it loads
         box.run = self
-        sandbox.setClock { (clock.date().timeIntervalSince1970, clock.elapsed) }  // os.time, os.date, os.clock
+        sandbox.setClock { box.run?.osClock() ?? (0, 0) }  // os.time, os.date, os.clock
         registerStudentAPI()
         registerActivityAPI()
         try installRequire()  // GameRun+Require.swift
@@ -67,6 +77,7 @@ final class GameRun {
     /// in its outbox meanwhile (`RunSaver`).
     func saveIfEveryChange() {
         guard options.saving == .everyChange else { return }
+        activity?.keepInputs(inputs)
         saver?.saveDuringRun(activity)
     }
 

@@ -26,6 +26,9 @@ public final class RunClock {
         self.isVirtual = virtual
     }
 
+    /// When the clock began, seconds since 1970: what a replay record keeps (``AttemptInputs/start``).
+    public var startSeconds: Double { start.timeIntervalSince1970 }
+
     /// Whether this clock is virtual.
     public var virtual: Bool { isVirtual }
 

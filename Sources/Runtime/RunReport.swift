@@ -14,6 +14,9 @@ public struct RunReport: Equatable, Sendable {
     /// Whether the attempt waits on this computer (the store's outbox) for a school server that
     /// could not be reached when the run ended.
     public var keptOnThisComputer = false
+    /// What the game observed from outside (the attempt's replay record); nil when no attempt
+    /// was played (left at the level menu).
+    public var inputs: AttemptInputs?
 
     /// finished, quit, error or limit.
     public var outcome: RunOutcome { record.outcome }

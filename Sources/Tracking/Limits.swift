@@ -32,6 +32,14 @@ public enum Limits {
     /// The most events of one attempt a read loads (for xAPI, in order): a game records one per
     /// start, stop, resume, progress step and end. The later ones are reported, not read.
     public static let eventsReadPerAttempt = 1_000
+    /// The most events an attempt's replay record keeps (``AttemptInputs``): replies and clock
+    /// readings. A timed round of ten questions makes a few dozen.
+    public static let replayEvents = 10_000
+    /// The most UTF-8 bytes of one reply a replay record keeps: what a game gets of a line typed.
+    public static let replyBytes = 4096
+    /// The most bytes a replay record's JSON takes (1 MiB), checked before one is decoded; the
+    /// store's CHECK holds the same bound.
+    public static let replayRecordBytes = 1 << 20
 }
 
 /// The one rule for text the tracking model stores: at most so many characters, as a

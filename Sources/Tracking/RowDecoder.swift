@@ -6,7 +6,8 @@ enum RowDecoder {
     /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
     static let runColumns = """
         a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start, a.game_version
+        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start, a.game_version,
+        a.uuid
         """
 
     /// One run (``runColumns``), its items left empty.
@@ -30,7 +31,8 @@ enum RowDecoder {
             // Clamped, not refused: versions before the limit could save an infinite duration.
             durationSeconds: SafeNumbers.duration(row.double(7)),
             progress: try row.finite(8, "progress", in: 0...1),
-            primaryItem: row.text(9), gameVersion: try gameVersion(row.text(15)), items: [])
+            primaryItem: row.text(9), gameVersion: try gameVersion(row.text(15)), items: [],
+            uuid: row.text(16)?.lowercased())
     }
 
     /// A stored game version, nil or as ``GameVersionRule`` has it.

@@ -14,21 +14,25 @@ final class TerminalChannel: PlayChannel {
     }
 
     func handle(_ event: RunEvent) -> Reply? {
+        Self.show(event)
+        return event.isQuestion ? readAnswer() : nil
+    }
+
+    /// Draws `event` as the student sees it: a question up to where the answer is typed.
+    /// `edujam replay` draws a recorded run the same way.
+    static func show(_ event: RunEvent) {
         switch event {
         case .say(let text):
             Output.line(text)
         case .ask(let prompt):
             Output.write([.bold(prompt), .text(prompt.isEmpty || prompt.hasSuffix(" ") ? "" : " ")])
-            return readAnswer()
         case .choose(let prompt, let options):
             if !prompt.isEmpty { Output.write([.bold(prompt), .text("\n")]) }
             for (index, option) in options.enumerated() { Output.line("  \(index + 1)) \(Terminal.cleanLine(option))") }
             Output.write([.bold("Your choice:"), .text(" ")])
-            return readAnswer()
         case .item, .progress, .end:
             break  // bold is closed where it opens: the terminal is left as it was found
         }
-        return nil
     }
 
     private func readAnswer() -> Reply? {

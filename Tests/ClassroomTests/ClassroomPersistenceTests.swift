@@ -75,6 +75,7 @@ struct ClassroomPersistenceTests {
         // store migrate it again.
         try store.connection.execute(
             """
+            DROP TABLE attempt_inputs;
             ALTER TABLE activities DROP COLUMN was_started;
             ALTER TABLE activities DROP COLUMN owner_host;
             ALTER TABLE activities DROP COLUMN owner_pid;

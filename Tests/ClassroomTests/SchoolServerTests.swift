@@ -300,3 +300,40 @@ private struct School {
         guard result.status == 0 else { throw PostgresServer.Failure("setup failed: \(result.error)") }
     }
 }
+
+// MARK: Replay records are student data
+
+extension SchoolServerTests {
+    @Test func aReplayRecordIsReadWithItsAttemptAndWrittenOnlyByItsStudent() throws {
+        let school = try School()
+        let record = #"{"events":[["c",1]],"format":1,"seed":1,"start":0,"truncated":false}"#
+        func keep(_ student: String, as role: String) throws -> PostgresServer.ToolResult {
+            try school.psql(
+                """
+                INSERT INTO attempt_inputs (activity_id, record, bytes)
+                SELECT a.id, r, octet_length(r) FROM activities a, (VALUES ('\(record)')) v(r)
+                WHERE a.student = '\(student)'
+                """, as: role)
+        }
+        #expect(try keep("Ana Lima", as: school.ana).status == 0)
+        #expect(try keep(school.bo, as: school.bo).status == 0)
+        let anaAttempt = try school.sql("SELECT id FROM activities WHERE student = 'Ana Lima'")
+        let forged = try school.psql(
+            "INSERT INTO attempt_inputs VALUES (\(anaAttempt), '\(record)', \(record.utf8.count))", as: school.cy)
+        #expect(forged.error.contains("row-level security"), "another's attempt: \(forged)")
+        let changed = try school.psql(
+            "UPDATE attempt_inputs SET record = record WHERE activity_id = \(anaAttempt) RETURNING 1", as: school.bo)
+        #expect(changed.status == 0 && changed.output.isEmpty, "ana's record is not even visible: \(changed)")
+
+        let count = "SELECT count(*) FROM attempt_inputs"
+        #expect(try school.psql(count, as: school.bo).output == "1\n")
+        #expect(try school.psql(count, as: school.maria).output == "2\n", "her class's")
+        #expect(try school.psql(count, as: school.joao).output == "0\n", "not his class")
+
+        let uuid = try school.sql("SELECT uuid FROM activities WHERE student = 'Ana Lima'")
+        #expect(try school.store(as: school.maria).replayRecord(attempt: uuid).student == "Ana Lima")
+        #expect(throws: ReplayRecordError.noAttempt(uuid)) {
+            try school.store(as: school.bo).replayRecord(attempt: uuid)
+        }
+    }
+}

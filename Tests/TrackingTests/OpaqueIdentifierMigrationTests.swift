@@ -40,7 +40,7 @@ import TrackingTestSupport
         let path = temporaryStorePath()
         let connection = try Connection(path: path)
         let through014 = Array(Migrations.all.prefix { $0.name != "015-opaque-identifiers" })
-        #expect(through014.count == 14)
+        #expect(through014.count == 14)  // later migrations follow it
         try Migrator.migrate(connection, migrations: Self.asWritten(through014))
         try connection.execute(
             """
@@ -79,7 +79,7 @@ import TrackingTestSupport
         let server = try PostgresServer.server()
         let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
         let before = Array(PGMigrations.all.prefix { $0.name != "012-opaque-identifiers" })
-        #expect(before.count == 11)
+        #expect(before.count == 11)  // later migrations follow it
         try PGMigrator.migrate(engine.connection, migrations: Self.asWritten(before))
         try engine.connection.execute(
             """

@@ -11,10 +11,10 @@ import TrackingTestSupport
     /// copy's `saved_at`, which the destination's own saves set.
     private static let tables: [(columns: TableColumns, unnamed: Set<String>)] = [
         (ContextRow.columns, ["id"]), (ActivityRow.columns, ["id"]), (ItemRow.columns, []),
-        (EventRow.columns, []), (AcceptedStatementRow.columns, []),
+        (EventRow.columns, []), (AcceptedStatementRow.columns, []), (AttemptInputsRow.columns, []),
     ]
 
-    @Test(arguments: 0..<5) func rowTypeNamesEveryColumn(table index: Int) throws {
+    @Test(arguments: 0..<6) func rowTypeNamesEveryColumn(table index: Int) throws {
         let (columns, unnamed) = Self.tables[index]
         let engine = try makeEngine()
         _ = try engine.migrate()

@@ -40,6 +40,10 @@ public final class Activity {
     /// Events not saved yet, and how many there have been in all (the next sequence number).
     var pendingEvents: [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
     var eventCount = 0
+    /// What the game observed from outside (``AttemptInputs``), nil for an attempt no game run
+    /// recorded; and whether it changed since the last save.
+    public internal(set) var inputs: AttemptInputs?
+    var inputsChanged = false
     weak var store: TrackingStore?
     let clock: () -> Date
 
@@ -211,6 +215,15 @@ public final class Activity {
     /// Keeps an event for the next save.
     private func record(_ kind: AttemptEvent.Kind, at date: Date, progress: Double? = nil, outcome: RunOutcome? = nil) {
         pendingEvents.append((kind, date, progress, outcome))
+    }
+
+    /// Keeps `inputs` as the attempt's replay record (a game run hands over what it recorded so
+    /// far before each save); the next save writes it when it changed.
+    public func keepInputs(_ inputs: AttemptInputs) {
+        guard inputs != self.inputs else { return }  // the same buffer, or a count that differs: no walk
+        self.inputs = inputs
+        inputsChanged = true
+        changed()
     }
 
     /// Records a change so the next save writes this activity's row.

@@ -71,6 +71,9 @@ public struct RunSnapshot: Codable, Equatable, Sendable {
     /// The version of the game that ran it (``Activity/gameVersion``); absent from snapshots
     /// kept before versions were recorded.
     public var gameVersion: String?
+    /// The attempt's replay record as it stood (``AttemptInputs``); absent in an older outbox
+    /// and for an attempt no game run recorded.
+    public var inputs: AttemptInputs?
 
     /// The context's identifier path, main context first.
     public var identifierPath: [String] { contexts.map(\.identifier) }
@@ -101,7 +104,8 @@ extension Activity {
                     sequence: eventCount + offset, kind: event.kind, at: event.at.timeIntervalSince1970,
                     progress: event.progress, outcome: event.outcome)
             },
-            owner: .init(host: owner.host, pid: owner.pid, start: owner.start), gameVersion: gameVersion)
+            owner: .init(host: owner.host, pid: owner.pid, start: owner.start), gameVersion: gameVersion,
+            inputs: inputs)
     }
 }
 

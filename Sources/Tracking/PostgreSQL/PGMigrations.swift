@@ -121,6 +121,8 @@ enum PGMigrations {
                 """),
         // Published games: versions named by their hash, each game's current one (Classroom's).
         Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
+        // Each attempt's replay record (SQLite's 018), readable and writable as the attempt's items are.
+        PGMigrations.attemptInputs,
     ]
 }
 

@@ -1,7 +1,7 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
 /// by path or UUID, so the whole save goes in one pipeline; items and events go in one statement
 /// each for every attempt of the save, as arrays. Columns and values come from the row types
-/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``).
+/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``, ``AttemptInputsRow``).
 enum PGSave {
     /// Inserts or updates a context by its path; its parent is found by path too.
     static func context(_ context: Context) throws -> (sql: String, values: [SQLValue]) {
@@ -58,12 +58,7 @@ enum PGSave {
     /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
     /// UUID) into the attempts whose stored state was saved at `savedAt`.
     static func itemRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        let columns = ItemRow.columns
-        let sql = """
-            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
-            \(ItemRow.onKeyConflict)
-            """
-        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
+        upsert(rows, ItemRow.columns, ItemRow.onKeyConflict, savedAt: savedAt)
     }
 
     /// Appends the events since the last save, numbered from the count already saved; an event
@@ -78,6 +73,30 @@ enum PGSave {
     static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
         let sql = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
         return (sql, PGArray.columns(rows, count: EventRow.columns.names.count))
+    }
+
+    /// Writes the replay records that changed, for every attempt whose state this save wrote.
+    static func inputs(_ activities: [Activity], now: Double) -> (sql: String, values: [SQLValue])? {
+        let rows = AttemptInputsRow.changed(activities)
+        return rows.isEmpty ? nil : inputRows(rows, savedAt: now)
+    }
+
+    /// Upserts replay records given as rows (``AttemptInputsRow``'s values with the attempt's UUID)
+    /// into the attempts whose stored state was saved at `savedAt`.
+    static func inputRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
+        upsert(rows, AttemptInputsRow.columns, AttemptInputsRow.onKeyConflict, savedAt: savedAt)
+    }
+
+    /// Upserts rows of `columns` (the attempt's UUID first) into the attempts whose stored state
+    /// was saved at `savedAt`, each conflict resolved by `onConflict`: a row follows its attempt's state.
+    private static func upsert(
+        _ rows: [[SQLValue]], _ columns: TableColumns, _ onConflict: String, savedAt: Double
+    ) -> (sql: String, values: [SQLValue]) {
+        let sql = """
+            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
+            \(onConflict)
+            """
+        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
     }
 
     /// `INSERT ... SELECT` of rows sent as one array a column (`$1` ...), whose first column is

@@ -22,6 +22,10 @@ extension PostgreSQLEngine {
             ))
         if !snapshot.items.isEmpty { statements.append(try items(snapshot)) }
         if !snapshot.events.isEmpty { statements.append(events(snapshot)) }
+        if let inputs = snapshot.inputs {
+            let row = AttemptInputsRow.values(inputs, attempt: .text(snapshot.uuid.lowercasedString))
+            statements.append(PGSave.inputRows([row], savedAt: snapshot.savedAt))
+        }
         let results = try connection.pipeline(statements)
         return !results[written].rows.isEmpty
     }

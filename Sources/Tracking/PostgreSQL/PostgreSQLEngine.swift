@@ -114,6 +114,7 @@ package final class PostgreSQLEngine: StoreEngine {
         }
         statements += PGSave.items(changes.activities, now: now)
         if let events = PGSave.events(changes.activities) { statements.append(events) }
+        if let inputs = PGSave.inputs(changes.activities, now: now) { statements.append(inputs) }
         statements += try idLookups(changes)
         do {
             let results = try connection.pipeline(statements)
@@ -159,6 +160,7 @@ package final class PostgreSQLEngine: StoreEngine {
                 var statements = [PGSave.activity(activity, path: try path(context.identifierPath), now: now)]
                 statements += PGSave.items([activity], now: now)
                 if let events = PGSave.events([activity]) { statements.append(events) }
+                if let inputs = PGSave.inputs([activity], now: now) { statements.append(inputs) }
                 let contextSaved = context.rowID != nil || written.contains(ObjectIdentifier(context))
                 _ = try alone(object, parentSaved: contextSaved, refused: &refused, statements)
             }

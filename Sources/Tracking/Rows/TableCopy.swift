@@ -73,6 +73,11 @@ extension TableCopy {
         EventRow.columns, from: "e", parent: "JOIN activities a ON a.id = e.activity_id", naturalKey: "a.uuid",
         lookUp: ActivityRow.byUUID, rule: StoredRowRules.event)
 
+    /// Replay records, by their attempt's UUID.
+    package static let inputs = TableCopy(
+        AttemptInputsRow.columns, from: "i", parent: "JOIN activities a ON a.id = i.activity_id", naturalKey: "a.uuid",
+        lookUp: ActivityRow.byUUID, rule: StoredRowRules.inputs)
+
     /// The statements LRSs accepted.
     package static let acceptedStatements = TableCopy(AcceptedStatementRow.columns)
 

@@ -1,4 +1,4 @@
-/// Writes the `activities`, `activity_items` and `attempt_events` tables on SQLite.
+/// Writes the `activities`, `activity_items`, `attempt_events` and `attempt_inputs` tables on SQLite.
 extension ActivityRow {
     /// Inserts or updates `activity` and writes only the items that changed since the last save.
     ///
@@ -26,6 +26,10 @@ extension ActivityRow {
             try upsert.run(ItemRow.values(item, attempt: .integer(id), sequence: sequence))
         }
         try writeEvents(activity, id: id, connection: connection)
+        if activity.inputsChanged, let inputs = activity.inputs {
+            try connection.statement(AttemptInputsRow.upsert)
+                .run(AttemptInputsRow.values(inputs, attempt: .integer(id)))
+        }
         return id
     }
 

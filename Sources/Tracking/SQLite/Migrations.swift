@@ -193,5 +193,17 @@ enum Migrations {
             sql: "ALTER TABLE activities ADD COLUMN game_version TEXT \(RowChecks.gameVersion(.sqlite).clause);"),
         // Published games: versions named by their hash, each game's current one (Classroom's).
         Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
+        // Each attempt's replay record (``AttemptInputs``): what its game observed from outside, as
+        // JSON with its size, both bounded. Attempts saved before this have none (not replayable).
+        Migration(
+            name: "018-attempt-inputs",
+            sql: """
+                CREATE TABLE attempt_inputs (
+                    activity_id INTEGER PRIMARY KEY REFERENCES activities(id) ON DELETE CASCADE,
+                    record TEXT NOT NULL,
+                    bytes INTEGER NOT NULL
+                        CHECK (bytes = length(CAST(record AS BLOB)) AND bytes <= \(Limits.replayRecordBytes))
+                );
+                """),
     ]
 }

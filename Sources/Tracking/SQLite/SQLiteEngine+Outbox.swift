@@ -8,6 +8,10 @@ extension SQLiteEngine {
             let contextID = try contextChain(snapshot)
             let id = try attemptRow(snapshot, contextID: contextID)
             if let id { try replaceItems(snapshot, activityID: id) }
+            if let id, let inputs = snapshot.inputs {
+                try connection.statement(AttemptInputsRow.upsert)
+                    .run(AttemptInputsRow.values(inputs, attempt: .integer(id)))
+            }
             try addEvents(snapshot)
             return id != nil
         }

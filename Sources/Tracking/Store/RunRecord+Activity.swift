@@ -15,6 +15,6 @@ extension RunRecord {
             startedAt: ISO8601.string(fromEpoch: activity.startedAt.timeIntervalSince1970),
             durationSeconds: activity.duration, progress: activity.progress,
             primaryItem: activity.primaryItem?.identifier, gameVersion: activity.gameVersion,
-            items: items.map(ItemRecord.init))
+            items: items.map(ItemRecord.init), uuid: activity.uuid.lowercasedString)
     }
 }

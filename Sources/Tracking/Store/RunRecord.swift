@@ -4,7 +4,7 @@ import Foundation
 ///
 /// JSON keys (stable, documented in `docs/tracking-model.md`): `id`, `student`, `identifierPath`,
 /// `title`, `outcome`, `done`, `started`, `startedAt` (ISO 8601, UTC), `durationSeconds`, `progress`,
-/// `primaryItem` (null when none), `gameVersion` (null when none) and `items`.
+/// `primaryItem` (null when none), `gameVersion` (null when none), `items` and `uuid`.
 public struct RunRecord: Codable, Equatable, Sendable {
     /// The activity's row id.
     public var id: Int64
@@ -33,4 +33,7 @@ public struct RunRecord: Codable, Equatable, Sendable {
     @ExplicitNull public var gameVersion: String? = nil
     /// Every item, in the order added.
     public var items: [ItemRecord]
+    /// The attempt's UUID, lowercase: its name beyond this store (`edujam replay` takes it, or
+    /// its start). Absent from JSON written before it was reported.
+    public var uuid: String? = nil
 }

@@ -61,6 +61,17 @@ enum StoredRowRules {
         reason { _ = try EventRow.decode(ValuesRow(values)) }
     }
 
+    /// A replay record: `attempt uuid, record, bytes` (``AttemptInputsRow/columns``).
+    static func inputs(_ values: [SQLValue]) -> String? {
+        reason {
+            let row = ValuesRow(values)
+            guard let text = row.text(1), row.int(2) == Int64(text.utf8.count) else {
+                throw TrackingError.corruptRow("bytes is not the record's size")
+            }
+            _ = try AttemptInputsRow.decode(text)
+        }
+    }
+
     private static func reason(_ check: () throws -> Void) -> String? {
         do {
             try check()

@@ -3,7 +3,8 @@ import Foundation
 /// The whole-store JSON document written by ``TrackingStore/exportJSON(student:)``.
 ///
 /// Keys: `formatVersion` (2: `suggestedCompletionTime` became minutes; 1 had seconds), `rootIdentifier`, `student` (null for the whole store),
-/// `contexts` (see ``ContextRecord``) and `runs` (see ``RunRecord``).
+/// `contexts` (see ``ContextRecord``), `runs` (see ``RunRecord``) and `replayRecords` (see
+/// ``SavedInputs``: each attempt's replay record that can be read, oldest attempt first).
 public struct StoreExport: Codable, Equatable, Sendable {
     /// Bumped when a key changes meaning.
     public var formatVersion: Int
@@ -15,6 +16,8 @@ public struct StoreExport: Codable, Equatable, Sendable {
     public var contexts: [ContextRecord]
     /// The runs, newest first.
     public var runs: [RunRecord]
+    /// The attempts' replay records; absent in a document written before they were kept.
+    public var replayRecords: [SavedInputs]?
 }
 
 /// One context in a ``StoreExport``. Keys mirror the ClassKit Catalog API's context data.
@@ -76,7 +79,8 @@ extension TrackingStore {
     public func exportJSON(student: String? = nil) throws -> Data {
         let document = StoreExport(
             formatVersion: 2, rootIdentifier: rootIdentifier, student: student,
-            contexts: mainContext.subtree.map(ContextRecord.init), runs: try runs(student: student))
+            contexts: mainContext.subtree.map(ContextRecord.init), runs: try runs(student: student),
+            replayRecords: engine.sql == nil ? nil : try replayRecords(student: student))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(document)

@@ -58,6 +58,7 @@ extension TrackingStore {
         activity.rowID = id
         activity.eventCount += activity.pendingEvents.count
         activity.pendingEvents = []
+        activity.inputsChanged = false
         activity.items.dirty = []
         activity.items.removed = []
     }

@@ -1,0 +1,93 @@
+import Foundation
+import Playtest
+import Runtime
+import Tracking
+
+/// `edujam replay`: a saved attempt played again from its replay record (its options: ``declaration``).
+enum ReplayCommand: Command {
+    static let declaration = CommandDeclaration(
+        "replay", summary: "show a saved attempt as the student saw it", example: "replay 7f0c2a",
+        usage: ["replay <attempt> [options]"],
+        description: """
+            Plays a saved attempt again from its replay record (its seed, level, the answers the student
+            gave and the clock readings the game took) and shows it as the student saw it, at the
+            student's pace (each wait up to 3 seconds) or at once with --fast. The attempt is its UUID or
+            the first 4 or more of its characters (report --json shows each attempt's uuid). A teacher
+            replays their classes' attempts, a student their own. The game is found as play finds it, in
+            the games folder. --transcript FILE writes the attempt as a .play transcript instead, which
+            edujam test runs.
+            """,
+        options: [
+            OptionDeclaration("--fast", "show it at once, without the student's pauses"),
+            OptionDeclaration(
+                "--transcript", value: "FILE", "write it as a test case in FILE (a .play transcript)", kind: .file),
+        ],
+        positional: .text, docs: "docs/playtesting.md")
+
+    /// The longest pause a replay at the student's pace makes.
+    static let longestPause = 3.0
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let options = try ReplayOptions(words)
+        if let transcript = options.transcript { try OutputFile.check(transcript, option: "--transcript") }
+        let context = try StoreContext(options.common)
+        let saved = try context.store.replayRecord(attempt: options.attempt)
+        let target = try GameTarget.resolve(IdentifierPathText.text(saved.identifierPath), options: options.common)
+        let root = saved.identifierPath.first ?? context.store.rootIdentifier
+        if let transcript = options.transcript {
+            let writer = TranscriptScreen()
+            let replay = try GamePlayer.replay(saved.inputs, folder: target.folder, root: root, screen: writer)
+            try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
+            Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
+            return conclude(replay)
+        }
+        let screen = ReplayTerminal(fast: options.fast)
+        return conclude(try GamePlayer.replay(saved.inputs, folder: target.folder, root: root, screen: screen))
+    }
+
+    /// A replay that left its record says where: the game is not the one the attempt was played on.
+    private static func conclude(_ replay: Replay) -> ExitStatus {
+        guard let divergence = replay.divergence else { return .success }
+        Output.error("edujam replay: \(divergence) (the game is not the one the attempt was played with)")
+        return .failure
+    }
+}
+
+/// A replay drawn in the terminal as `play` drew it, each recorded answer typed after the pause
+/// the student took (at most ``ReplayCommand/longestPause``), or at once.
+private final class ReplayTerminal: ReplayScreen {
+    private let fast: Bool
+
+    init(fast: Bool) { self.fast = fast }
+
+    func show(_ event: RunEvent) { TerminalChannel.show(event) }
+
+    func answered(_ text: String?, after seconds: Double) {
+        if !fast { Thread.sleep(forTimeInterval: min(seconds, ReplayCommand.longestPause)) }
+        Output.line(text ?? "")
+    }
+}
+
+/// A replay kept as a `.play` case: the output cut into segments at each answer, as transcripts
+/// cut them, each answer with the time the game saw the student take.
+private final class TranscriptScreen: ReplayScreen {
+    private var replies: [Reply] = []
+    private var segments: [[String]] = [[]]
+
+    func show(_ event: RunEvent) { segments[segments.count - 1] += ChannelText.lines(showing: event) }
+
+    func answered(_ text: String?, after seconds: Double) {
+        guard let text else { return }  // input ended: a transcript's inputs simply stop
+        replies.append(Reply(text, thinking: seconds))
+        segments.append([])
+    }
+
+    /// The case, named for the attempt; its student is left out, as the game never saw it.
+    func text(of saved: SavedInputs, replay: Replay) -> String {
+        "# Replayed with edujam replay from a saved attempt. Format: docs/playtesting.md.\n\n"
+            + TranscriptWriter.testCase(
+                name: "attempt \(saved.uuid)", seed: saved.inputs.seed,
+                level: saved.inputs.level.map(IdentifierPathText.text), replies: replies, segments: segments,
+                record: replay.report.record)
+    }
+}
