@@ -78,6 +78,8 @@ func classroomError(_ body: () throws -> Void) -> ClassroomError? {
 
 /// Row counts of every classroom table, plus completed assignments.
 func classroomSnapshot(_ store: TrackingStore) throws -> [Int64] {
+    // A store opened by Tracking alone has the classroom's tables from its first classroom call.
+    try store.adopt(ClassroomSchema.part)
     let tables = [
         "classes", "class_students", "assignments", "assignment_recipients", "assignment_activities",
         "assignment_done", "assignments WHERE completed_at IS NOT NULL",

@@ -122,7 +122,7 @@ private struct School: Sendable {
     func store(as role: String) throws -> TrackingStore {
         try TrackingStore(
             engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: role)),
-            rootIdentifier: rootID, rootTitle: "EduJam Games")
+            rootIdentifier: rootID, rootTitle: "EduJam Games", parts: [ClassroomSchema.part])
     }
 
     /// Rows as the server's superuser sees them, one a line.

@@ -140,7 +140,7 @@ private struct PlannedSchool: @unchecked Sendable {
     func store(as login: String? = nil) throws -> TrackingStore {
         try TrackingStore(
             engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: login)),
-            rootIdentifier: root, rootTitle: "EduJam Games")
+            rootIdentifier: root, rootTitle: "EduJam Games", parts: [ClassroomSchema.part])
     }
 
     /// The plans of the class report and the inbox: the owner's, a teacher's report (unless

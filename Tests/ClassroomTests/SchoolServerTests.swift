@@ -278,7 +278,7 @@ private struct School {
     func store(as role: String) throws -> TrackingStore {
         try TrackingStore(
             engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: role)),
-            rootIdentifier: rootID, rootTitle: "EduJam Games")
+            rootIdentifier: rootID, rootTitle: "EduJam Games", parts: [ClassroomSchema.part])
     }
 
     /// `psql` as `role`: unaligned rows, `|` between columns, status 3 on an SQL error.
