@@ -4,7 +4,7 @@ import Tracking
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
-/// `passed` and `latestPath` (each null when no attempt has one).
+/// `passed` and `latestPath` (each null when no attempt has one), `localCopies`.
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -33,6 +33,17 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// Where the latest attempt was played: ``identifierPath`` itself, or the path of one of its
     /// levels when a whole game is assigned; nil without an attempt.
     @ExplicitNull public var latestPath: [String]? = nil
+    /// How many of the student's attempts at the activity would count but ran a local copy of a
+    /// game the school published (``localCopyNote``): practice, not in the numbers above.
+    public var localCopies = 0
+
+    /// What the report says of an activity the student played from a local copy rather than the
+    /// published game, or nil when they did not.
+    public var localCopyNote: String? { localCopies > 0 ? Self.localCopyText : nil }
+
+    /// The words for an attempt that ran a local copy (`play --games`, a game folder) of a game the
+    /// school published: it is practice.
+    public static let localCopyText = "played a local copy, not the published game"
 
     /// The level the latest attempt was played at, as a path below ``identifierPath`` (`["EASY"]`);
     /// nil when it was played at the assigned context itself, or not at all.

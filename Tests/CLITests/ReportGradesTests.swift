@@ -66,7 +66,7 @@ import Testing
         defer { cli.remove() }
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
             String.init)
-        #expect(csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath") == true, "\(csv)")
+        #expect(csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,localCopies") == true, "\(csv)")
         let ana = try #require(csv.first { $0.contains(",ana,") })
         #expect(ana.hasSuffix(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY"), "\(ana)")
         let cy = try #require(csv.first { $0.contains(",cy,") })
