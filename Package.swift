@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}; CLI -> {ReportPage, Interop} -> Classroom -> Tracking;
+// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}; CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent};
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -36,7 +36,7 @@ let package = Package(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]),
         .target(name: "Tracking", dependencies: ["CSQLite", "CLibPQ"]),
-        .target(name: "Classroom", dependencies: ["Tracking"]),
+        .target(name: "Classroom", dependencies: ["Tracking", "GameContent"]),
         // A game as its files, named by a content hash; the local cache of published versions.
         .target(name: "GameContent"),
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking", "GameContent"]),
@@ -48,6 +48,7 @@ let package = Package(
             name: "edujam",
             dependencies: [
                 "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox",
+                "GameContent",
             ]),
         .executableTarget(
             name: "edujam-bench",
@@ -58,7 +59,8 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),
         .target(name: "TrackingTestSupport", dependencies: ["Tracking"], path: "Tests/TrackingTestSupport"),
         .testTarget(name: "TrackingTests", dependencies: ["Tracking", "TrackingTestSupport", "CSQLite"]),
-        .testTarget(name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport"]),
+        .testTarget(
+            name: "ClassroomTests", dependencies: ["Classroom", "Tracking", "TrackingTestSupport", "GameContent"]),
         .testTarget(name: "GameContentTests", dependencies: ["GameContent"]),
         .testTarget(name: "TrackingPortingTests", dependencies: ["Tracking", "Classroom"]),
         .testTarget(

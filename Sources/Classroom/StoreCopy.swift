@@ -3,13 +3,15 @@ import Tracking
 /// `edujam store copy FROM TO`: a store's history copied into another store, SQLite to PostgreSQL
 /// or back, by natural keys: contexts by path, attempts (with items and events) by UUID, classes
 /// by name, people and imported classes by `sourcedId`, assignments by class, title and creation
-/// time. What the destination already holds is kept as it is, so copying twice changes nothing.
+/// time, published game versions by their name and each game's current version by the game.
+/// What the destination already holds is kept as it is, so copying twice changes nothing.
 /// The destination is written in one transaction; its schema is brought up to date first.
 ///
 /// Every context, attempt, item and event is checked first with the readers' rules
-/// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt): one the program
-/// could not read refuses the whole copy, naming the row, before anything is written. Durations
-/// beyond ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one) are
+/// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt), and every game
+/// version's files against its name: one the program could not read refuses the whole copy,
+/// naming the row, before anything is written. Durations beyond
+/// ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one) are
 /// written clamped, as every reader reads them.
 public enum StoreCopy {
     /// How many rows the copy added to each table of the destination, in copy order.
@@ -54,6 +56,18 @@ public enum StoreCopy {
         Step(ofClass: "roster_classes", columns: ["sourced_id", "title"]),
         Step(ofClass: "roster_enrollments", columns: ["person", "role", "position", "left_at"]),
         Step(.acceptedStatements),
+        Step(
+            table: "game_versions",
+            read:
+                "SELECT version, game, package, bytes, published_by, published_at FROM game_versions ORDER BY published_at, version",
+            write: """
+                INSERT INTO game_versions (version, game, package, bytes, published_by, published_at)
+                VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """, rule: GameTables.unreadable),
+        Step(
+            table: "game_current", read: "SELECT game, version, set_by, set_at FROM game_current",
+            write: "INSERT INTO game_current (game, version, set_by, set_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        ),
     ]
 
     private static let assignmentTables = [
@@ -69,10 +83,10 @@ public enum StoreCopy {
         guard let from = try source.engine() as? any StoreRows & StoreEngine,
             let to = try destination.engine() as? any StoreRows & StoreEngine
         else { preconditionFailure("every engine reads and writes plain rows") }
-        try from.migrate()
+        try from.migrate(parts: [ClassroomSchema.part])
         let rows = try steps.map { try from.rows($0.read, []) }
         try check(rows)  // before the destination is touched
-        try to.migrate()
+        try to.migrate(parts: [ClassroomSchema.part])
         let tables = steps.map(\.table) + assignmentTables
         let before = try counts(to, tables)
         try to.inTransaction {
@@ -125,6 +139,7 @@ public enum StoreCopy {
         case "activities": return "\(cut(row[1])) (\(cut(row[2])))"
         case "activity_items": return "'\(cut(row[2]))' \(attempt(row[0]))"
         case "attempt_events": return "\(cut(row[1])) \(attempt(row[0]))"
+        case "game_versions": return "\(cut(row[0])) of \(cut(row[1]))"
         default: return ""
         }
     }

@@ -6,8 +6,17 @@ extension TrackingStore {
     /// ``SQLDialect`` picks its logins; an engine that holds no database (a store opened while
     /// its school server could not be reached) has no classroom, and every call says the store
     /// cannot be opened.
+    ///
+    /// The first use on a store applies the classroom's schema where an open by Tracking alone
+    /// skipped it (``ClassroomSchema/part``); should that fail (a student's login on a school
+    /// server, which may not migrate), every call says why.
     var classroom: ClassroomEngine {
-        guard let sql = engine.sql else { return ClassroomEngine(sql: NoDatabase(), logins: NoLogins()) }
+        guard let sql = engine.sql else { return ClassroomEngine(sql: NoDatabase(.cannotOpen), logins: NoLogins()) }
+        do {
+            try adopt(ClassroomSchema.part)
+        } catch {
+            return ClassroomEngine(sql: NoDatabase(error as? TrackingError ?? .cannotOpen), logins: NoLogins())
+        }
         switch sql.dialect {
         case .sqlite: return ClassroomEngine(sql: sql, logins: NoLogins())
         case .postgresql: return ClassroomEngine(sql: sql, logins: ServerLogins(sql: sql))
@@ -15,16 +24,18 @@ extension TrackingStore {
     }
 }
 
-/// The database of an engine that holds none: every call fails with
-/// ``TrackingError/cannotOpen``.
+/// The database of an engine that holds none, or whose classroom schema could not be applied:
+/// every call fails with `reason` (``TrackingError/cannotOpen`` for none).
 private final class NoDatabase: StoreSQL {
+    let reason: TrackingError
+    init(_ reason: TrackingError) { self.reason = reason }
     var dialect: SQLDialect { .sqlite }
-    func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] { throw TrackingError.cannotOpen }
-    func run(_ sql: String, _ values: [SQLValue]) throws { throw TrackingError.cannotOpen }
-    func inTransaction<T>(_ body: () throws -> T) throws -> T { throw TrackingError.cannotOpen }
-    func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T { throw TrackingError.cannotOpen }
-    func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws { throw TrackingError.cannotOpen }
+    func rows(_ sql: String, _ values: [SQLValue]) throws -> [[SQLValue]] { throw reason }
+    func run(_ sql: String, _ values: [SQLValue]) throws { throw reason }
+    func inTransaction<T>(_ body: () throws -> T) throws -> T { throw reason }
+    func inTransaction<T>(readOnly: Bool, _ body: () throws -> T) throws -> T { throw reason }
+    func runAll(_ statements: [(sql: String, values: [SQLValue])]) throws { throw reason }
     func query<T>(_ sql: String, _ values: [SQLValue], row: (any SQLRow) throws -> T) throws -> [T] {
-        throw TrackingError.cannotOpen
+        throw reason
     }
 }

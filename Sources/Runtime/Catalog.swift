@@ -168,6 +168,14 @@ public enum Catalog {
         return entry.folder
     }
 
+    /// Writes one game's declaration into the store, every field as `catalog --publish` writes
+    /// it (`edujam publish`, which publishes some of a games folder's games).
+    /// - Parameter order: The game's place among the games of its folder.
+    public static func publish(_ declaration: GameDeclaration, order: Int, into store: TrackingStore) throws {
+        try Publisher.publish(declaration, in: store, order: order)
+        try store.save()
+    }
+
     /// Writes every loadable game's declaration into the store, in folder order.
     /// - Returns: the entries, so a caller can report the broken ones.
     @discardableResult

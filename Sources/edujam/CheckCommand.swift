@@ -28,30 +28,36 @@ enum CheckCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CheckOptions(words)
-        var settings = GameChecker.Settings()
-        settings.useLuacheck = options.useLuacheck
-        settings.jobs = options.jobs
-        if let runs = options.fuzzRuns { settings.fuzzRuns = runs }
-        if let seconds = options.fuzzSeconds { settings.fuzzTimeLimit = .seconds(seconds) }
+        let settings = options.settings
         let folders = try gameFolders(options)
         var errors = 0
         var warnings = 0
-        var notes: Set<String> = []
-        var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
-        for result in GameJobs.check(folders, settings: settings) {
-            let folder = result.folder
-            let findings = result.findings + duplicateID(of: folder, clashes: &clashes)
-            for finding in findings { Output.line(finding.description) }
-            errors += findings.filter { $0.severity == .error }.count
-            warnings += findings.filter { $0.severity == .warning }.count
-            notes.formUnion(result.notes)
+        for result in checked(folders, settings: settings) {
+            errors += result.findings.filter { $0.severity == .error }.count
+            warnings += result.findings.filter { $0.severity == .warning }.count
         }
-        for note in notes.sorted() { Output.error("note: \(note)") }
         let games = folders.count == 1 ? "1 game" : "\(folders.count) games"
         Output.line(
             "checked \(games): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
         )
         return errors == 0 ? .success : .failure
+    }
+
+    /// Checks each game folder in a process of its own, as `edujam check` does (another game
+    /// of the same games folder declaring the same id is an error), and prints each finding,
+    /// then the notes once each.
+    /// - Returns: Each folder's findings, in order.
+    static func checked(_ folders: [String], settings: GameChecker.Settings) -> [GameChecker.Result] {
+        var notes: Set<String> = []
+        var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
+        let results = GameJobs.check(folders, settings: settings).map { result in
+            let findings = result.findings + duplicateID(of: result.folder, clashes: &clashes)
+            for finding in findings { Output.line(finding.description) }
+            notes.formUnion(result.notes)
+            return GameChecker.Result(folder: result.folder, findings: findings, notes: result.notes)
+        }
+        for note in notes.sorted() { Output.error("note: \(note)") }
+        return results
     }
 
     /// The folders named (a games folder stands for every game in it, as with `edujam test`),

@@ -28,8 +28,10 @@ enum GameJobs {
                 "\(settings.jobs)", settings.useLuacheck ? "luacheck" : "no-luacheck",
             ]
         }
-        // One at a time: each child already spreads its fuzzing over `settings.jobs` threads.
-        let results = GameProcess.run(jobs, width: 1, as: CheckAnswer.self) { folders[$0] + "/game.lua" }
+        // One at a time: each child already spreads its fuzzing over `settings.jobs` threads (a
+        // check without random input plays little: several at once).
+        let width = settings.fuzzRuns == 0 ? width : 1
+        let results = GameProcess.run(jobs, width: width, as: CheckAnswer.self) { folders[$0] + "/game.lua" }
         return zip(folders, results).map { folder, result in
             switch result {
             case .success(let answer):

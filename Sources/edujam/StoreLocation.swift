@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Runtime
 import Tracking
@@ -59,7 +60,7 @@ enum StoreLocation {
         do {
             store = try TrackingStore(
                 address: address, rootIdentifier: collection.id, rootTitle: collection.title,
-                clock: { clock.date() })
+                parts: [ClassroomSchema.part], clock: { clock.date() })
         } catch let error as TrackingError {
             throw StoreError(address, error)
         }

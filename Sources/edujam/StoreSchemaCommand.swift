@@ -37,7 +37,7 @@ enum StoreSchemaCommand: Command {
         let address = try StoreLocation.address(options.common)
         let applied: [String]
         do {
-            applied = try TrackingStore.migrate(address)
+            applied = try TrackingStore.migrate(address, parts: [ClassroomSchema.part])
         } catch let error as TrackingError {
             throw StoreError(address, error)
         }

@@ -29,14 +29,19 @@ package final class UnreachableEngine: StoreEngine {
         }
     }
 
-    package func migrate() throws -> [String] {
+    package func migrate(parts: [SchemaPart]) throws -> [String] {
         try reach()
-        return try base.migrate()
+        return try base.migrate(parts: parts)
     }
 
-    package func open(rootIdentifier: String) throws {
+    package func open(rootIdentifier: String, parts: [SchemaPart]) throws {
         try reach()
-        try base.open(rootIdentifier: rootIdentifier)
+        try base.open(rootIdentifier: rootIdentifier, parts: parts)
+    }
+
+    package func adopt(_ part: SchemaPart) throws {
+        try reach()
+        try base.adopt(part)
     }
 
     package func loadTree() throws -> Context? {

@@ -24,9 +24,9 @@ final class OfflineEngine: StoreEngine {
         self.clock = clock
     }
 
-    func migrate() throws -> [String] { throw reason }
+    func migrate(parts: [SchemaPart]) throws -> [String] { throw reason }
 
-    func open(rootIdentifier: String) throws {}
+    func open(rootIdentifier: String, parts: [SchemaPart]) throws {}
 
     /// A main context of its own, as if loaded: the store then has nothing to save before the run.
     func loadTree() throws -> Context? {

@@ -178,32 +178,43 @@ enum PGMigrations {
         SchoolSecurity.classOwners,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         PGRowCheckMigration.opaqueIdentifiers,
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }
 
-/// Applies ``PGMigrations/all`` in order, each once, recording every name it applies.
+/// Applies ``PGMigrations/all`` in order, each once, with the halves of the parts given
+/// (``SchemaPart``), recording every name it applies.
 enum PGMigrator {
     /// Brings the schema up to date, in one transaction that holds an advisory lock: two
     /// processes opening a new database at once do not both create the tables.
+    /// - Parameters:
+    ///   - parts: The parts whose halves to apply, earlier skipped ones first; the halves of
+    ///     owners not given are recorded as skipped.
     /// - Returns: The names applied by this call.
     /// - Throws: ``TrackingError/unknownMigration(_:)`` for a newer schema,
     ///   ``TrackingError/notAStore`` for another program's database, or a PostgreSQL error.
     @discardableResult
-    static func migrate(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> [String] {
+    static func migrate(
+        _ connection: PGConnection, migrations: [Migration] = PGMigrations.all, parts: [SchemaPart] = []
+    ) throws -> [String] {
         try connection.transaction {
             try connection.query("SELECT pg_advisory_xact_lock(\(lockKey))")
             try requireEduJamStore(connection)
             try connection.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, position integer NOT NULL)")
             let applied = try appliedNames(connection)
-            let pending = try Migration.pending(migrations, applied: applied)
-            for (offset, migration) in pending.enumerated() {
-                try connection.execute(migration.sql)
+            let plan = try MigrationPlan(
+                all: migrations, applied: applied, skipped: try skippedHalves(connection), parts: parts,
+                sql: \.postgresql)
+            for step in plan.steps { try connection.execute(step) }
+            for (offset, name) in plan.applied.enumerated() {
                 try connection.query(
                     "INSERT INTO schema_migrations (name, position) VALUES ($1, $2)",
-                    [.text(migration.name), .integer(Int64(applied.count + offset))])
+                    [.text(name), .integer(Int64(applied.count + offset))])
             }
-            return pending.map(\.name)
+            try recordSkipped(connection, plan)
+            return plan.applied
         }
     }
 
@@ -219,20 +230,47 @@ enum PGMigrator {
         if (tables ?? 0) > 0, try !hasMigrationsTable(connection) { throw TrackingError.notAStore }
     }
 
-    /// Whether every migration is applied, so that teachers and students, who may not change the
-    /// schema (`SchoolSecurity`), open the store without migrating; a newer schema is not up to
-    /// date, so ``migrate(_:migrations:)`` names it.
-    static func isUpToDate(_ connection: PGConnection, migrations: [Migration] = PGMigrations.all) throws -> Bool {
-        try hasMigrationsTable(connection) && appliedNames(connection) == migrations.map(\.name)
+    /// Records the halves `plan` skipped and forgets those it applied. `schema_skipped` is made
+    /// only when something is skipped (a store opened with every part has the schema it always
+    /// had), readable by every login, as `schema_migrations` is to the school's roles: teachers
+    /// and students ask it whether the store is up to date, and it holds only migration names.
+    private static func recordSkipped(_ connection: PGConnection, _ plan: MigrationPlan) throws {
+        if !plan.skipped.isEmpty {
+            try connection.execute(
+                """
+                CREATE TABLE IF NOT EXISTS schema_skipped (name text NOT NULL, owner text NOT NULL, PRIMARY KEY (name, owner));
+                GRANT SELECT ON schema_skipped TO PUBLIC;
+                """)
+        }
+        for half in plan.skipped {
+            try connection.query(
+                "INSERT INTO schema_skipped (name, owner) VALUES ($1, $2)", [.text(half.name), .text(half.owner)])
+        }
+        for half in plan.adopted {
+            try connection.query(
+                "DELETE FROM schema_skipped WHERE name = $1 AND owner = $2", [.text(half.name), .text(half.owner)])
+        }
+    }
+
+    /// Whether every migration is applied, with no half of `parts` skipped, so that teachers and
+    /// students, who may not change the schema (`SchoolSecurity`), open the store without
+    /// migrating; a newer schema is not up to date, so ``migrate(_:migrations:parts:)`` names it.
+    static func isUpToDate(
+        _ connection: PGConnection, migrations: [Migration] = PGMigrations.all, parts: [SchemaPart] = []
+    ) throws -> Bool {
+        guard try hasMigrationsTable(connection) else { return false }
+        return MigrationPlan.isUpToDate(
+            all: migrations, applied: try appliedNames(connection), skipped: try skippedHalves(connection),
+            parts: parts)
     }
 
     /// Why the store refused this login a permission while opening, in words, or nil when it is
     /// none of these (the caller keeps PostgreSQL's error): the database holds no store yet
     /// (``TrackingError/storeNotInitialized(place:)``), the login has no EduJam role
     /// (``TrackingError/loginWithoutRole(login:place:)``), the schema is older than this EduJam
-    /// (``TrackingError/storeNeedsMigration(place:)``) or newer
+    /// or lacks a half of `parts` (``TrackingError/storeNeedsMigration(place:)``) or is newer
     /// (``TrackingError/unknownMigration(_:)``). Reads only what any login may read.
-    static func whyRefused(_ connection: PGConnection) throws -> TrackingError? {
+    static func whyRefused(_ connection: PGConnection, parts: [SchemaPart] = []) throws -> TrackingError? {
         guard try hasMigrationsTable(connection) else { return .storeNotInitialized(place: connection.place) }
         let login = try connection.query(
             """
@@ -248,7 +286,9 @@ enum PGMigrator {
         let applied = try appliedNames(connection)
         let known = PGMigrations.all.map(\.name)
         if let unknown = applied.first(where: { !known.contains($0) }) { return .unknownMigration(unknown) }
-        return applied.count < known.count ? .storeNeedsMigration(place: connection.place) : nil
+        let owners = Set(parts.map(\.owner))
+        let lacksHalves = try skippedHalves(connection).contains { owners.contains($0.owner) }
+        return applied.count < known.count || lacksHalves ? .storeNeedsMigration(place: connection.place) : nil
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {
@@ -258,5 +298,15 @@ enum PGMigrator {
     /// The names already applied, in the order they were applied.
     static func appliedNames(_ connection: PGConnection) throws -> [String] {
         try connection.query("SELECT name FROM schema_migrations ORDER BY position").map { $0.text(0) ?? "" }
+    }
+
+    /// The halves recorded as skipped; none when `schema_skipped` was never made.
+    static func skippedHalves(_ connection: PGConnection) throws -> [SkippedHalf] {
+        guard try connection.query("SELECT to_regclass('schema_skipped') IS NOT NULL").rows.first?.int(0) == 1 else {
+            return []
+        }
+        return try connection.query("SELECT name, owner FROM schema_skipped").map {
+            SkippedHalf(name: $0.text(0) ?? "", owner: $0.text(1) ?? "")
+        }
     }
 }

@@ -19,33 +19,39 @@ package final class PostgreSQLEngine: StoreEngine {
         connection = try PGConnection(conninfo: conninfo)
     }
 
-    package func migrate() throws -> [String] {
-        try explainingRefusal { try PGMigrator.migrate(connection) }
+    package func migrate(parts: [SchemaPart]) throws -> [String] {
+        try explainingRefusal(parts) { try PGMigrator.migrate(connection, parts: parts) }
+    }
+
+    /// Migrates when the store lacks a half of `part`; a login that may not migrate is told the
+    /// store needs it (``PGMigrator/whyRefused(_:parts:)``).
+    package func adopt(_ part: SchemaPart) throws {
+        if try !PGMigrator.isUpToDate(connection, parts: [part]) { try migrate(parts: [part]) }
     }
 
     /// Opens the store for `rootIdentifier`: migrates it when this login may, and claims an
     /// unclaimed root.
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)``; for a login the store refuses
-    ///   (a permission), why in words (``PGMigrator/whyRefused(_:)``): no store yet, an older
+    ///   (a permission), why in words (``PGMigrator/whyRefused(_:parts:)``): no store yet, an older
     ///   schema, a login with no EduJam role; else the PostgreSQL error.
-    package func open(rootIdentifier: String) throws {
-        try explainingRefusal { try openOrRefuse(rootIdentifier: rootIdentifier) }
+    package func open(rootIdentifier: String, parts: [SchemaPart]) throws {
+        try explainingRefusal(parts) { try openOrRefuse(rootIdentifier: rootIdentifier, parts: parts) }
     }
 
     /// Runs `body`; a permission PostgreSQL refused becomes why, in words, where it is one of the
-    /// reasons ``PGMigrator/whyRefused(_:)`` knows.
-    private func explainingRefusal<T>(_ body: () throws -> T) throws -> T {
+    /// reasons ``PGMigrator/whyRefused(_:parts:)`` knows.
+    private func explainingRefusal<T>(_ parts: [SchemaPart], _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as TrackingError where error.isPermissionDenied {
-            throw try PGMigrator.whyRefused(connection) ?? error
+            throw try PGMigrator.whyRefused(connection, parts: parts) ?? error
         }
     }
 
-    private func openOrRefuse(rootIdentifier: String) throws {
+    private func openOrRefuse(rootIdentifier: String, parts: [SchemaPart]) throws {
         // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
         // students open a store that is up to date and claimed, and read both.
-        if try !PGMigrator.isUpToDate(connection) { try migrate() }
+        if try !PGMigrator.isUpToDate(connection, parts: parts) { try migrate(parts: parts) }
         let claimed = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
             .text(0)
         if claimed == nil {

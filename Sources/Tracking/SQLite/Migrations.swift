@@ -1,7 +1,17 @@
 /// One named schema change. Names are recorded in `schema_migrations` once applied.
 struct Migration {
     let name: String
+    /// Tracking's half: empty for a name that is a part's alone (``SchemaPart``).
     let sql: String
+    /// The owners of the other halves of this name (``SchemaPart/owner``), applied after Tracking's.
+    let owners: [String]
+
+    /// A migration whose halves are Tracking's `sql`, then each of `owners`' (``SchemaPart``).
+    init(name: String, sql: String, owners: [String] = []) {
+        self.name = name
+        self.sql = sql
+        self.owners = owners
+    }
 
     /// The migrations of `all` a store that applied `applied` (in order) has yet to apply.
     /// - Throws: ``TrackingError/unknownMigration(_:)`` for an applied name that is not where
@@ -250,5 +260,7 @@ enum Migrations {
         RowCheckMigration.migration,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         RowCheckMigration.opaqueIdentifiers,
+        // Published games: versions named by their hash, each game's current one (Classroom's).
+        Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]
 }

@@ -15,13 +15,17 @@ package final class SQLiteEngine: StoreEngine {
         connection = try Connection(path: path)
     }
 
-    package func migrate() throws -> [String] {
-        try Migrator.migrate(connection)
+    package func migrate(parts: [SchemaPart]) throws -> [String] {
+        try Migrator.migrate(connection, parts: parts)
     }
 
-    package func open(rootIdentifier: String) throws {
-        try migrate()
+    package func open(rootIdentifier: String, parts: [SchemaPart]) throws {
+        try migrate(parts: parts)
         try claimRoot(rootIdentifier)
+    }
+
+    package func adopt(_ part: SchemaPart) throws {
+        if try Migrator.hasSkipped(connection, of: [part]) { try migrate(parts: [part]) }
     }
 
     package func loadTree() throws -> Context? {

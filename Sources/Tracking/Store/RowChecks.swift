@@ -38,6 +38,20 @@ package enum RowChecks {
     /// reports (an attempt whose process is gone).
     static let storedOutcomes = RunOutcome.allCases.filter { $0 != .interrupted }
 
+    /// ``IdentifierRule`` as a CHECK expression on another module's column (a published game's
+    /// identifier in Classroom's `game_versions`): the rule's SQL is written once, here.
+    package static func identifier(_ column: String, maxBytes: Int, _ dialect: Dialect) -> String {
+        SQL(dialect).identifier(column, maxBytes: maxBytes)
+    }
+
+    /// Text of 1 to `maxBytes` UTF-8 bytes, as a CHECK expression on another module's column.
+    package static func text(_ column: String, maxBytes: Int, _ dialect: Dialect) -> String {
+        "\(column) <> '' AND \(SQL(dialect).bytes(column)) <= \(maxBytes)"
+    }
+
+    /// A finite number, as a CHECK expression on another module's column.
+    package static func finite(_ column: String, _ dialect: Dialect) -> String { SQL(dialect).finite(column) }
+
     // MARK: - Tables
 
     /// `contexts`: identifier, path depth, title, type, topic, summary and keywords.

@@ -36,21 +36,26 @@ public enum StoreAddress: Equatable, Sendable {
 extension TrackingStore {
     /// Opens the store at `address` (a file or a PostgreSQL database), creating it and its main
     /// context if needed.
+    /// - Parameter parts: Other modules' halves of the schema to apply with Tracking's
+    ///   (``SchemaPart``, such as Classroom's); those not given are recorded as skipped.
     /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``; for a server,
     ///   ``TrackingError/invalidConnectionString(_:)``, ``TrackingError/serverUnreachable(server:reason:)``
     ///   or ``TrackingError/postgresql(state:message:sql:)``.
     public convenience init(
-        address: StoreAddress, rootIdentifier: String, rootTitle: String, clock: @escaping () -> Date = { Date() }
+        address: StoreAddress, rootIdentifier: String, rootTitle: String, parts: [SchemaPart] = [],
+        clock: @escaping () -> Date = { Date() }
     ) throws {
-        try self.init(engine: address.engine(), rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
+        try self.init(
+            engine: address.engine(), rootIdentifier: rootIdentifier, rootTitle: rootTitle, parts: parts, clock: clock)
     }
 
     /// Applies the schema's pending migrations at `address` without opening a collection
     /// (`edujam store migrate`, `edujam store init`).
+    /// - Parameter parts: Other modules' halves of the schema to apply (``SchemaPart``).
     /// - Returns: The names of the migrations applied, in order (empty when up to date).
     /// - Throws: ``TrackingError/notAStore`` for another program's database,
     ///   ``TrackingError/unknownMigration(_:)`` for a newer schema, or the engine's errors.
-    public static func migrate(_ address: StoreAddress) throws -> [String] {
-        try address.engine().migrate()
+    public static func migrate(_ address: StoreAddress, parts: [SchemaPart] = []) throws -> [String] {
+        try address.engine().migrate(parts: parts)
     }
 }

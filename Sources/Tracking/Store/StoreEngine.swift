@@ -11,17 +11,24 @@ import Foundation
 /// queries run on), not edits across the model. The model's tests get their engine from one function
 /// (`makeEngine()` in `Tests/TrackingTestSupport`).
 package protocol StoreEngine: AnyObject {
-    /// Brings the schema up to date and claims the store for `rootIdentifier` on first open, or
-    /// checks the claim on later opens.
+    /// Brings the schema up to date, with the halves of `parts` (``SchemaPart``), and claims the
+    /// store for `rootIdentifier` on first open, or checks the claim on later opens.
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when another collection owns the
     ///   store, ``TrackingError/unknownMigration(_:)`` for a newer schema, or an engine error.
-    func open(rootIdentifier: String) throws
+    func open(rootIdentifier: String, parts: [SchemaPart]) throws
 
-    /// Applies the schema's pending migrations, and nothing else (`edujam store migrate`).
+    /// Applies the schema's pending migrations with the halves of `parts`, and nothing else
+    /// (`edujam store migrate`); the halves of parts not given are recorded as skipped.
     /// - Returns: The names applied, in order; empty when the schema is up to date.
     /// - Throws: ``TrackingError/notAStore``, ``TrackingError/unknownMigration(_:)`` or an engine error.
     @discardableResult
-    func migrate() throws -> [String]
+    func migrate(parts: [SchemaPart]) throws -> [String]
+
+    /// Applies the halves of `part` the store lacks (skipped by an open without it), when it
+    /// lacks any: one read otherwise. An engine that holds no database has nothing to adopt.
+    /// - Throws: ``TrackingError/storeNeedsMigration(place:)`` for a login that may not migrate,
+    ///   or an engine error.
+    func adopt(_ part: SchemaPart) throws
 
     /// Every saved context, parents before children, attached into one tree.
     /// - Returns: The main context with its descendants, or nil for an empty store.
@@ -82,6 +89,18 @@ package protocol StoreEngine: AnyObject {
     /// The database itself, for the classroom's tables (``StoreSQL``); nil for an engine that
     /// holds none (offline, or wrapping another).
     var sql: (any StoreSQL)? { get }
+}
+
+extension StoreEngine {
+    /// Opens with Tracking's half of the schema alone: other parts' halves are recorded as skipped.
+    package func open(rootIdentifier: String) throws { try open(rootIdentifier: rootIdentifier, parts: []) }
+
+    /// Migrates with Tracking's half of the schema alone: other parts' halves are recorded as skipped.
+    @discardableResult
+    package func migrate() throws -> [String] { try migrate(parts: []) }
+
+    /// An engine that holds no database of its own (offline, or wrapping another) adopts nothing.
+    package func adopt(_ part: SchemaPart) throws {}
 }
 
 /// One save's worth of changes, as the model hands them to a ``StoreEngine``.

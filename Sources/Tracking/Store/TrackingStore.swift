@@ -36,6 +36,8 @@ public final class TrackingStore {
     var dirtyContexts: [ObjectIdentifier: Context] = [:]
     var dirtyActivities: [ObjectIdentifier: Activity] = [:]
     var removedPaths: [[String]] = []
+    /// The owners of the schema parts this store has applied since it was opened (``adopt(_:)``).
+    private var adoptedParts: Set<String> = []
     /// What ``unreadableRows`` reports, and a set to keep each row once.
     private var skippedRows: (rows: [UnreadableRow], seen: Set<UnreadableRow>) = ([], [])
 
@@ -62,16 +64,19 @@ public final class TrackingStore {
     ///   - engine: The database (``StoreEngine``).
     ///   - rootIdentifier: The collection's reverse-DNS id.
     ///   - rootTitle: The main context's title when the store is created.
+    ///   - parts: The other modules' halves of the schema to apply (``SchemaPart``); those not
+    ///     given are recorded as skipped, for a later open or ``adopt(_:)`` to apply.
     ///   - clock: The source of time for durations and dates.
     /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``, with the engine's errors.
     package init(
-        engine: any StoreEngine, rootIdentifier: String, rootTitle: String,
+        engine: any StoreEngine, rootIdentifier: String, rootTitle: String, parts: [SchemaPart] = [],
         clock: @escaping () -> Date = { Date() }
     ) throws {
         try Self.checkRoot(rootIdentifier, rootTitle)
         self.engine = engine
         self.clock = clock
-        try engine.open(rootIdentifier: rootIdentifier)
+        try engine.open(rootIdentifier: rootIdentifier, parts: parts)
+        adoptedParts = Set(parts.map(\.owner))
         let loaded = try engine.loadTree()
         mainContext =
             loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: clock())
@@ -94,6 +99,16 @@ public final class TrackingStore {
         clock: @escaping () -> Date = { Date() }
     ) throws -> TrackingStore {
         try TrackingStore(path: ":memory:", rootIdentifier: rootIdentifier, rootTitle: rootTitle, clock: clock)
+    }
+
+    /// Applies the halves of `part` the store lacks, once per store: a store opened without the
+    /// part (by Tracking alone) and then used by its owner module gets that module's tables.
+    /// - Throws: ``TrackingError/storeNeedsMigration(place:)`` for a login that may not migrate,
+    ///   or an engine error; the next call tries again.
+    package func adopt(_ part: SchemaPart) throws {
+        guard !adoptedParts.contains(part.owner) else { return }
+        try engine.adopt(part)
+        adoptedParts.insert(part.owner)
     }
 
     /// The root identifier this file belongs to, recorded by the first opener.

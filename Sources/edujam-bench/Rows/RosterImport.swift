@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Interop
 import Tracking
@@ -15,7 +16,9 @@ extension Row {
         try district.write(to: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("store.sqlite").path
-        let store = try TrackingStore(path: path, rootIdentifier: "org.edujam.games", rootTitle: "EduJam")
+        let store = try TrackingStore(
+            address: .file(path), rootIdentifier: "org.edujam.games", rootTitle: "EduJam", parts: [ClassroomSchema.part]
+        )
         var outcome: OneRosterImport.Outcome?
         let elapsed = try seconds { outcome = try OneRosterImport.run(folder: folder, store: store) }
         guard outcome?.changes.studentsJoined == district.enrollments else {

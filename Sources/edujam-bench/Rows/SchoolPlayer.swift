@@ -77,13 +77,16 @@ enum SchoolPlayer {
         let collection = try GameCollection.load(from: (folder as NSString).deletingLastPathComponent)
         let server = try PostgreSQLEngine(conninfo: arguments.conninfo)
         // Who plays is the login's business, as for `edujam play` (its `Identity.student`).
-        let identity = try TrackingStore(engine: server, rootIdentifier: collection.id, rootTitle: collection.title)
-            .identity()
+        let identity = try TrackingStore(
+            engine: server, rootIdentifier: collection.id, rootTitle: collection.title, parts: [ClassroomSchema.part]
+        )
+        .identity()
         guard case .login(let login, .student, let student?) = identity else {
             throw BenchError.mismatch("the login is not a student on a roster: \(identity)")
         }
         let timed = TimedEngine(server)
-        let store = try TrackingStore(engine: timed, rootIdentifier: collection.id, rootTitle: collection.title)
+        let store = try TrackingStore(
+            engine: timed, rootIdentifier: collection.id, rootTitle: collection.title, parts: [ClassroomSchema.part])
         store.outbox = try Outbox(path: arguments.outbox, destination: "store/players")
         try waitAtStartBarrier()
         var runs: [PlayedRun] = []
@@ -177,8 +180,11 @@ final class TimedEngine: StoreEngine {
         }
     }
 
-    func open(rootIdentifier: String) throws { try base.open(rootIdentifier: rootIdentifier) }
-    func migrate() throws -> [String] { try base.migrate() }
+    func open(rootIdentifier: String, parts: [SchemaPart]) throws {
+        try base.open(rootIdentifier: rootIdentifier, parts: parts)
+    }
+    func migrate(parts: [SchemaPart]) throws -> [String] { try base.migrate(parts: parts) }
+    func adopt(_ part: SchemaPart) throws { try base.adopt(part) }
     func loadTree() throws -> Tracking.Context? { try base.loadTree() }
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
         try base.latestAttempt(contextID: contextID, student: student)

@@ -156,8 +156,10 @@ struct PlayersSchool {
         students = (1...players).map { String(format: "student%03d", $0) }
         try server.psql("CREATE ROLE edujam LOGIN CREATEROLE; CREATE DATABASE edujam OWNER edujam;")
         let address = StoreAddress.server(server.conninfo(database: "edujam", user: "edujam"))
-        _ = try TrackingStore.migrate(address)  // `edujam store init`, then its first open claims the root
-        owner = try TrackingStore(address: address, rootIdentifier: collection.id, rootTitle: collection.title)
+        // `edujam store init`, then its first open claims the root
+        _ = try TrackingStore.migrate(address, parts: [ClassroomSchema.part])
+        owner = try TrackingStore(
+            address: address, rootIdentifier: collection.id, rootTitle: collection.title, parts: [ClassroomSchema.part])
         try Catalog.publish(try Catalog.entries(in: games), into: owner)  // `catalog --publish`
         try owner.createClass(named: Self.className)
         try owner.addStudents(students, toClass: Self.className, login: nil, createLogins: true)

@@ -21,11 +21,14 @@ extension Row {
         let (classes, students, attempts) = context.options.quick ? (40, 30, 84) : (40, 30, 834)
         let root = "org.edujam.games"
         let conninfo = server.conninfo(database: "postgres")
-        _ = try TrackingStore(engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam")
+        _ = try TrackingStore(
+            engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam",
+            parts: [ClassroomSchema.part])
         try server.psql(
             SyntheticSchool.sql(root: root, classes: classes, students: students, attemptsPerStudent: attempts))
         let store = try TrackingStore(
-            engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam")
+            engine: PostgreSQLEngine(conninfo: conninfo), rootIdentifier: root, rootTitle: "EduJam",
+            parts: [ClassroomSchema.part])
         let className = SyntheticSchool.className(1)
         var samples: [Double] = []
         for _ in 0..<(context.options.quick ? 3 : 5) {

@@ -1,3 +1,5 @@
+import Authoring
+
 /// `edujam check`, parsed once from the options ``CheckCommand/declaration`` declares.
 struct CheckOptions {
     var common: CommonOptions
@@ -14,7 +16,13 @@ struct CheckOptions {
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400,
     ///   a `--jobs` outside 1...``Jobs/maximum``.
     init(_ words: [String]) throws {
-        let arguments = try Arguments(words, declared: CheckCommand.declaration.options)
+        try self.init(Arguments(words, declared: CheckCommand.declaration.options))
+    }
+
+    /// The options as another command that checks games parses them (`publish`, which declares
+    /// ``CheckCommand/declaration``'s options among its own).
+    /// - Throws: As the initializer from words.
+    init(_ arguments: Arguments) throws {
         common = CommonOptions(arguments)
         folders = arguments.positionals
         useLuacheck = !arguments.flag("--no-luacheck")
@@ -24,6 +32,16 @@ struct CheckOptions {
             fuzzSeconds = seconds
         }
         jobs = try JobsOption.parse(arguments)
+    }
+
+    /// The checker's settings these options give.
+    var settings: GameChecker.Settings {
+        var settings = GameChecker.Settings()
+        settings.useLuacheck = useLuacheck
+        settings.jobs = jobs
+        if let fuzzRuns { settings.fuzzRuns = fuzzRuns }
+        if let fuzzSeconds { settings.fuzzTimeLimit = .seconds(fuzzSeconds) }
+        return settings
     }
 }
 

@@ -1,0 +1,50 @@
+import Foundation
+import GameContent
+import Tracking
+
+/// Why a game could not be published, reverted or read from the store.
+public enum GameStoreError: Error, Equatable, Sendable {
+    /// The game's identifier breaks ``IdentifierRule`` (a context identifier): the reason.
+    case invalidGameID(String, reason: String)
+    /// These very files are already stored as a version of another game.
+    case versionOfAnotherGame(GameVersion, game: String)
+    /// No version of this game is published.
+    case unknownGame(String)
+    /// A version text that is not 8 to 64 hexadecimal digits.
+    case invalidVersionText(String)
+    /// No version of the game starts with these digits.
+    case unknownVersion(String, game: String)
+    /// More than one version of the game starts with these digits: the matches.
+    case ambiguousVersion(String, game: String, matches: [GameVersion])
+    /// A stored version whose files do not hash to its name, or cannot be decoded: changed outside
+    /// EduJam (by the database's owner, or a client that broke the rules). It is never run.
+    case corruptVersion(GameVersion, reason: String)
+}
+
+extension GameStoreError: CustomStringConvertible {
+    /// What went wrong, in one line.
+    public var description: String {
+        switch self {
+        case .invalidGameID(let id, let reason): return "invalid game identifier '\(id)': \(reason)"
+        case .versionOfAnotherGame(let version, let game):
+            return "these files are already published as version \(version.short) of the game \(game)"
+        case .unknownGame(let id): return "no game '\(id)' is published in this store (see: edujam games)"
+        case .invalidVersionText(let text):
+            return
+                "'\(text)' is not a game version: give at least 8 of its hexadecimal digits (see: edujam games --all)"
+        case .unknownVersion(let text, let game):
+            return "no version of \(game) starts with \(text) (see: edujam games --all)"
+        case .ambiguousVersion(let text, let game, let matches):
+            return "\(matches.count) versions of \(game) start with \(text) ("
+                + matches.map(\.short).joined(separator: ", ") + "): give more digits"
+        case .corruptVersion(let version, let reason):
+            return "the stored game version \(version.short) is refused: \(reason); "
+                + "it was changed outside EduJam (publish the game again)"
+        }
+    }
+}
+
+extension GameStoreError: LocalizedError {
+    /// The same text as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
