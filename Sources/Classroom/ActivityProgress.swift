@@ -4,7 +4,7 @@ import Tracking
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
-/// `passed` and `latestPath` (each null when no attempt has one), `localCopies`.
+/// `passed`, `latestPath` and `gameVersion` (each null when no attempt has one), `localCopies`.
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -33,6 +33,9 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// Where the latest attempt was played: ``identifierPath`` itself, or the path of one of its
     /// levels when a whole game is assigned; nil without an attempt.
     @ExplicitNull public var latestPath: [String]? = nil
+    /// The version of the game the latest attempt ran (``RunRecord/gameVersion``); nil without an
+    /// attempt, or when it recorded none.
+    @ExplicitNull public var gameVersion: String? = nil
     /// How many of the student's attempts at the activity would count but ran a local copy of a
     /// game the school published (``localCopyNote``): practice, not in the numbers above.
     public var localCopies = 0

@@ -3,7 +3,8 @@ import Tracking
 /// One assignment in a ``ClassReport``: a grid of students by activities, plus class aggregates.
 ///
 /// JSON keys: `id`, `title`, `due` (ISO 8601 UTC or null), `complete`, `students`
-/// (``StudentProgress``, in class order) and `summary` (``ActivitySummary``, one per activity).
+/// (``StudentProgress``, in class order), `summary` (``ActivitySummary``, one per activity) and
+/// `gameVersions` (``GameVersionCount``).
 public struct AssignmentReport: Codable, Equatable, Sendable {
     /// The assignment id.
     public var id: Int64
@@ -17,4 +18,7 @@ public struct AssignmentReport: Codable, Equatable, Sendable {
     public var students: [StudentProgress]
     /// One column aggregate per activity, in assignment order.
     public var summary: [ActivitySummary]
+    /// The game versions its counted attempts ran, the most played first: more than one says the
+    /// students did not all play the same game (``versionsNote``).
+    public var gameVersions: [GameVersionCount] = []
 }

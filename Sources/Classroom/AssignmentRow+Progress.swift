@@ -21,7 +21,7 @@ extension AssignmentRow {
                 primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } },
                 score: attempts.compactMap(\.scoreFraction).max(),
                 passed: attempts.first { $0.outcome == .finished && $0.verdict != nil }?.verdict,
-                latestPath: latest?.identifierPath,
+                latestPath: latest?.identifierPath, gameVersion: latest?.gameVersion,
                 localCopies: runs.filter { localCopyAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
                     .count)
         }

@@ -52,7 +52,17 @@ extension TrackingStore {
         }
         return AssignmentReport(
             id: row.id, title: row.title, due: row.due.map(ISO8601.string(fromEpoch:)),
-            complete: row.completedAt != nil, students: students, summary: summary)
+            complete: row.completedAt != nil, students: students, summary: summary,
+            gameVersions: GameVersionCount.counts(countedAttempts(row, runs: runs)))
+    }
+
+    /// Every attempt that counts for the assignment, once (a whole game and one of its levels may
+    /// both be assigned).
+    private func countedAttempts(_ row: AssignmentRow, runs: [String: [RunRecord]]) -> [RunRecord] {
+        var seen = Set<Int64>()
+        return row.students.flatMap { student in
+            row.activities.flatMap { row.countedAttempts(at: $0.activity.identifierPath, among: runs[student] ?? []) }
+        }.filter { seen.insert($0.id).inserted }
     }
 
     /// Each student's saved runs, newest first, read once for a whole report.

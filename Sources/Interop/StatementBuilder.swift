@@ -25,6 +25,9 @@ public struct StatementBuilder: Sendable {
     public static let activityPrefix = "urn:edujam:activity:"
     /// Prefix of a quantity item's result extension: the item identifier follows.
     public static let quantityPrefix = "urn:edujam:item:"
+    /// The context extension that carries the version of the game the attempt ran (its content
+    /// hash, Tracking's `GameVersionRule`), on every statement of an attempt that recorded one.
+    public static let gameVersionExtension = "urn:edujam:extension:game-version"
     static let activityType = "http://adlnet.gov/expapi/activities/lesson"
 
     /// - Parameter homePage: The school's URL, for example `https://school.example`.
@@ -119,7 +122,7 @@ public struct StatementBuilder: Sendable {
                 : .init(
                     parent: ancestors.suffix(1).map { $0 },
                     grouping: ancestors.count > 1 ? Array(ancestors.dropLast()) : nil),
-            platform: "EduJam")
+            platform: "EduJam", extensions: run.gameVersion.map { [Self.gameVersionExtension: $0] })
         var object = Self.activity(path)
         object.definition = .init(type: Self.activityType, name: ["en-US": run.title])
         return XAPIStatement(

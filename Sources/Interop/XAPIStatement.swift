@@ -55,6 +55,8 @@ public struct XAPIStatement: Codable, Equatable, Sendable {
         public var registration: String
         public var contextActivities: ContextActivities?
         public var platform: String
+        /// The game's version (``StatementBuilder/gameVersionExtension``), when the attempt recorded one.
+        public var extensions: [String: String]?
     }
 
     public var id: String

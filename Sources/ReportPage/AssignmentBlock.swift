@@ -12,6 +12,7 @@ struct AssignmentBlock {
         return #"<article class="assignment" id="assignment-\#(assignment.id)" data-assignment="\#(assignment.id)">"#
             + #"<h3>\#(assignment.id). \#(HTML.name(assignment.title))</h3>"#
             + (facts.isEmpty ? "" : #"<p class="meta">\#(HTML.text(facts.joined(separator: ", ")))</p>"#)
+            + (assignment.versionsNote.map { #"<p class="meta versions">\#(HTML.text($0))</p>"# } ?? "")
             + assignment.summary.indices.map(activity).joined()
             + "</article>"
     }

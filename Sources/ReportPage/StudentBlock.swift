@@ -44,12 +44,20 @@ struct StudentBlock {
                 + "<td>\(HTML.text(run.outcome.rawValue + (run.done ? " (done)" : "")))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(run.durationSeconds))">\#(Figures.duration(run.durationSeconds))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(run.progress))">\#(Figures.percent(run.progress))</td>"#
-                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td></tr>"
+                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td>" + version(run) + "</tr>"
         }
         return
             #"<div class="scroll"><table class="data"><caption>Attempts, newest first (★ marks the primary item)</caption>"#
             + #"<thead><tr><th scope="col">Started (UTC)</th><th scope="col">Activity</th><th scope="col">Outcome</th>"#
-            + #"<th scope="col">Time</th><th scope="col">Progress</th><th scope="col">Items</th></tr></thead>"#
+            + #"<th scope="col">Time</th><th scope="col">Progress</th><th scope="col">Items</th>"#
+            + #"<th scope="col">Game version</th></tr></thead>"#
             + "<tbody>\(rows.joined())</tbody></table></div>"
+    }
+
+    /// The version the attempt ran, in its short form with the whole hash as its title; "–" when none.
+    private func version(_ run: RunRecord) -> String {
+        guard let version = run.gameVersion else { return #"<td class="version">–</td>"# }
+        return #"<td class="version"><code title="\#(HTML.attribute(version))">"#
+            + "\(HTML.text(GameVersionRule.short(version)))</code></td>"
     }
 }

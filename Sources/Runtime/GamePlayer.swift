@@ -31,7 +31,7 @@ public enum GamePlayer {
         }
         var context = gameContext
         for id in levelPath { context = context.child(id) ?? context }
-        run.activity = try context.createNewActivity(student: options.student)
+        run.activity = try context.createNewActivity(student: options.student, gameVersion: options.gameVersion)
         run.saveIfEveryChange()
         run.sandbox.onLastResort = { [unowned run] in run.recordStoppedFromOutside() }
         let level: LuaValue = levelPath.isEmpty ? .nil : .string(IdentifierPathText.text(levelPath))

@@ -4,7 +4,8 @@ import Tracking
 extension GameRun {
     /// Stops the attempt, records how it ended, saves, and tells the channel.
     func end(on context: Context, outcome: RunOutcome, failure: ScriptFailure?) throws -> RunReport {
-        let attempt = try activity ?? context.createNewActivity(student: options.student)
+        let attempt =
+            try activity ?? context.createNewActivity(student: options.student, gameVersion: options.gameVersion)
         if attempt.isStarted { try attempt.stop() }
         if attempt.outcome == .running { try attempt.end(outcome: outcome) }
         context.resignActive()

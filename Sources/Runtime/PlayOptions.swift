@@ -27,6 +27,10 @@ public struct PlayOptions {
     /// published contexts and adds only the ones missing. No run changes a context's display
     /// order, which only the whole catalog knows.
     public var mayChangeCatalog = true
+    /// The version of the game that runs (its content hash, Tracking's `GameVersionRule`), which
+    /// the attempt records when it is created; nil records none (a game played from a folder
+    /// whose version nobody computed).
+    public var gameVersion: String?
 
     public init() {}
 }

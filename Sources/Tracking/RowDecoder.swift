@@ -6,7 +6,7 @@ enum RowDecoder {
     /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
     static let runColumns = """
         a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start
+        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start, a.game_version
         """
 
     /// One run (``runColumns``), its items left empty.
@@ -30,7 +30,17 @@ enum RowDecoder {
             // Clamped, not refused: versions before the limit could save an infinite duration.
             durationSeconds: SafeNumbers.duration(row.double(7)),
             progress: try row.finite(8, "progress", in: 0...1),
-            primaryItem: row.text(9), items: [])
+            primaryItem: row.text(9), gameVersion: try gameVersion(row.text(15)), items: [])
+    }
+
+    /// A stored game version, nil or as ``GameVersionRule`` has it.
+    /// - Throws: ``TrackingError/corruptRow(_:)`` for any other text (a row written past the checks).
+    static func gameVersion(_ text: String?) throws -> String? {
+        guard let text else { return nil }
+        if let violation = GameVersionRule.violation(text) {
+            throw TrackingError.corruptRow("game_version \(violation.reason)")
+        }
+        return text
     }
 
     /// Whether the process that saved this running row (columns 12-14) is gone. A row saved

@@ -82,6 +82,31 @@ public enum ScoreRule {
     }
 }
 
+/// The rule for the game version an attempt records (``Activity/gameVersion``): the content hash
+/// of the game that ran, a SHA-256 written as ``length`` lowercase hexadecimal digits.
+public enum GameVersionRule {
+    /// The digits of a version: a SHA-256's 32 bytes, two each.
+    public static let length = 64
+
+    /// The digits a person is shown of a version (as `git` shows a commit): enough to tell the
+    /// versions of one game apart.
+    public static let shortLength = 12
+
+    /// `version`'s first ``shortLength`` characters.
+    public static func short(_ version: String) -> String { String(version.prefix(shortLength)) }
+
+    /// Why `version` is refused as a game version, or nil when it is fine.
+    /// - Returns: The violation, its field `gameVersion`.
+    public static func violation(_ version: String) -> RuleViolation? {
+        let digits = version.utf8
+        guard digits.count == length, digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) })
+        else {
+            return RuleViolation(field: "gameVersion", reason: "must be \(length) lowercase hexadecimal digits")
+        }
+        return nil
+    }
+}
+
 /// The rule for progress: values within 0...1, and a range that does not end before it starts.
 public enum ProgressRule {
     /// Why a progress value is refused, or nil when it is fine.

@@ -38,7 +38,7 @@ enum CatalogCommand: Command {
             $0.keeping(matches)
         }
         if options.publish {
-            let store = try StoreLocation.open(options.common, collection: collection, clock: .real())
+            let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
             try Identity.requireTeacher("catalog --publish", identity: try store.identity())
             try Catalog.publish(entries, into: store)
             let published = entries.filter { $0.declaration != nil }.count

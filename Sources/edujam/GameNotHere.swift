@@ -26,7 +26,7 @@ struct GameNotHere: Error {
     func explained(_ options: CommonOptions, student typed: String?) -> any Error {
         guard let address = try? StoreLocation.address(options) else { return usage }
         if case .file(let path) = address, !FileManager.default.fileExists(atPath: path) { return usage }
-        guard let store = try? StoreLocation.open(options, collection: collection, clock: .real()),
+        guard let store = try? StoreLocation.open(options, root: .games(collection), clock: .real()),
             (try? store.context(at: path)) != nil
         else { return usage }
         return Absent(word: word, gamesFolder: gamesFolder, assigned: isAssigned(in: store, typed: typed))

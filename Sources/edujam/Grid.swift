@@ -22,6 +22,8 @@ enum Grid {
 
     private static func block(_ assignment: AssignmentReport, blocks: Bool) -> String {
         var lines = [heading(assignment)]
+        // Students who played different versions of the game were not graded on the same game.
+        if let note = assignment.versionsNote { lines.append("  " + Format.fit(note, width - 2)) }
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
         let rows = assignment.students.flatMap { student in
             student.activities.map { cell in
@@ -119,7 +121,7 @@ enum Grid {
         var rows = [
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "localCopies",
+                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion", "localCopies",
             ]
         ]
         for assignment in report.assignments {
@@ -143,7 +145,7 @@ enum Grid {
         let result: [String] = [
             cell.primaryItem?.identifier ?? "", cell.primaryItem.map(\.item.value.terminalText) ?? "",
             cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
-            cell.latestPath.map(IdentifierPathText.text) ?? "", String(cell.localCopies),
+            cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "", String(cell.localCopies),
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
     }

@@ -66,8 +66,13 @@ enum Installation {
 /// mistake on the command line.
 struct NoGamesFolder: Error, CustomStringConvertible {
     let installed: String
+    /// The store that was to be made for the games folder's collection, when that is why one was
+    /// looked for: a command that plays nothing needs one only for a store nobody has claimed yet.
+    var newStore: String?
+
     var description: String {
-        "no games folder here: looked in ./games and \(installed). "
+        let why = newStore.map { "the store \($0) is new, and no games folder says which collection it is for: " } ?? ""
+        return why + "no games folder here: looked in ./games and \(installed). "
             + "Pass --games DIR, set EDUJAM_GAMES, or install the games with `make install` (README.md)"
     }
 }

@@ -22,7 +22,7 @@ enum PlayStore {
         _ options: CommonOptions, collection: GameCollection, clock: RunClock
     ) throws -> (store: TrackingStore, identity: StoreIdentity) {
         do {
-            let store = try StoreLocation.open(options, collection: collection, clock: clock)
+            let store = try StoreLocation.open(options, root: .games(collection), clock: clock)
             return (store, try store.identity())
         } catch StoreError.server(let cause) where cause.isUnreachable {
             return try offline(options, collection: collection, clock: clock, cause: cause)

@@ -68,7 +68,7 @@ extension ReportCommand {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
                     Output.line(
                         "\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
-                    Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts))
+                    Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts, students: false))
                 }
                 return .success
             }
@@ -116,18 +116,27 @@ struct ReportFileError: Error, CustomStringConvertible {
 }
 
 /// Attempts as a table at most 80 columns wide: student, activity and result give way first.
+/// The game's version (its short form) is a column when any attempt recorded one.
 enum RunTable {
-    static func render(_ runs: [RunRecord]) -> String {
-        let header = ["started", "student", "activity", "outcome", "progress", "time", "result"]
+    /// - Parameter students: Whether a column names each attempt's student; one student's
+    ///   attempts, under a heading that names them, leave it out to keep room for the rest.
+    static func render(_ runs: [RunRecord], students: Bool = true) -> String {
+        let versions = runs.contains { $0.gameVersion != nil }
+        let header =
+            ["started"] + (students ? ["student"] : []) + ["activity", "outcome", "progress", "time", "result"]
+            + (versions ? ["version"] : [])
         let rows = runs.map { run -> [String] in
-            [
-                String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " "), run.student,
-                IdentifierPathText.text(run.identifierPath.dropFirst()),
-                run.outcome.rawValue + (run.done ? " (done)" : ""),
-                "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds),
-                Format.primary(of: run),
-            ]
+            [String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")]
+                + (students ? [run.student] : [])
+                + [
+                    IdentifierPathText.text(run.identifierPath.dropFirst()),
+                    run.outcome.rawValue + (run.done ? " (done)" : ""),
+                    "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds),
+                    Format.primary(of: run),
+                ] + (versions ? [run.gameVersion.map(GameVersionRule.short) ?? "-"] : [])
         }
-        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: [1, 2, 6])
+        let result = header.firstIndex(of: "result") ?? 0
+        let shrinking: Set<Int> = students ? [1, 2, result] : [1, result]
+        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: shrinking)
     }
 }

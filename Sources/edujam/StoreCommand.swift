@@ -3,15 +3,13 @@ import Foundation
 import Runtime
 import Tracking
 
-/// What every store command needs: the games folder's collection and the store.
+/// What every store command needs: the store, opened for the collection it was claimed for, so
+/// that a command that plays nothing needs no games folder (``StoreRoot/claimed``).
 struct StoreContext {
-    let games: String
     let store: TrackingStore
 
     init(_ options: CommonOptions) throws {
-        games = try Installation.games(options)
-        let collection = try GameCollection.load(from: games)
-        store = try StoreLocation.open(options, collection: collection, clock: .real())
+        store = try StoreLocation.open(options, root: .claimed, clock: .real())
     }
 }
 

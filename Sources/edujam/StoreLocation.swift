@@ -40,11 +40,11 @@ enum StoreLocation {
         StoreAddress(try path(options))
     }
 
-    /// Opens (or creates) the store rooted at the collection's id. A school server's store first
-    /// gets what the outbox kept for it (``openDelivering(_:collection:clock:)``), and says so in
+    /// Opens (or creates) the store rooted at `root`. A school server's store first
+    /// gets what the outbox kept for it (``openDelivering(_:root:clock:)``), and says so in
     /// one line on stderr.
-    static func open(_ options: CommonOptions, collection: GameCollection, clock: RunClock) throws -> TrackingStore {
-        let (store, delivery) = try openDelivering(options, collection: collection, clock: clock)
+    static func open(_ options: CommonOptions, root: StoreRoot, clock: RunClock) throws -> TrackingStore {
+        let (store, delivery) = try openDelivering(options, root: root, clock: clock)
         if let delivery { OutboxReport.summarize(delivery) }
         return store
     }
@@ -53,14 +53,12 @@ enum StoreLocation {
     /// what it kept for this server, before the command does anything else.
     /// - Returns: The store, and what the delivery did (nil for a store file on this computer).
     static func openDelivering(
-        _ options: CommonOptions, collection: GameCollection, clock: RunClock
+        _ options: CommonOptions, root: StoreRoot, clock: RunClock
     ) throws -> (TrackingStore, OutboxDelivery?) {
         let address = try address(options)
         let store: TrackingStore
         do {
-            store = try TrackingStore(
-                address: address, rootIdentifier: collection.id, rootTitle: collection.title,
-                parts: [ClassroomSchema.part], clock: { clock.date() })
+            store = try opened(address, root: root, options: options, clock: clock)
         } catch let error as TrackingError {
             throw StoreError(address, error)
         }
@@ -69,6 +67,44 @@ enum StoreLocation {
         store.outbox = outbox
         try? rememberLogin(of: store, in: outbox)  // a cache: never the reason a command fails
         return (store, try outbox.deliver(to: store))
+    }
+
+    /// The store at `address` opened for `root`. A store file not made yet is made for the games
+    /// folder's collection without a look at it, so a command that fails for want of a games
+    /// folder leaves no empty store behind.
+    private static func opened(
+        _ address: StoreAddress, root: StoreRoot, options: CommonOptions, clock: RunClock
+    ) throws -> TrackingStore {
+        let collection: GameCollection
+        switch (root, address) {
+        case (.games(let games), _):
+            collection = games
+        case (.claimed, .file(let path)) where !FileManager.default.fileExists(atPath: path):
+            collection = try gamesCollection(options, newStore: path)
+        case (.claimed, .file(let shown)), (.claimed, .server(let shown)):
+            let shown = address == .file(shown) ? shown : destination(shown)  // a server's, without its password
+            return try TrackingStore(
+                address: address,
+                unclaimed: {
+                    let games = try gamesCollection(options, newStore: shown)
+                    return (games.id, games.title)
+                }, parts: [ClassroomSchema.part], clock: { clock.date() })
+        }
+        return try TrackingStore(
+            address: address, rootIdentifier: collection.id, rootTitle: collection.title,
+            parts: [ClassroomSchema.part], clock: { clock.date() })
+    }
+
+    /// The collection of the games folder (``Installation/games(_:)``), which a store nobody has
+    /// claimed yet is made for.
+    /// - Throws: ``NoGamesFolder`` naming `newStore` when there is no games folder.
+    private static func gamesCollection(_ options: CommonOptions, newStore: String) throws -> GameCollection {
+        do {
+            return try GameCollection.load(from: try Installation.games(options))
+        } catch var error as NoGamesFolder {
+            error.newStore = newStore
+            throw error
+        }
     }
 
     /// Records who this login is on the server, so that a run can start on this computer while
@@ -98,6 +134,17 @@ enum StoreLocation {
         if url.queryItems?.isEmpty == true { url.queryItems = nil }
         return url.string ?? server
     }
+}
+
+/// Which collection a command opens the store for.
+enum StoreRoot {
+    /// The collection of the games the command plays or reads (`play`, `catalog`): the store must
+    /// be claimed for it (``Tracking/TrackingError/rootMismatch(expected:found:)``).
+    case games(GameCollection)
+    /// The collection the store was claimed for: a command that plays nothing (`report`, `inbox`,
+    /// `sync`, ...) needs no games folder. Only a store nobody has claimed yet is made for the
+    /// games folder's collection.
+    case claimed
 }
 
 /// The store could not be opened or written: names the file and what to do about it, in

@@ -58,12 +58,12 @@ enum StoreSchemaCommand: Command {
     }
 
     /// Opens the store once as whoever runs `init`/`migrate` (the database's owner on a school
-    /// server), which claims it for the games folder's collection and saves the main context.
+    /// server), which claims it for the games folder's collection and saves the main context (a
+    /// store already claimed keeps its collection, and needs no games folder).
     /// Teachers and students may read but not write `store_info` or change the catalog's root, so
     /// a store nobody has opened this way cannot be opened by them at all.
     private static func claimRoot(_ options: CommonOptions) throws {
-        let collection = try GameCollection.load(from: try Installation.games(options))
-        _ = try StoreLocation.open(options, collection: collection, clock: .real())
+        _ = try StoreLocation.open(options, root: .claimed, clock: .real())
     }
 
     private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {

@@ -17,15 +17,13 @@ enum SyncCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let common = try SyncOptions(words).common
-        let games = try Installation.games(common)
-        let collection = try GameCollection.load(from: games)
         guard case .server(let url) = try StoreLocation.address(common) else {
             Output.line("Nothing to send: the store is a file on this computer, not a school server.")
             return .success
         }
         let delivery: OutboxDelivery?
         do {
-            delivery = try StoreLocation.openDelivering(common, collection: collection, clock: .real()).1
+            delivery = try StoreLocation.openDelivering(common, root: .claimed, clock: .real()).1
         } catch let error as StoreError {
             guard case .server(let cause) = error, cause.isUnreachable else { throw error }
             return try waitingForServer(url, cause)

@@ -66,9 +66,10 @@ import Testing
         defer { cli.remove() }
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
             String.init)
-        #expect(csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,localCopies") == true, "\(csv)")
+        #expect(
+            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies") == true, "\(csv)")
         let ana = try #require(csv.first { $0.contains(",ana,") })
-        #expect(ana.hasSuffix(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY"), "\(ana)")
+        #expect(ana.hasSuffix(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY,"), "\(ana)")
         let cy = try #require(csv.first { $0.contains(",cy,") })
         #expect(cy.hasSuffix(",,,,,"), "\(cy)")
 
@@ -85,5 +86,39 @@ import Testing
                 ["org.example.grades", "CAPITALS", "EASY"], ["org.example.grades", "CAPITALS", "HARD"], nil,
             ])
         #expect(cells.allSatisfy { $0.keys.contains("score") && $0.keys.contains("latestPath") })  // null, not absent
+    }
+
+    /// Versions as `play` records them (the game's content hash), written here into the rows: ana
+    /// and bo's EASY ran one version, bo's HARD a fixed one.
+    @Test func theReviewCarriesEachAttemptsVersionAndSaysWhenTheyDiffer() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let first = "3f2a9c01d2e4" + String(repeating: "0", count: 52)
+        let second = String(repeating: "9b1c", count: 16)
+        let easy = "(SELECT id FROM contexts WHERE identifier = 'EASY')"
+        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE context_id = \(easy)", [first])
+        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE game_version IS NULL", [second])
+
+        let grid = try cli.run(["report", "--class", "3B"] + Self.games)
+        #expect(grid.output.contains("\n  2 game versions: 3f2a9c01d2e4 (2 attempts), 9b1c9b1c9b1c (1 attempt)\n"))
+        let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n")
+        #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first)") == true, "\(csv)")
+        #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second)") == true, "\(csv)")
+        let detail = try cli.run(["report", "--class", "3B", "--student", "bo"] + Self.games).output
+        let attempts = detail.split(separator: "\n").filter { $0.contains("CAPITALS/") && !$0.hasPrefix("bo ") }
+        #expect(attempts.count == 2 && attempts.allSatisfy { $0.count <= 80 }, "\(detail)")
+        #expect(attempts.first?.hasSuffix(" 9b1c9b1c9b1c") == true && attempts.last?.hasSuffix(" 3f2a9c01d2e4") == true)
+        #expect(detail.contains(" version\n"), "\(detail)")
+
+        // The JSON of the attempts, and a copy of the store, keep the whole hash.
+        let copy = cli.store + ".copy.sqlite"
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: copy + suffix) } }
+        #expect(try cli.run(["store", "copy", cli.store, copy]).status == 0)
+        for store in [cli.store, copy] {
+            let runs = try cli.run(["report", "--json", "--store", store]).output
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(runs.utf8)) as? [String: Any])
+            let versions = (json["runs"] as? [[String: Any]] ?? []).compactMap { $0["gameVersion"] as? String }
+            #expect(versions.sorted() == [first, first, second], "\(store)")
+        }
     }
 }

@@ -71,14 +71,14 @@ import TrackingTestSupport
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(root.keys) == ["class", "assignments"])
         let assignment = try #require((root["assignments"] as? [[String: Any]])?.first)
-        #expect(Set(assignment.keys) == ["id", "title", "due", "complete", "students", "summary"])
+        #expect(Set(assignment.keys) == ["id", "title", "due", "complete", "students", "summary", "gameVersions"])
         let student = try #require((assignment["students"] as? [[String: Any]])?.last)
         #expect(Set(student.keys) == ["student", "activities"])
         let cell = try #require((student["activities"] as? [[String: Any]])?.first)
         #expect(
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "localCopies",
+                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion", "localCopies",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
         #expect(cell["score"] is NSNull && cell["passed"] is NSNull && cell["latestPath"] is NSNull)

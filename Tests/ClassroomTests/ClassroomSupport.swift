@@ -37,10 +37,10 @@ func classroomStore(_ clock: VirtualClock = VirtualClock(), path: String? = nil)
 @discardableResult
 func play(
     _ store: TrackingStore, _ student: String, _ path: [String], clock: VirtualClock, seconds: Double = 60,
-    progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false
+    progress: Double? = nil, score: Double? = nil, doneByGame: Bool = false, gameVersion: String? = nil
 ) throws -> Int64 {
     guard let context = try store.context(at: path) else { throw ClassroomError.unknownPath(path) }
-    let run = try context.createNewActivity(student: student)
+    let run = try context.createNewActivity(student: student, gameVersion: gameVersion)
     try run.start()
     clock.advance(seconds)
     if let score { try run.setScore(id: "score", title: "Score", score: score, maxScore: 10) }

@@ -11,13 +11,14 @@ import Tracking
     }
 
     /// One attempt: start, progress, a pause, resume, items, finish.
-    static func playedStore(passed: Bool = true, score: Double = 2) throws -> TrackingStore {
+    static func playedStore(passed: Bool = true, score: Double = 2, gameVersion: String? = nil) throws -> TrackingStore
+    {
         let clock = Clock()
         let store = try TrackingStore.inMemory(
             rootIdentifier: "org.edujam.games", rootTitle: "EduJam Games", clock: { clock.now })
         let game = try store.mainContext.addChild(identifier: "QUIZ", title: "Quiz", type: .quiz)
         let level = try game.addChild(identifier: "LEVEL#1", title: "Level one", type: .level)
-        let attempt = try level.createNewActivity(student: "ana")
+        let attempt = try level.createNewActivity(student: "ana", gameVersion: gameVersion)
         try attempt.start()
         clock.advance(10)
         try attempt.setProgress(0.5)
@@ -69,6 +70,20 @@ import Tracking
         #expect(first.context.contextActivities?.grouping?.map(\.id) == ["urn:edujam:activity:org.edujam.games"])
         #expect(Set(statements.map(\.id)).count == statements.count, "one id per statement")
         #expect(statements.allSatisfy { UUID(uuidString: $0.id) != nil && $0.id == $0.id.lowercased() })
+    }
+
+    @Test func everyStatementCarriesTheGameVersionTheAttemptRan() throws {
+        let version = String(repeating: "0123456789abcdef", count: 4)
+        let builder = StatementBuilder(homePage: "https://school.example")
+        let statements = builder.statements(
+            try #require(try Self.playedStore(gameVersion: version).attemptHistories().first))
+        #expect(statements.count == 9)
+        #expect(statements.allSatisfy { $0.context.extensions == [StatementBuilder.gameVersionExtension: version] })
+        // An attempt that recorded none has no extension at all: the statement stays as it was.
+        let unversioned = builder.statements(try #require(try Self.playedStore().attemptHistories().first))
+        #expect(unversioned.allSatisfy { $0.context.extensions == nil })
+        let json = String(decoding: try JSONEncoder().encode(unversioned[0]), as: UTF8.self)
+        #expect(!json.contains("extensions\":null"), "\(json)")
     }
 
     @Test func exportingTwiceGivesTheSameBytes() throws {

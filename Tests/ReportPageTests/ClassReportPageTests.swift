@@ -117,6 +117,30 @@ import Testing
     }
 }
 
+extension ClassReportPageTests {
+    @Test func thePageShowsEachAttemptsVersionAndAnAssignmentsMixOfVersions() throws {
+        let first = "3f2a9c01d2e4" + String(repeating: "0", count: 52)
+        let second = String(repeating: "9b1c", count: 16)
+        var page = Demo.page(students: ["ana", "bo"], titles: ["Sums"])
+        #expect(!page.html().contains("game versions:"), "one version (or none): no note")
+        page.report.assignments[0].gameVersions = [
+            GameVersionCount(version: first, attempts: 5), GameVersionCount(version: second, attempts: 2),
+        ]
+        let versioned = (page.attempts[1]?["ana"] ?? []).map { run in
+            var versioned = run
+            versioned.gameVersion = first
+            return versioned
+        }
+        page.attempts[1]?["ana"] = versioned
+        let html = page.html()
+        #expect(
+            html.contains(
+                #"<p class="meta versions">2 game versions: 3f2a9c01d2e4 (5 attempts), 9b1c9b1c9b1c (2 attempts)</p>"#))
+        #expect(html.contains(#"<td class="version"><code title="\#(first)">3f2a9c01d2e4</code></td>"#))
+        #expect(html.contains(#"<th scope="col">Game version</th>"#))
+    }
+}
+
 /// A made-up class report: each student a different standing, so every mark appears.
 enum Demo {
     static func page(students: [String], titles: [String], attemptsEach: Int = 1) -> ClassReportPage {

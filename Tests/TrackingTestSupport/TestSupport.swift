@@ -119,7 +119,8 @@ package func oldStoreSQL(_ store: TrackingStore, _ sql: String, _ values: [SQLVa
         return try storeSQL(store, sql, values)
     case let postgres as PostgreSQLEngine:
         let tables: [(String, [RowChecks.Check])] = [
-            ("contexts", RowChecks.contexts(.postgresql)), ("activities", RowChecks.activities(.postgresql)),
+            ("contexts", RowChecks.contexts(.postgresql)),
+            ("activities", RowChecks.activities(.postgresql) + [RowChecks.gameVersion(.postgresql)]),
             ("activity_items", RowChecks.activityItems(.postgresql)),
             ("attempt_events", RowChecks.attemptEvents(.postgresql)),
         ]

@@ -44,6 +44,11 @@ package final class UnreachableEngine: StoreEngine {
         try base.adopt(part)
     }
 
+    package func claimedRoot() throws -> String? {
+        try reach()
+        return try base.claimedRoot()
+    }
+
     package func loadTree() throws -> Context? {
         try reach()
         return try base.loadTree()

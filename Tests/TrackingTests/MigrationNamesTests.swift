@@ -13,7 +13,7 @@ struct MigrationNamesTests {
                 "001-store-info", "002-contexts", "003-activities", "004-activity-items", "005-classes",
                 "006-assignments", "007-activities-started", "008-activity-owner", "009-attempt-events",
                 "010-oneroster", "011-lrs-push", "012-completion-minutes", "013-activity-saved-at", "014-row-checks",
-                "015-opaque-identifiers", "017-game-versions",
+                "015-opaque-identifiers", "016-attempt-game-version", "017-game-versions",
             ])
     }
 
@@ -23,7 +23,7 @@ struct MigrationNamesTests {
                 "001-store-info", "002-tracking", "003-classroom", "004-oneroster", "005-lrs-push",
                 "006-school-roles", "007-row-level-security", "008-report-and-inbox-by-index",
                 "009-server-ids-and-own-attempts", "010-row-checks", "011-class-owners",
-                "012-opaque-identifiers", "014-game-versions",
+                "012-opaque-identifiers", "013-attempt-game-version", "014-game-versions",
             ])
     }
 }

@@ -45,7 +45,7 @@ import TrackingTestSupport
         let runs = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let keys: Set<String> = [
             "id", "student", "identifierPath", "title", "outcome", "done", "started", "startedAt",
-            "durationSeconds", "progress", "primaryItem", "items",
+            "durationSeconds", "progress", "primaryItem", "gameVersion", "items",
         ]
         #expect(runs.allSatisfy { Set($0.keys) == keys })
         #expect(runs[0]["primaryItem"] is NSNull)

@@ -29,6 +29,9 @@ public final class Activity {
 
     /// Whether ``start()`` was ever called: a launch never started counts for no assignment.
     public internal(set) var hasStarted = false
+    /// The version of the game that ran this attempt (its content hash, ``GameVersionRule``), set
+    /// when the attempt is created; nil for an attempt whose front end named none.
+    public let gameVersion: String?
     var accumulated: TimeInterval = 0
     var runningSince: Date?
     var ranges = ProgressRanges()
@@ -40,9 +43,10 @@ public final class Activity {
     weak var store: TrackingStore?
     let clock: () -> Date
 
-    init(context: Context, student: String, store: TrackingStore) {
+    init(context: Context, student: String, gameVersion: String?, store: TrackingStore) {
         self.uuid = UUID()
         self.student = student
+        self.gameVersion = gameVersion
         self.identifierPath = context.identifierPath
         self.context = context
         self.store = store
@@ -57,6 +61,7 @@ public final class Activity {
     init(restoring saved: SavedAttempt, context: Context, store: TrackingStore) {
         self.uuid = saved.uuid
         self.student = saved.student
+        self.gameVersion = saved.gameVersion
         self.identifierPath = context.identifierPath
         self.context = context
         self.store = store

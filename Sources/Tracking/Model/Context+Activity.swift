@@ -51,20 +51,27 @@ extension Context {
     /// Starts a new attempt for `student`; the student's previous ``currentActivity(student:)``
     /// in this session is stopped and finalized (it keeps its outcome and can no longer change).
     /// Another student's attempt at the same context is left alone.
-    /// - Parameter student: A name or id chosen by the caller, not blank, within ``Limits/studentNameCharacters``. New
-    ///   names are checked against ``NameRule`` at the door (``TrackingStore/checkStudentName(_:)``);
-    ///   here only what any attempt needs, so a student on a roster from before that check can play.
+    /// - Parameters:
+    ///   - student: A name or id chosen by the caller, not blank, within ``Limits/studentNameCharacters``. New
+    ///     names are checked against ``NameRule`` at the door (``TrackingStore/checkStudentName(_:)``);
+    ///     here only what any attempt needs, so a student on a roster from before that check can play.
+    ///   - gameVersion: The version of the game that runs the attempt (``GameVersionRule``), or nil
+    ///     when the caller has none.
     /// - Returns: The new activity, not yet started; it becomes ``currentActivity``.
-    /// - Throws: ``TrackingError/invalidName(what:reason:)`` or ``TrackingError/contextRemoved``.
+    /// - Throws: ``TrackingError/invalidName(what:reason:)``, ``TrackingError/identifierRefused(what:reason:)``
+    ///   for a malformed version, or ``TrackingError/contextRemoved``.
     @discardableResult
-    public func createNewActivity(student: String) throws -> Activity {
+    public func createNewActivity(student: String, gameVersion: String? = nil) throws -> Activity {
         guard let store, !isRemoved else { throw TrackingError.contextRemoved }
         guard !Validate.isBlank(student), student.count <= Limits.studentNameCharacters else {
             throw TrackingError.invalidName(
                 what: "student name", reason: "must be 1 to \(Limits.studentNameCharacters) characters, not blank")
         }
+        if let violation = gameVersion.flatMap(GameVersionRule.violation) {
+            throw TrackingError.identifierRefused(what: "game version", reason: violation.reason)
+        }
         currentByStudent[student]?.supersede()
-        let activity = Activity(context: self, student: student, store: store)
+        let activity = Activity(context: self, student: student, gameVersion: gameVersion, store: store)
         makeCurrent(activity)
         store.markDirty(activity)
         return activity

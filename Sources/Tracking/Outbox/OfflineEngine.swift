@@ -27,6 +27,7 @@ final class OfflineEngine: StoreEngine {
     func migrate(parts: [SchemaPart]) throws -> [String] { throw reason }
 
     func open(rootIdentifier: String, parts: [SchemaPart]) throws {}
+    func claimedRoot() throws -> String? { rootIdentifier }
 
     /// A main context of its own, as if loaded: the store then has nothing to save before the run.
     func loadTree() throws -> Context? {

@@ -68,6 +68,9 @@ public struct RunSnapshot: Codable, Equatable, Sendable {
     /// numbered from where the saved ones stop.
     public var events: [Event]
     public var owner: Owner
+    /// The version of the game that ran it (``Activity/gameVersion``); absent from snapshots
+    /// kept before versions were recorded.
+    public var gameVersion: String?
 
     /// The context's identifier path, main context first.
     public var identifierPath: [String] { contexts.map(\.identifier) }
@@ -98,7 +101,7 @@ extension Activity {
                     sequence: eventCount + offset, kind: event.kind, at: event.at.timeIntervalSince1970,
                     progress: event.progress, outcome: event.outcome)
             },
-            owner: .init(host: owner.host, pid: owner.pid, start: owner.start))
+            owner: .init(host: owner.host, pid: owner.pid, start: owner.start), gameVersion: gameVersion)
     }
 }
 

@@ -178,6 +178,14 @@ enum PGMigrations {
         SchoolSecurity.classOwners,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         PGRowCheckMigration.opaqueIdentifiers,
+        // The version of the game each attempt ran (its content hash); NULL for attempts saved
+        // before. INSERT is granted by column (``SchoolSecurity/ownRows``), so the roles get this one.
+        Migration(
+            name: "013-attempt-game-version",
+            sql: """
+                ALTER TABLE activities ADD COLUMN game_version text \(RowChecks.gameVersion(.postgresql).clause);
+                GRANT INSERT (game_version) ON activities TO edujam_teacher, edujam_student;
+                """),
         // Published games: versions named by their hash, each game's current one (Classroom's).
         Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]

@@ -27,8 +27,7 @@ extension PostgreSQLEngine {
     }
 
     private func requireRoot(of snapshot: RunSnapshot) throws {
-        let root = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
-            .text(0)
+        let root = try storedRoot()
         guard let first = snapshot.contexts.first, first.identifier == root else {
             throw TrackingError.rootMismatch(expected: root ?? "", found: snapshot.contexts.first?.identifier ?? "")
         }

@@ -52,20 +52,31 @@ package final class PostgreSQLEngine: StoreEngine {
         // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
         // students open a store that is up to date and claimed, and read both.
         if try !PGMigrator.isUpToDate(connection, parts: parts) { try migrate(parts: parts) }
-        let claimed = try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?
-            .text(0)
+        let claimed = try storedRoot()
         if claimed == nil {
             try connection.query(
                 "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
                 [.text(rootIdentifier)])
         }
-        let stored =
-            try claimed
-            ?? connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
-            ?? rootIdentifier
+        let stored = try claimed ?? storedRoot() ?? rootIdentifier
         guard stored == rootIdentifier else {
             throw TrackingError.rootMismatch(expected: rootIdentifier, found: stored)
         }
+    }
+
+    package func claimedRoot() throws -> String? {
+        try explainingRefusal {
+            // Before `store init` the database has no schema: nothing is claimed.
+            guard try connection.query("SELECT to_regclass('store_info')").rows.first?.text(0) != nil else {
+                return nil
+            }
+            return try storedRoot()
+        }
+    }
+
+    /// The claimed root in `store_info`, which exists.
+    func storedRoot() throws -> String? {
+        try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
     }
 
     package func loadTree() throws -> Context? {

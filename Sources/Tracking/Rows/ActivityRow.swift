@@ -4,8 +4,9 @@ import Foundation
 /// or from an outbox snapshot, and how an attempt written again by its UUID updates the row.
 enum ActivityRow {
     /// The columns, in the order ``values(_:context:now:)`` and ``values(_:context:)`` give: the
-    /// attempt's identity (``identity``), its state, its owner (``RunOwner``) and when the state
-    /// was taken (`saved_at`).
+    /// attempt's identity (``identity``), its state, its owner (``RunOwner``), when the state
+    /// was taken (`saved_at`) and the game's version (``GameVersionRule``; written again with the
+    /// state, which never changes it).
     static let columns = TableColumns(
         "activities",
         [
@@ -13,6 +14,7 @@ enum ActivityRow {
             "started_at": "float8", "ended_at": "float8", "outcome": "text", "done_by": "text", "duration": "float8",
             "progress": "float8", "ranges": "text", "primary_item": "text", "was_started": "boolean",
             "owner_host": "text", "owner_pid": "integer", "owner_start": "text", "saved_at": "float8",
+            "game_version": "text",
         ])
 
     /// An attempt's row id looked up by its UUID (one `?`): how a row points at an attempt by its
@@ -47,7 +49,7 @@ enum ActivityRow {
             .text(a.outcome.rawValue), .text(a.doneBy?.rawValue),
             .real(a.duration(at: .init(timeIntervalSince1970: now))), .real(a.progress), .text(a.ranges.json),
             .text(a.items.primary?.identifier), .bool(a.hasStarted), .text(owner.host),
-            .integer(Int64(owner.pid)), .text(owner.start), .real(now),
+            .integer(Int64(owner.pid)), .text(owner.start), .real(now), .text(a.gameVersion),
         ]
     }
 
@@ -58,6 +60,7 @@ enum ActivityRow {
             .real(s.endedAt), .text(s.outcome.rawValue), .text(s.doneBy?.rawValue), .real(s.duration),
             .real(s.progress), .text(ProgressRanges(s.ranges).json), .text(s.primaryItem), .bool(s.hasStarted),
             .text(s.owner.host), .integer(Int64(s.owner.pid)), .text(s.owner.start), .real(s.savedAt),
+            .text(s.gameVersion),
         ]
     }
 
@@ -80,7 +83,7 @@ enum ActivityRow {
             endedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
             doneBy: row.text(8).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(13) != 0,
             // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
-            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(12), items: [],
-            nextEvent: 0)
+            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(12),
+            gameVersion: try RowDecoder.gameVersion(row.text(18)), items: [], nextEvent: 0)
     }
 }

@@ -260,6 +260,10 @@ enum Migrations {
         RowCheckMigration.migration,
         // Identifiers are opaque: the identifier checks no longer refuse '/' and spaces.
         RowCheckMigration.opaqueIdentifiers,
+        // The version of the game each attempt ran (its content hash); NULL for attempts saved before.
+        Migration(
+            name: "016-attempt-game-version",
+            sql: "ALTER TABLE activities ADD COLUMN game_version TEXT \(RowChecks.gameVersion(.sqlite).clause);"),
         // Published games: versions named by their hash, each game's current one (Classroom's).
         Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
     ]

@@ -15,8 +15,7 @@ extension SQLiteEngine {
 
     /// Creates the contexts of the chain that are missing, parents first; returns the last one's id.
     private func contextChain(_ snapshot: RunSnapshot) throws -> Int64 {
-        let root = try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
-            .query { $0.text(0) ?? "" }.first
+        let root = try claimedRoot()
         guard let first = snapshot.contexts.first, first.identifier == root else {
             throw TrackingError.rootMismatch(expected: root ?? "", found: snapshot.contexts.first?.identifier ?? "")
         }

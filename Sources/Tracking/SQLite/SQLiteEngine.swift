@@ -84,10 +84,17 @@ package final class SQLiteEngine: StoreEngine {
     private func claimRoot(_ identifier: String) throws {
         try connection.statement("INSERT OR IGNORE INTO store_info (key, value) VALUES ('root_identifier', ?)")
             .run([.text(identifier)])
-        let stored =
-            try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
-            .query { $0.text(0) ?? "" }.first ?? identifier
+        let stored = try claimedRoot() ?? identifier
         guard stored == identifier else { throw TrackingError.rootMismatch(expected: identifier, found: stored) }
+    }
+
+    package func claimedRoot() throws -> String? {
+        let schema = try connection.statement(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'store_info'"
+        ).query { $0.int(0) }.first
+        guard schema == 1 else { return nil }  // a new file: no schema yet
+        return try connection.statement("SELECT value FROM store_info WHERE key = 'root_identifier'")
+            .query { $0.text(0) ?? "" }.first
     }
 
     private func rowID(of context: Context, pending: [ObjectIdentifier: Int64]) throws -> Int64 {

@@ -97,6 +97,18 @@ package enum RowChecks {
         ]
     }
 
+    /// `activities.game_version`: nil, or ``GameVersionRule``'s digits. Apart from ``activities(_:)``,
+    /// whose checks the migrations before the column add: SQLite's `016-attempt-game-version` and
+    /// PostgreSQL's `013-attempt-game-version` add it with the column.
+    package static func gameVersion(_ dialect: Dialect) -> Check {
+        let digits =
+            dialect == .sqlite
+            ? "game_version NOT GLOB '*[^0-9a-f]*'" : "game_version ~ '^[0-9a-f]*$'"
+        return Check(
+            name: "activities_game_version",
+            expression: "game_version IS NULL OR (length(game_version) = \(GameVersionRule.length) AND \(digits))")
+    }
+
     /// `activity_items`: identifier, title, kind, and each kind's value (``ScoreRule``: `maxScore > 0`,
     /// `0 <= score <= maxScore`; numbers finite; a binary item's value type).
     package static func activityItems(_ dialect: Dialect) -> [Check] {

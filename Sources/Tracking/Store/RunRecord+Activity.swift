@@ -14,6 +14,7 @@ extension RunRecord {
             outcome: activity.outcome, done: activity.isDone, started: activity.hasStarted,
             startedAt: ISO8601.string(fromEpoch: activity.startedAt.timeIntervalSince1970),
             durationSeconds: activity.duration, progress: activity.progress,
-            primaryItem: activity.primaryItem?.identifier, items: items.map(ItemRecord.init))
+            primaryItem: activity.primaryItem?.identifier, gameVersion: activity.gameVersion,
+            items: items.map(ItemRecord.init))
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// JSON keys (stable, documented in `docs/tracking-model.md`): `id`, `student`, `identifierPath`,
 /// `title`, `outcome`, `done`, `started`, `startedAt` (ISO 8601, UTC), `durationSeconds`, `progress`,
-/// `primaryItem` (null when none) and `items`.
+/// `primaryItem` (null when none), `gameVersion` (null when none) and `items`.
 public struct RunRecord: Codable, Equatable, Sendable {
     /// The activity's row id.
     public var id: Int64
@@ -29,6 +29,8 @@ public struct RunRecord: Codable, Equatable, Sendable {
     public var progress: Double
     /// The primary item's identifier, nil when none.
     @ExplicitNull public var primaryItem: String?
+    /// The version of the game that ran it (``GameVersionRule``), nil when none was recorded.
+    @ExplicitNull public var gameVersion: String? = nil
     /// Every item, in the order added.
     public var items: [ItemRecord]
 }

@@ -49,6 +49,21 @@ extension TrackingStore {
             engine: address.engine(), rootIdentifier: rootIdentifier, rootTitle: rootTitle, parts: parts, clock: clock)
     }
 
+    /// Opens the store at `address` for the collection it was claimed for (``StoreEngine/claimedRoot()``),
+    /// so a command that plays no game needs no games folder to name it. A store nobody has claimed
+    /// yet is opened for `unclaimed`'s root, as ``init(address:rootIdentifier:rootTitle:clock:)`` does.
+    /// - Parameter unclaimed: The collection's identifier and title, asked only for an unclaimed store.
+    /// - Throws: As ``init(address:rootIdentifier:rootTitle:clock:)``, and what `unclaimed` throws.
+    public convenience init(
+        address: StoreAddress, unclaimed: () throws -> (identifier: String, title: String),
+        parts: [SchemaPart] = [], clock: @escaping () -> Date = { Date() }
+    ) throws {
+        let engine = try address.engine()
+        // The title names the main context only when the tree has none; a claimed store has one.
+        let root = try engine.claimedRoot().map { ($0, $0) } ?? unclaimed()
+        try self.init(engine: engine, rootIdentifier: root.0, rootTitle: root.1, parts: parts, clock: clock)
+    }
+
     /// Applies the schema's pending migrations at `address` without opening a collection
     /// (`edujam store migrate`, `edujam store init`).
     /// - Parameter parts: Other modules' halves of the schema to apply (``SchemaPart``).

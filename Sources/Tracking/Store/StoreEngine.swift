@@ -17,6 +17,13 @@ package protocol StoreEngine: AnyObject {
     ///   store, ``TrackingError/unknownMigration(_:)`` for a newer schema, or an engine error.
     func open(rootIdentifier: String, parts: [SchemaPart]) throws
 
+    /// The root identifier the store was claimed for (``open(rootIdentifier:)`` on its first open),
+    /// read without changing anything: how a command that plays no game learns the collection.
+    /// - Returns: The identifier, or nil when nobody has claimed the store yet (an empty file, a
+    ///   database before `edujam store init`).
+    /// - Throws: An engine error (a login the store refuses: why, as ``open(rootIdentifier:)`` says).
+    func claimedRoot() throws -> String?
+
     /// Applies the schema's pending migrations with the halves of `parts`, and nothing else
     /// (`edujam store migrate`); the halves of parts not given are recorded as skipped.
     /// - Returns: The names applied, in order; empty when the schema is up to date.
@@ -132,6 +139,8 @@ package struct SavedAttempt {
     package var ranges: [ClosedRange<Double>]
     /// The primary item's identifier, nil when none.
     package var primaryItem: String?
+    /// The version of the game that ran it (``Activity/gameVersion``).
+    package var gameVersion: String?
     /// Every item with its sequence number, in the order added.
     package var items: [(item: ActivityItem, sequence: Int64)]
     /// The sequence number the next recorded event takes.
@@ -140,8 +149,8 @@ package struct SavedAttempt {
     package init(
         rowID: Int64, uuid: UUID, student: String, createdAt: Date, startedAt: Date, endedAt: Date?,
         outcome: RunOutcome, doneBy: DoneMarker?, hasStarted: Bool, duration: TimeInterval,
-        ranges: [ClosedRange<Double>], primaryItem: String?, items: [(item: ActivityItem, sequence: Int64)],
-        nextEvent: Int
+        ranges: [ClosedRange<Double>], primaryItem: String?, gameVersion: String?,
+        items: [(item: ActivityItem, sequence: Int64)], nextEvent: Int
     ) {
         self.rowID = rowID
         self.uuid = uuid
@@ -155,6 +164,7 @@ package struct SavedAttempt {
         self.duration = duration
         self.ranges = ranges
         self.primaryItem = primaryItem
+        self.gameVersion = gameVersion
         self.items = items
         self.nextEvent = nextEvent
     }

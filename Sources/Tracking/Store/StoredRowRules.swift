@@ -21,7 +21,8 @@ enum StoredRowRules {
     }
 
     /// An attempt: `context path, uuid, student, created_at, started_at, ended_at, outcome,
-    /// done_by, duration, progress, ranges, primary_item, was_started, owner_host, owner_pid, owner_start`.
+    /// done_by, duration, progress, ranges, primary_item, was_started, owner_host, owner_pid, owner_start,
+    /// game_version`.
     static func activity(_ values: [SQLValue]) -> String? {
         reason {
             let row = ValuesRow(values)
@@ -45,6 +46,7 @@ enum StoredRowRules {
             if let primary = row.text(11), let violation = IdentifierRule.violation(primary, of: .item) {
                 throw TrackingError.corruptRow("primary_item: \(violation)")
             }
+            _ = try RowDecoder.gameVersion(row.text(16))
         }
     }
 

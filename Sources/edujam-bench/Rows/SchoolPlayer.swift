@@ -185,6 +185,7 @@ final class TimedEngine: StoreEngine {
     }
     func migrate(parts: [SchemaPart]) throws -> [String] { try base.migrate(parts: parts) }
     func adopt(_ part: SchemaPart) throws { try base.adopt(part) }
+    func claimedRoot() throws -> String? { try base.claimedRoot() }
     func loadTree() throws -> Tracking.Context? { try base.loadTree() }
     func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
         try base.latestAttempt(contextID: contextID, student: student)
