@@ -65,7 +65,7 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     package func claimedRoot() throws -> String? {
-        try explainingRefusal {
+        try explainingRefusal([]) {
             // Before `store init` the database has no schema: nothing is claimed.
             guard try connection.query("SELECT to_regclass('store_info')").rows.first?.text(0) != nil else {
                 return nil
