@@ -35,7 +35,9 @@ struct CacheEntryReader {
                 guard GamePackage.isNamePart(Substring(name)) else {
                     throw Refusal(reason: "\(child): not a folder of a game")
                 }
+                let before = files.count
                 try collect(folder: child, into: &files, budget: &budget)
+                guard files.count > before else { throw Refusal(reason: "\(child): a folder with no file of the game") }
             case S_IFREG:
                 guard GamePackage.problem(withPath: child) == nil, files.count < GamePackage.maxFiles else {
                     throw Refusal(reason: "\(child): not a file of a game")

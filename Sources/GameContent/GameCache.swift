@@ -37,6 +37,24 @@ public struct GameCache: Sendable {
         }
         guard status.st_uid == geteuid() else { throw GameCacheError(path: folder, "belongs to another user") }
         guard chmod(folder, 0o700) == 0 else { throw GameCacheError(path: folder, errnoText()) }
+        sweep()
+    }
+
+    /// The prefix of the folder ``store(_:)`` writes an entry in before renaming it into place.
+    private static let newPrefix = ".new-"
+    /// The prefix a refused entry is renamed to before it is removed.
+    private static let oldPrefix = ".old-"
+
+    /// Removes work folders left by a process that ended before it could: those an hour old (a
+    /// younger one may be another process's store under way).
+    private func sweep() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(Self.newPrefix) || name.hasPrefix(Self.oldPrefix) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard lstat(path, &status) == 0, time(nil) - status.st_mtim.tv_sec > 3600 else { continue }
+            try? FileManager.default.removeItem(atPath: path)
+        }
     }
 
     /// The folder of `version`'s entry, whether or not it is there.
@@ -56,7 +74,7 @@ public struct GameCache: Sendable {
     public func store(_ package: GamePackage) throws(GameCacheError) -> String {
         let target = entry(package.version)
         if verified(package.version) != nil { return target }
-        let temporary = (folder as NSString).appendingPathComponent(".new-\(UUID().uuidString)")
+        let temporary = (folder as NSString).appendingPathComponent(Self.newPrefix + UUID().uuidString)
         defer { remove(temporary) }
         try write(package, into: temporary)
         for _ in 0..<2 {
@@ -87,7 +105,10 @@ public struct GameCache: Sendable {
         let path = entry(version)
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        if let package = try? CacheEntryReader(root: path).package(), package.version == version {
+        // A symlink in place of the entry could be pointed elsewhere after the check.
+        if status.st_mode & S_IFMT == S_IFDIR, let package = try? CacheEntryReader(root: path).package(),
+            package.version == version
+        {
             return package
         }
         remove(path)
@@ -117,7 +138,7 @@ public struct GameCache: Sendable {
     /// Removes `path` and everything under it: first renamed aside, so a reader never finds a
     /// half-removed entry under a version's name. Symlinks are removed, never followed.
     private func remove(_ path: String) {
-        let aside = (folder as NSString).appendingPathComponent(".old-\(UUID().uuidString)")
+        let aside = (folder as NSString).appendingPathComponent(Self.oldPrefix + UUID().uuidString)
         guard rename(path, aside) == 0 else { return }
         try? FileManager.default.removeItem(atPath: aside)
     }

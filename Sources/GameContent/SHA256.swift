@@ -36,13 +36,28 @@ public struct SHA256: Sendable {
     /// Feeds more of the message.
     public mutating func update(_ bytes: some Collection<UInt8>) {
         bitCount = bitCount &+ (UInt64(truncatingIfNeeded: bytes.count) &<< 3)
-        for byte in bytes {
-            pending.append(byte)
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        guard bytes.withContiguousStorageIfAvailable({ absorb(UnsafeRawBufferPointer($0)) }) == nil else { return }
+        Array(bytes).withUnsafeBytes { absorb($0) }  // a collection not stored in one piece
+    }
+
+    /// Feeds bytes in memory: whole blocks are mixed in where they lie, only a block's start
+    /// or end waits in ``pending`` (hashing a game is done for every package made).
+    private mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes[...]
+        if !pending.isEmpty {
+            let taken = rest.prefix(64 - pending.count)
+            pending += taken
+            rest = rest.dropFirst(taken.count)
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBytes { compress($0) }
+            pending.removeAll(keepingCapacity: true)
         }
+        while rest.count >= 64 {
+            compress(UnsafeRawBufferPointer(rebasing: rest.prefix(64)))
+            rest = rest.dropFirst(64)
+        }
+        pending += rest
     }
 
     /// The 32-byte digest of everything fed. The hasher is spent afterwards: make a new one.
@@ -52,7 +67,7 @@ public struct SHA256: Sendable {
         var tail: [UInt8] = [0x80]
         tail += [UInt8](repeating: 0, count: (119 - pending.count) % 64)
         tail += bigEndianBytes(length)
-        update(tail)
+        tail.withUnsafeBytes { absorb($0) }  // not update(_:): the padding is not counted in the length
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
         for word in state {
@@ -62,18 +77,24 @@ public struct SHA256: Sendable {
     }
 
     /// Mixes one 64-byte block into ``state`` (the standard's section 6.2.2).
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for t in 0..<16 {
-            w[t] =
-                UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
-                | UInt32(block[4 * t + 3])
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for t in 0..<16 {
+                schedule[t] =
+                    UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8
+                    | UInt32(block[4 * t + 3])
+            }
+            for t in 16..<64 {
+                let s0 = rotr(schedule[t - 15], 7) ^ rotr(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
+                let s1 = rotr(schedule[t - 2], 17) ^ rotr(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
+                schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+            }
+            mix(UnsafeBufferPointer(schedule))
         }
-        for t in 16..<64 {
-            let s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3)
-            let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
-            w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
-        }
+    }
+
+    /// The 64 rounds over one block's message schedule, added into ``state``.
+    private mutating func mix(_ w: UnsafeBufferPointer<UInt32>) {
         var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
         for t in 0..<64 {
             let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
@@ -84,9 +105,14 @@ public struct SHA256: Sendable {
             let t2 = sum0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-            state[index] = state[index] &+ value
-        }
+        state[0] = state[0] &+ a
+        state[1] = state[1] &+ b
+        state[2] = state[2] &+ c
+        state[3] = state[3] &+ d
+        state[4] = state[4] &+ e
+        state[5] = state[5] &+ f
+        state[6] = state[6] &+ g
+        state[7] = state[7] &+ h
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 import Sandbox
 
 /// Finds the file a game's `require("name")` means, confined to the game's own folder.
@@ -27,9 +28,9 @@ struct ModuleLoader: Sendable {
         if name.contains("\\") {
             return "module names use dots or '/' for folders, not '\\' (e.g. require(\"lists.animals\"))"
         }
-        let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
         let parts = name.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "/" }
-        guard parts.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy(allowed.contains) }) else {
+        // The same words as a published game's file paths, so every module a game can load is in its package.
+        guard parts.allSatisfy(GamePackage.isNamePart) else {
             return
                 "a module name is words of letters, digits, '_' or '-' joined by dots or '/', like \"words\" or \"lists.animals\" (no '..', no path from the root)"
         }

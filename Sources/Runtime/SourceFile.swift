@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 
 /// The one way EduJam reads a file it runs or compares against: a game's `game.lua`, its
 /// modules, `collection.lua`, bots and `.play` transcripts.
@@ -14,8 +15,9 @@ import Foundation
 /// ```
 public enum SourceFile {
     /// The largest file read: 1 MiB, far beyond any game, module, bot or transcript written
-    /// by hand, and small next to a sandbox's memory cap.
-    public static let maxBytes = 1 << 20
+    /// by hand, and small next to a sandbox's memory cap. The same as a published game's
+    /// largest file, so every game that runs from its folder can be published.
+    public static let maxBytes = GamePackage.maxFileBytes
 
     /// The bytes of the file at `path`.
     ///
@@ -81,7 +83,8 @@ public enum SourceFile {
         }
     }
 
-    private static func realPath(_ path: String) -> String? {
+    /// `path` with every symlink resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -54,9 +54,25 @@ import Testing
         #expect(mode(folder.cachePath) == 0o700)
     }
 
+    /// Work folders left by a process that died are removed when an hour old, not before.
+    @Test func leftoversAreSwept() throws {
+        let folder = Folder()
+        let old = folder.cachePath + "/.new-left"
+        let young = folder.cachePath + "/.old-busy"
+        try FileManager.default.createDirectory(atPath: old + "/lists", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: young, withIntermediateDirectories: true)
+        var times = [timespec(tv_sec: time(nil) - 7200, tv_nsec: 0), timespec(tv_sec: time(nil) - 7200, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, old, &times, 0) == 0)
+        _ = try GameCache(folder: folder.cachePath)
+        #expect(!FileManager.default.fileExists(atPath: old))
+        #expect(FileManager.default.fileExists(atPath: young))
+    }
+
     /// Whatever is wrong in an entry, the entry is refused and removed, and storing the package
     /// again makes it good.
-    @Test(arguments: ["changed byte", "extra file", "extra folder", "symlink", "missing file", "huge file", "fifo"])
+    @Test(arguments: [
+        "changed byte", "extra file", "extra folder", "empty folder", "symlink", "missing file", "huge file", "fifo",
+    ])
     func tamperedEntryIsRefusedAndRemoved(_ tampering: String) throws {
         let folder = Folder()
         let cache = try GameCache(folder: folder.cachePath)
@@ -70,6 +86,8 @@ import Testing
             try Data().write(to: URL(fileURLWithPath: entry + "/notes.lua"))
         case "extra folder":
             try FileManager.default.createDirectory(atPath: entry + "/.git", withIntermediateDirectories: false)
+        case "empty folder":
+            try FileManager.default.createDirectory(atPath: entry + "/lists/more", withIntermediateDirectories: false)
         case "symlink":
             try FileManager.default.removeItem(atPath: entry + "/lists/animals.lua")
             try FileManager.default.createSymbolicLink(
@@ -90,6 +108,20 @@ import Testing
         #expect(cache.folder(for: package.version) == nil)
         try cache.store(package)
         #expect(cache.folder(for: package.version) == entry)
+    }
+
+    /// An entry that is a symlink to a good copy elsewhere is refused: the link could be
+    /// pointed elsewhere between the check and the run. The copy is left alone.
+    @Test func symlinkedEntryIsRefused() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let entry = try cache.store(package)
+        let elsewhere = folder.root + "/elsewhere"
+        #expect(rename(entry, elsewhere) == 0)
+        try FileManager.default.createSymbolicLink(atPath: entry, withDestinationPath: elsewhere)
+        #expect(cache.folder(for: package.version) == nil)
+        #expect(!FileManager.default.fileExists(atPath: entry))
+        #expect(FileManager.default.fileExists(atPath: elsewhere + "/game.lua"))
     }
 
     /// An entry whose files are a different valid package is not that version.

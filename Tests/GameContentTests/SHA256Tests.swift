@@ -45,6 +45,10 @@ import Testing
             hasher.update(message[..<split])
             hasher.update(message[split...])
             #expect(hasher.finalize() == whole, "split at \(split)")
+            var lazily = SHA256()  // collections that are not stored in one piece
+            lazily.update(message[..<split].lazy.map { $0 })
+            lazily.update(message[split...].lazy.map { $0 })
+            #expect(lazily.finalize() == whole, "split at \(split), not contiguous")
         }
     }
 
