@@ -53,7 +53,8 @@ struct PlayFromStoreTests {
         }
     }
 
-    /// The teacher's games folder: the collection and Capital Cities, copied from the docs.
+    /// The teacher's games folder: the collection and Capital Cities, copied from the docs (the
+    /// school's first day writes the same).
     static func teachersGames(under root: URL) throws -> URL {
         let games = root.appendingPathComponent("teacher-games")
         try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
