@@ -88,7 +88,7 @@ ralph:
 ## test-asan: the sandbox's tests with AddressSanitizer on the C shim and Swift alike, in a
 ## build folder of their own (a read of freed memory fails the run, docs/sandbox.md).
 ## EDUJAM_ONLY_TESTS (Package.swift) builds only SandboxTests and the modules it imports:
-## building the whole package a second time under ASan was a quarter of `make test`.
+## building the whole package a second time under ASan was a third of `make test` (README).
 test-asan: deps
 	EDUJAM_ONLY_TESTS=SandboxTests LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
