@@ -78,7 +78,7 @@ import TrackingTestSupport
         #expect(
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion", "localCopies",
+                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
         #expect(cell["score"] is NSNull && cell["passed"] is NSNull && cell["latestPath"] is NSNull)
