@@ -6,10 +6,13 @@ import TrackingTestSupport
 @testable import Tracking
 
 /// The classroom's SQL moved into Classroom (``ClassroomSchema``) and changed nothing a store
-/// holds: a store the CLI creates has exactly the schema the code before the move gave it.
+/// holds: a store the CLI creates has exactly the schema the fixtures record.
 ///
-/// The fixtures are that schema, dumped once from the `edujam` binary built before the move
-/// (`edujam store init` on a new file and on a new PostgreSQL database):
+/// The fixtures were first dumped from the `edujam` binary built before the move (`edujam store
+/// init` on a new file and on a new PostgreSQL database), and the move was checked against them
+/// unchanged. A migration added since changes a new store's schema on purpose: write the
+/// fixtures again with `EDUJAM_WRITE_SCHEMA_FIXTURES=1 swift test --filter ClassroomSchemaTests`
+/// (on both engines) and review their diff like the migration itself.
 /// `Fixtures/main-schema.sqlite.txt` is `sqlite_master` as `sqliteSchema(_:leaving:)` prints it,
 /// `Fixtures/main-schema.postgresql.txt` is `pg_dump --schema-only` less its version lines.
 @Suite struct ClassroomSchemaTests {
@@ -19,6 +22,9 @@ import TrackingTestSupport
     private static func fixture(_ name: String) throws -> String {
         try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
     }
+
+    /// Whether this run writes the fixtures from the schema it finds (see the suite's comment).
+    static let writesFixtures = ProcessInfo.processInfo.environment["EDUJAM_WRITE_SCHEMA_FIXTURES"] == "1"
 
     /// Every object of a SQLite store with its SQL text, as SQLite keeps it, ordered by kind and name.
     static func sqliteSchema(_ connection: Connection, leaving left: Set<String> = []) throws -> String {
@@ -41,6 +47,10 @@ import TrackingTestSupport
         let store = try TrackingStore(
             address: .file(path), rootIdentifier: rootID, rootTitle: "EduJam Games", parts: [ClassroomSchema.part])
         let connection = try #require((store.engine as? SQLiteEngine)?.connection)
+        if Self.writesFixtures {
+            try Self.sqliteSchema(connection).write(
+                to: Self.fixtures.appendingPathComponent("main-schema.sqlite.txt"), atomically: true, encoding: .utf8)
+        }
         #expect(try Self.sqliteSchema(connection) == Self.fixture("main-schema.sqlite.txt"))
     }
 
@@ -54,7 +64,9 @@ import TrackingTestSupport
         let connection = try #require((store.engine as? SQLiteEngine)?.connection)
         #expect(try !Self.sqliteSchema(connection).contains("CREATE TABLE classes"))
         #expect(
-            try Migrator.skippedHalves(connection).map(\.name) == ["005-classes", "006-assignments", "010-oneroster"])
+            try Migrator.skippedHalves(connection).map(\.name) == [
+                "005-classes", "006-assignments", "010-oneroster", "017-game-versions",
+            ])
         try store.createClass(named: "5C")
         #expect(
             try Self.sqliteSchema(connection, leaving: ["schema_skipped"]) == Self.fixture("main-schema.sqlite.txt"))
@@ -69,6 +81,7 @@ import TrackingTestSupport
         #expect(
             try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]) == [
                 "005-classes (classroom)", "006-assignments (classroom)", "010-oneroster (classroom)",
+                "017-game-versions (classroom)",
             ])
         #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
     }
@@ -158,6 +171,11 @@ struct PGClassroomSchemaTests {
         let server = try PostgresServer.server()
         let database = try server.createDatabase()
         _ = try TrackingStore.migrate(.server(server.url(database: database)), parts: [ClassroomSchema.part])
+        if ClassroomSchemaTests.writesFixtures {
+            try dump(server, database).write(
+                to: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("Fixtures/main-schema.postgresql.txt"), atomically: true, encoding: .utf8)
+        }
         #expect(try dump(server, database) == fixture())
     }
 

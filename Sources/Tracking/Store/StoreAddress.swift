@@ -56,12 +56,12 @@ extension TrackingStore {
     /// - Throws: As ``init(address:rootIdentifier:rootTitle:clock:)``, and what `unclaimed` throws.
     public convenience init(
         address: StoreAddress, unclaimed: () throws -> (identifier: String, title: String),
-        clock: @escaping () -> Date = { Date() }
+        parts: [SchemaPart] = [], clock: @escaping () -> Date = { Date() }
     ) throws {
         let engine = try address.engine()
         // The title names the main context only when the tree has none; a claimed store has one.
         let root = try engine.claimedRoot().map { ($0, $0) } ?? unclaimed()
-        try self.init(engine: engine, rootIdentifier: root.0, rootTitle: root.1, clock: clock)
+        try self.init(engine: engine, rootIdentifier: root.0, rootTitle: root.1, parts: parts, clock: clock)
     }
 
     /// Applies the schema's pending migrations at `address` without opening a collection
