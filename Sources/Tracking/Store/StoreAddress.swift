@@ -51,9 +51,9 @@ extension TrackingStore {
 
     /// Opens the store at `address` for the collection it was claimed for (``StoreEngine/claimedRoot()``),
     /// so a command that plays no game needs no games folder to name it. A store nobody has claimed
-    /// yet is opened for `unclaimed`'s root, as ``init(address:rootIdentifier:rootTitle:clock:)`` does.
+    /// yet is opened for `unclaimed`'s root, as ``init(address:rootIdentifier:rootTitle:parts:clock:)`` does.
     /// - Parameter unclaimed: The collection's identifier and title, asked only for an unclaimed store.
-    /// - Throws: As ``init(address:rootIdentifier:rootTitle:clock:)``, and what `unclaimed` throws.
+    /// - Throws: As ``init(address:rootIdentifier:rootTitle:parts:clock:)``, and what `unclaimed` throws.
     public convenience init(
         address: StoreAddress, unclaimed: () throws -> (identifier: String, title: String),
         parts: [SchemaPart] = [], clock: @escaping () -> Date = { Date() }
