@@ -36,6 +36,7 @@ enum Grid {
         }
         // The student's name is cut last: it is what a teacher reads the rows by.
         lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [1, 6], lastToShrink: [0]))
+        lines += localCopyLines(assignment)
         for summary in assignment.summary {
             let counts =
                 ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
@@ -52,6 +53,21 @@ enum Grid {
             lines.append("    " + results.joined(separator: ", "))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `  ana, MATH-JAM: played a local copy, not the published game`: one line under the table for
+    /// each student and activity with attempts that ran a local copy, the note whole (a cell would
+    /// cut it), the name and the path cut to keep the line in 80 columns.
+    private static func localCopyLines(_ assignment: AssignmentReport) -> [String] {
+        assignment.students.flatMap { student in
+            student.activities.compactMap { cell in
+                cell.localCopyNote.map { note in
+                    let who = "  " + Format.fit(student.student, 16) + ", "
+                    let room = width - Terminal.width(of: who) - 2 - note.count
+                    return who + Format.fit(path(cell.identifierPath), room) + ": " + note
+                }
+            }
+        }
     }
 
     /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
@@ -97,14 +113,15 @@ enum Grid {
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
-    /// latest attempt was played (a level of a whole game). Written by the one CSV writer
+    /// latest attempt was played (a level of a whole game); `localCopies` counts the attempts that
+    /// ran a local copy, not the published game (practice). Written by the one CSV writer
     /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
     /// funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
         var rows = [
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion",
+                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion", "localCopies",
             ]
         ]
         for assignment in report.assignments {
@@ -128,7 +145,7 @@ enum Grid {
         let result: [String] = [
             cell.primaryItem?.identifier ?? "", cell.primaryItem.map(\.item.value.terminalText) ?? "",
             cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
-            cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "",
+            cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "", String(cell.localCopies),
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
     }
