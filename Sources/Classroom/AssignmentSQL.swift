@@ -29,12 +29,13 @@ enum AssignmentSQL {
         WITH RECURSIVE covered(assigned_id, context_id) AS (
             SELECT context_id, context_id FROM assignment_activities WHERE assignment_id IN (\(scope))
             UNION SELECT covered.assigned_id, c.id FROM covered JOIN contexts c ON c.parent_id = covered.context_id),
-        above(assigned_id, context_id, parent_id) AS (
-            SELECT c.id, c.id, c.parent_id FROM contexts c WHERE c.id IN (SELECT assigned_id FROM covered)
-            UNION SELECT above.assigned_id, c.id, c.parent_id FROM above JOIN contexts c ON c.id = above.parent_id),
+        above(assigned_id, identifier, parent_id) AS (
+            SELECT assigned_id, \(context("identifier", of: "covered.context_id")), \(context("parent_id", of: "covered.context_id"))
+            FROM covered WHERE context_id = assigned_id
+            UNION SELECT assigned_id, \(context("identifier", of: "above.parent_id")), \(context("parent_id", of: "above.parent_id"))
+            FROM above WHERE parent_id IS NOT NULL),
         game_of(assigned_id, game) AS (
-            SELECT above.assigned_id, g.identifier FROM above JOIN contexts g ON g.id = above.context_id
-            JOIN contexts r ON r.id = above.parent_id WHERE r.parent_id IS NULL)
+            SELECT assigned_id, identifier FROM above WHERE parent_id IN (SELECT id FROM contexts WHERE parent_id IS NULL))
         SELECT a.id, s.id FROM assignments s
         JOIN assignment_activities aa ON aa.assignment_id = s.id
         JOIN covered ON covered.assigned_id = aa.context_id
@@ -43,6 +44,13 @@ enum AssignmentSQL {
         LEFT JOIN game_of ON game_of.assigned_id = aa.context_id
         WHERE \(isAssignee) AND \(versions.condition)
         """
+    }
+
+    /// A column of the context whose id is `id`, as a scalar subquery: one primary-key lookup per
+    /// row on both engines, where a join let PostgreSQL's planner read all of `contexts` in key
+    /// order (PostgreSQLQueryPlanTests).
+    private static func context(_ column: String, of id: String) -> String {
+        "(SELECT c.\(column) FROM contexts c WHERE c.id = \(id))"
     }
 
     /// Which version of its game an attempt must have run to count: the count rule of the games
