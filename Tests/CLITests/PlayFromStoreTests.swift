@@ -32,13 +32,25 @@ struct PlayFromStoreTests {
         let folder: URL
         let store: String
         var games: URL?
+        /// `setpriv` to `nobody` for a person on another Unix account, when the tests run as root.
+        var launcher: [String] = []
 
-        init(_ name: String, under root: URL, store: String, cli: Edujam, games: URL? = nil) throws {
+        /// - Parameter anotherAccount: Whether the person runs on a Unix account of their own
+        ///   (`nobody`, owning their home and folder): only when the tests run as root.
+        init(
+            _ name: String, under root: URL, store: String, cli: Edujam, games: URL? = nil, anotherAccount: Bool = false
+        ) throws {
             self.cli = cli
             home = root.appendingPathComponent(name + "-home")
             folder = root.appendingPathComponent(name + "-desk")
             for made in [home, folder] {
                 try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+                if anotherAccount && getuid() == 0 {
+                    try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: made.path)
+                }
+            }
+            if anotherAccount && getuid() == 0 {
+                launcher = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
             }
             self.store = store
             self.games = games
@@ -49,7 +61,8 @@ struct PlayFromStoreTests {
             if let games { environment["EDUJAM_GAMES"] = games.path }
             return try cli.run(
                 words, input: input, environment: environment,
-                unset: games == nil ? ["EDUJAM_GAMES", "XDG_DATA_HOME"] : ["XDG_DATA_HOME"], directory: folder)
+                unset: games == nil ? ["EDUJAM_GAMES", "XDG_DATA_HOME"] : ["XDG_DATA_HOME"], directory: folder,
+                launcher: launcher)
         }
     }
 
@@ -169,9 +182,10 @@ struct PlayFromSchoolStoreTests {
         let assigned = try teacher.run(["assign", "--class", "3B", "--title", "Capitals", "CAPITALS"])
         #expect(assigned.status == 0, "\(assigned.error)")
 
-        // ana, on her own login, with no game file anywhere: the inbox lists it, play runs it.
+        // ana, on her own login and her own Unix account (as root), with no game file anywhere:
+        // the inbox lists it, play runs it.
         let ana = try PlayFromStoreTests.Person(
-            "ana", under: root, store: school.url(as: school.login("ana.lima")), cli: cli)
+            "ana", under: root, store: school.url(as: school.login("ana.lima")), cli: cli, anotherAccount: true)
         let inbox = try ana.run(["inbox"])
         #expect(inbox.output.contains("edujam play CAPITALS"), "\(inbox.output)\(inbox.error)")
         let played = try ana.run(["play", "CAPITALS/EASY"], input: PlayFromStoreTests.allRight)

@@ -114,8 +114,10 @@ package final class PostgresServer: @unchecked Sendable {
         }
         self.bin = bin
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("edujam-pg-\(UUID().uuidString)")
+        // Searchable by everyone, listable by none: a test's other Unix account (`nobody`) reaches
+        // the socket in it; the data directory inside is the server's alone (0700, initdb's).
         try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o711])
         watchForExit()  // first: a run killed during initdb leaves no folder either
         do {
             if Self.asRoot {
