@@ -121,7 +121,8 @@ enum Grid {
         var rows = [
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion", "localCopies",
+                "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion",
+                "localCopies",
             ]
         ]
         for assignment in report.assignments {
