@@ -15,9 +15,9 @@ extension PGMigrations {
     ///
     /// The policies are RESTRICTIVE, added to the own-rows ones (``SchoolSecurity/ownRows``), for
     /// each writing command apart: a restrictive policy `FOR ALL` would hide ended attempts from
-    /// their readers too. Writing an ended attempt again through an upsert would be an error, not
-    /// a skipped row, so the saves leave ended rows as they are (``ActivityRow/onUUIDConflict``,
-    /// ``PostgreSQLEngine/upsert(_:)``).
+    /// their readers too. An upsert that meets a frozen row is refused, whatever its `WHERE` says,
+    /// so the saves and outbox deliveries never propose an ended attempt again
+    /// (``PGSave/attemptSQL``) nor rows of one (``isOpen(_:)`` in ``PGSave``'s joins).
     static let endedAttemptsFrozen = Migration(
         name: "016-ended-attempts-frozen",
         sql: """
@@ -45,7 +45,8 @@ extension PGMigrations {
             """)
 
     /// Whether the attempt row `row` (a table name or alias) may still change under the roles:
-    /// running, or ended by this transaction. Parenthesised, to stand in any condition.
+    /// running, or ended by this transaction. Parenthesised, to stand in any condition. The
+    /// policies of ``endedAttemptsFrozen`` were made from it: a change to it is a new migration.
     static func isOpen(_ row: String) -> String {
         "(\(row).ended_at IS NULL OR \(row).ended_in_transaction = pg_current_xact_id())"
     }
