@@ -24,15 +24,26 @@ public enum DueDate {
         throw ClassroomError.invalidDate(text)
     }
 
+    /// `YYYY-MM-DD` at 00:00:00 in `timeZone`, or nil if `text` is not a real calendar date: the
+    /// first instant of a day a command takes as a bound (`store prune --inputs-before`).
+    public static func startOfDay(_ text: String, timeZone: TimeZone) -> Date? {
+        day(text, timeZone: timeZone, hour: 0, minute: 0, second: 0)
+    }
+
     /// `YYYY-MM-DD` at 23:59:59 in `timeZone`, or nil if `text` is not a real calendar date.
     private static func endOfDay(_ text: String, timeZone: TimeZone) -> Date? {
+        day(text, timeZone: timeZone, hour: 23, minute: 59, second: 59)
+    }
+
+    /// `YYYY-MM-DD` at the given time in `timeZone`, or nil if `text` is not a real calendar date.
+    private static func day(_ text: String, timeZone: TimeZone, hour: Int, minute: Int, second: Int) -> Date? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, zip(parts, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy(\.isASCII) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
-        let wanted = DateComponents(year: year, month: month, day: day, hour: 23, minute: 59, second: 59)
+        let wanted = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         guard let date = calendar.date(from: wanted) else { return nil }
         let found = calendar.dateComponents([.year, .month, .day], from: date)
         // The calendar rolls 2026-02-30 over to March; a round trip rejects such dates.

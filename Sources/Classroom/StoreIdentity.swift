@@ -30,6 +30,8 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
     case teacherPlaysAsThemselves(login: String)
     /// A student ran a teacher's command.
     case teachersOnly(login: String, command: String)
+    /// A teacher or student ran a command of the store's owner.
+    case ownersOnly(login: String, command: String)
     /// A student login that no roster names.
     case notOnARoster(login: String)
     /// A login granted neither EduJam role.
@@ -53,6 +55,8 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
                 "on this store a teacher plays under their own login (\(login)): a student's attempts are theirs alone (docs/classroom.md, \"Who can see what\")"
         case .teachersOnly(let login, let command):
             return "\(command) is a teacher's command, and the login \(login) is a student's"
+        case .ownersOnly(let login, let command):
+            return "\(command) is the store owner's command, and the login \(login) is not the owner's"
         case .notOnARoster(let login):
             return
                 "the login \(login) is on no class roster: ask your teacher to add you (edujam class add CLASS NAME --login \(login))"

@@ -64,6 +64,19 @@ enum Identity {
         }
     }
 
+    /// Refuses a command of the store's owner to any other login (a file has no logins: whoever
+    /// may write it runs them).
+    /// - Parameters:
+    ///   - command: The command as the person typed it, for the message (`store prune`).
+    ///   - identity: Who runs the command (``TrackingStore/identity()``).
+    /// - Throws: ``IdentityError/ownersOnly(login:command:)``.
+    static func requireOwner(_ command: String, identity: StoreIdentity) throws {
+        switch identity {
+        case .anyone, .login(_, .owner, _): return
+        case .login(let login, _, _): throw IdentityError.ownersOnly(login: login, command: command)
+        }
+    }
+
     /// Refuses a teacher's command to a student login, and any command to a login with no role.
     /// - Parameters:
     ///   - command: The command as the person typed it, for the message (`class add`).

@@ -3,8 +3,8 @@ import Foundation
 import Runtime
 import Tracking
 
-/// `edujam store init|migrate|copy`: the store's schema, on a SQLite file or a PostgreSQL
-/// database, and copying a store's history between them.
+/// `edujam store init|migrate|copy|prune`: the store's schema, on a SQLite file or a PostgreSQL
+/// database, copying a store's history between them, and pruning old replay records (``StorePrune``).
 enum StoreSchemaCommand: Command {
     static let declaration = CommandDeclaration(
         "store", summary: "create or migrate the schema", example: "store migrate --store postgresql:///edujam",
@@ -14,6 +14,7 @@ enum StoreSchemaCommand: Command {
             (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
             FROM and TO are files or URLs; copying again adds only what TO lacks.
             """,
+        options: [inputsBefore],
         actions: [
             CommandDeclaration(
                 "init", summary: "create the schema in an empty store (a school's PostgreSQL database)",
@@ -26,13 +27,27 @@ enum StoreSchemaCommand: Command {
                 "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
                 example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
                 description: "Copies a store's history into another.", positional: .store),
+            CommandDeclaration(
+                "prune", summary: "delete the replay records of attempts started before a date (the owner)",
+                example: "store prune --inputs-before 2026-09-01", usage: ["store prune --inputs-before DATE"],
+                description: """
+                    Deletes the replay records (inputs) of the attempts that started before DATE
+                    (YYYY-MM-DD, UTC) and prints how many; the attempts stay, not verifiable. The
+                    store's owner's command: on a school server, the database owner's login.
+                    """, options: [inputsBefore]),
         ],
         docs: "docs/cli.md")
+
+    private static let inputsBefore = OptionDeclaration(
+        "--inputs-before", value: "DATE", "store prune: the first day whose attempts keep their replay records")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try StoreOptions(words)
         if case .copy(let from, let to) = options.action {
             return try copy(from: StoreAddress(from), to: StoreAddress(to))
+        }
+        if case .prune(let day, let before) = options.action {
+            return try StorePrune.run(options.common, day: day, before: before)
         }
         let address = try StoreLocation.address(options.common)
         let applied: [String]
@@ -51,7 +66,7 @@ enum StoreSchemaCommand: Command {
             Output.line("Applied \(applied.count) migration(s): \(applied.joined(separator: ", ")).")
         case (.migrate, true):
             Output.line("The schema is up to date: nothing to apply.")
-        case (.copy, _):
+        case (.copy, _), (.prune, _):
             break
         }
         return .success

@@ -39,7 +39,7 @@ import Testing
         #expect(try bashCompletes(["edujam", "pl"]) == ["play"])
         #expect(try bashCompletes(["edujam", "c"]) == ["catalog", "check", "class"])
         #expect(try bashCompletes(["edujam", "class", "cr"]) == ["create"])
-        #expect(try bashCompletes(["edujam", "store", ""]) == ["copy", "init", "migrate"])
+        #expect(try bashCompletes(["edujam", "store", ""]) == ["copy", "init", "migrate", "prune"])
         #expect(try bashCompletes(["edujam", "play", "--l"]) == ["--level"])
         #expect(try bashCompletes(["edujam", "report", "--c"]) == ["--class", "--csv"])
         #expect(try bashCompletes(["edujam", "class", "add", "3B", "ana", "--"]).contains("--create-logins"))
@@ -93,7 +93,7 @@ import Testing
     @Test(.enabled(if: program("fish") != nil, "fish is not installed: its completion is not tried"))
     func fishCompletesCommandsActionsOptionsAndValues() throws {
         #expect(try fishCompletes("edujam pl") == ["play"])
-        #expect(try fishCompletes("edujam store ") == ["copy", "init", "migrate"])
+        #expect(try fishCompletes("edujam store ") == ["copy", "init", "migrate", "prune"])
         #expect(try fishCompletes("edujam report --c") == ["--class", "--csv"])
         // A value from a fixed list offers the list and no file names (the checkout has a Makefile).
         #expect(try fishCompletes("edujam catalog --topic ma") == ["math"])

@@ -337,3 +337,84 @@ extension SchoolServerTests {
         }
     }
 }
+
+// MARK: Ended attempts are frozen
+
+extension SchoolServerTests {
+    /// The save that ends an attempt writes its row, then its items, events and replay record, in
+    /// one transaction (in a savepoint when a save is written object by object): all of it passes.
+    /// From the next transaction on, the attempt is frozen for its student; the owner still writes it.
+    @Test func anAttemptIsWrittenUntilItsEndingCommitsAndFrozenAfter() throws {
+        let school = try School()
+        let attempt = try school.sql("SELECT id FROM activities WHERE student = 'Ana Lima'")
+        let record = #"{"events":[],"format":1,"seed":1,"start":0,"truncated":false}"#
+        let ending = try school.psql(
+            """
+            BEGIN;
+            SAVEPOINT one_object;
+            UPDATE activities SET ended_at = 2, outcome = 'finished', ended_in_transaction = NULL WHERE id = \(attempt);
+            UPDATE activity_items SET quantity = 7 WHERE activity_id = \(attempt);
+            INSERT INTO attempt_events (activity_id, sequence, kind, at, outcome) VALUES (\(attempt), 0, 'ended', 2, 'finished');
+            INSERT INTO attempt_inputs (activity_id, record, bytes) VALUES (\(attempt), '\(record)', \(record.utf8.count));
+            RELEASE SAVEPOINT one_object;
+            COMMIT;
+            """, as: school.ana)
+        #expect(ending.status == 0, "\(ending.error)")
+        let stored = "SELECT quantity FROM activity_items WHERE activity_id = \(attempt)"
+        #expect(try school.sql(stored) == "7")
+
+        let later = try school.psql(
+            "UPDATE activity_items SET quantity = 5 WHERE activity_id = \(attempt) RETURNING 1", as: school.ana)
+        #expect(later.status == 0 && later.output.isEmpty, "\(later)")
+        let reopened = try school.psql(
+            "UPDATE activities SET ended_at = NULL, outcome = 'running' WHERE id = \(attempt) RETURNING 1",
+            as: school.ana)
+        #expect(reopened.status == 0 && reopened.output.isEmpty, "\(reopened)")
+        let event = try school.psql(
+            "INSERT INTO attempt_events (activity_id, sequence, kind, at) VALUES (\(attempt), 1, 'started', 3)",
+            as: school.ana)
+        #expect(event.error.contains("row-level security"), "\(event)")
+        #expect(try school.sql(stored) == "7")
+        #expect(
+            try school.sql("UPDATE activity_items SET quantity = 5 WHERE activity_id = \(attempt) RETURNING 1") == "1")
+    }
+
+    /// Ana's own saves and outbox deliveries, through the store as her login: a running state,
+    /// then the ended one, then the ended one again (its acknowledgement lost) and an older running
+    /// one, then a save after the end (what a game reads after `activity.finish()`): no error,
+    /// and the ended attempt stays as it was saved.
+    @Test func theOutboxDeliversTheSameEndedAttemptTwiceWithoutErrorOrChange() throws {
+        let school = try School()
+        let store = try school.store(as: school.ana)
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        let attempt = try game.createNewActivity(student: "Ana Lima")
+        try attempt.start()
+        try attempt.setScore(id: "correct", title: "Correct", score: 1, maxScore: 2)
+        attempt.keepInputs(AttemptInputs(seed: 1, level: nil, start: 0))
+        let running = try #require(attempt.snapshot(at: Date(timeIntervalSince1970: 100)))
+        #expect(try store.engine.upsert(running))
+
+        try attempt.setScore(id: "correct", title: "Correct", score: 2, maxScore: 2)
+        var inputs = AttemptInputs(seed: 1, level: nil, start: 0)
+        inputs.append(.reply("4", at: 1))
+        attempt.keepInputs(inputs)
+        try attempt.end(outcome: .finished)
+        let ended = try #require(attempt.snapshot(at: Date(timeIntervalSince1970: 200)))
+        #expect(try store.engine.upsert(ended))
+        let uuid = attempt.uuid.uuidString.lowercased()
+        let saved = """
+            SELECT a.outcome, a.saved_at, i.score, r.bytes, (SELECT count(*) FROM attempt_events e WHERE e.activity_id = a.id)
+            FROM activities a JOIN activity_items i ON i.activity_id = a.id JOIN attempt_inputs r ON r.activity_id = a.id
+            WHERE a.uuid = '\(uuid)'
+            """
+        let first = try school.sql(saved)
+        #expect(first.hasPrefix("finished|200|2|"), "\(first)")
+
+        #expect(try !store.engine.upsert(ended), "delivered again: nothing written, no error")
+        #expect(try !store.engine.upsert(running), "an older state: nothing written, no error")
+        inputs.append(.reply("after the end", at: 2))
+        attempt.keepInputs(inputs)
+        try store.save()
+        #expect(try school.sql(saved) == first)
+    }
+}

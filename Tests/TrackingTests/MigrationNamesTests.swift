@@ -24,6 +24,7 @@ struct MigrationNamesTests {
                 "006-school-roles", "007-row-level-security", "008-report-and-inbox-by-index",
                 "009-server-ids-and-own-attempts", "010-row-checks", "011-class-owners",
                 "012-opaque-identifiers", "013-attempt-game-version", "014-game-versions", "015-attempt-inputs",
+                "016-ended-attempts-frozen",
             ])
     }
 }

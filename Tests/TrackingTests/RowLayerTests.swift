@@ -8,9 +8,10 @@ import TrackingTestSupport
 /// column added by a migration but not to its row type would be neither written, read nor copied.
 @Suite struct RowLayerTests {
     /// Each tracking table and the columns its row type leaves out: the row id, and the store
-    /// copy's `saved_at`, which the destination's own saves set.
+    /// copy's `saved_at`, which the destination's own saves set; on PostgreSQL, the transaction
+    /// that ended an attempt, which only its trigger writes (``PGMigrations/endedAttemptsFrozen``).
     private static let tables: [(columns: TableColumns, unnamed: Set<String>)] = [
-        (ContextRow.columns, ["id"]), (ActivityRow.columns, ["id"]), (ItemRow.columns, []),
+        (ContextRow.columns, ["id"]), (ActivityRow.columns, ["id", "ended_in_transaction"]), (ItemRow.columns, []),
         (EventRow.columns, []), (AcceptedStatementRow.columns, []), (AttemptInputsRow.columns, []),
     ]
 

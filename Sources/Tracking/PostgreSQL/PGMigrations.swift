@@ -123,6 +123,8 @@ enum PGMigrations {
         Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
         // Each attempt's replay record (SQLite's 018), readable and writable as the attempt's items are.
         PGMigrations.attemptInputs,
+        // Ended attempts frozen for teachers and students (the owner still writes them).
+        PGMigrations.endedAttemptsFrozen,
     ]
 }
 

@@ -15,9 +15,22 @@ enum PGSave {
     }
 
     /// Inserts an attempt, its context found by path, or updates it by UUID unless the stored
-    /// state was saved later; the values are ``ActivityRow``'s with the context's path.
-    static let attemptSQL = PostgreSQLEngine.numbered(
-        "\(ActivityRow.columns.insert(first: ContextRow.byPath)) \(ActivityRow.onUUIDConflict)")
+    /// state was saved later; the values are ``ActivityRow``'s with the context's path (`$2` the
+    /// UUID). An attempt the store holds ended is not even proposed: on a school server it is
+    /// frozen (``PGMigrations/endedAttemptsFrozen``), and an upsert that meets a frozen row is
+    /// refused whatever its `WHERE` says, so the row stays as it is, without an error. Hence
+    /// `INSERT ... SELECT`, its values typed as `VALUES` would have them from the columns.
+    static let attemptSQL: String = {
+        let columns = ActivityRow.columns
+        let values = [ContextRow.byPath] + columns.types.dropFirst().map { "?::\($0)" }
+        let insert = PostgreSQLEngine.numbered(
+            "INSERT INTO activities (\(columns.list)) SELECT \(values.joined(separator: ", "))")
+        return """
+            \(insert)
+            WHERE NOT EXISTS (SELECT 1 FROM activities WHERE uuid = $2::uuid AND ended_at IS NOT NULL)
+            \(ActivityRow.onUUIDConflict)
+            """
+    }()
 
     /// Inserts an attempt or updates it by UUID, unless the stored state was saved later.
     static func activity(_ activity: Activity, path: String, now: Double) -> (sql: String, values: [SQLValue]) {
@@ -100,7 +113,10 @@ enum PGSave {
     }
 
     /// `INSERT ... SELECT` of rows sent as one array a column (`$1` ...), whose first column is
-    /// their attempt's UUID: each row goes to the attempt with that UUID.
+    /// their attempt's UUID: each row goes to the attempt with that UUID, while it is open (an
+    /// ended attempt is final, ``PGMigrations/endedAttemptsFrozen``: an outbox delivery of it
+    /// again, or a save retried after a lost acknowledgement, adds nothing, where the roles'
+    /// policies would refuse it).
     private static func insertByUUID(_ columns: TableColumns) -> String {
         let rest = columns.names.dropFirst()
         let arrays = (["uuid"] + columns.types.dropFirst()).enumerated().map { "$\($0.offset + 1)::\($0.element)[]" }
@@ -108,7 +124,7 @@ enum PGSave {
             INSERT INTO \(columns.table) (\(columns.list))
             SELECT a.id, \(rest.map { "t.\($0)" }.joined(separator: ", "))
             FROM unnest(\(arrays.joined(separator: ", "))) AS t(uuid, \(rest.joined(separator: ", ")))
-            JOIN activities a ON a.uuid = t.uuid
+            JOIN activities a ON a.uuid = t.uuid AND \(PGMigrations.isOpen("a"))
             """
     }
 }

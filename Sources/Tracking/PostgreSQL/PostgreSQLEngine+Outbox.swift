@@ -4,6 +4,10 @@ extension PostgreSQLEngine {
     /// See ``StoreEngine/upsert(_:)``: the root is checked, then the rest goes in one pipeline
     /// (one round trip, one transaction), every row found by its natural key (a context's path,
     /// the attempt's UUID), as a save's are.
+    ///
+    /// An attempt the store holds ended is final (``PGMigrations/endedAttemptsFrozen``): a delivery
+    /// of it writes nothing, its row nor the rows that follow it (the store has it already; an
+    /// acknowledgement was lost), where writing them again would be refused to a student.
     @discardableResult
     package func upsert(_ snapshot: RunSnapshot) throws -> Bool {
         try requireRoot(of: snapshot)
@@ -16,7 +20,7 @@ extension PostgreSQLEngine {
             (
                 """
                 DELETE FROM activity_items i USING activities a
-                WHERE a.uuid = $1 AND a.saved_at = $2 AND i.activity_id = a.id
+                WHERE a.uuid = $1 AND a.saved_at = $2 AND i.activity_id = a.id AND \(PGMigrations.isOpen("a"))
                 """,
                 [uuid, .real(snapshot.savedAt)]
             ))

@@ -37,6 +37,8 @@
 ///   teacher create a login that can do nothing but be a student (the owner needs CREATEROLE).
 ///   The owner lookups answer only for the caller's own classes, and to teachers only (``ownRows``).
 /// - Row ids are the server's: no role but the owner names one (``ownRows``).
+/// - An ended attempt is frozen: no role changes or deletes it, its items, events or replay
+///   record once it has ended (``PGMigrations/endedAttemptsFrozen``).
 ///
 /// A later migration that adds a table grants and protects it in the same migration; one that
 /// adds a column to a table with an identity key grants INSERT on that column (``ownRows``).

@@ -32,10 +32,13 @@ enum ActivityRow {
 
     /// How an attempt written again by its UUID (a replayed save, an outbox delivery) updates the
     /// stored row: only when the stored state is not later (`saved_at`), so a state never goes
-    /// back. Both engines' SQL.
+    /// back, and has not ended: an ended attempt is final (on a school server it is frozen,
+    /// ``PGMigrations/endedAttemptsFrozen``, and updating it would be refused, not skipped), so
+    /// the same ended state delivered again, or a save after the end (the keys a game read
+    /// after `activity.finish()`), leaves it as it is. Both engines' SQL.
     static let onUUIDConflict = """
         ON CONFLICT (uuid) DO UPDATE SET \(columns.excluded(except: identity))
-        WHERE activities.saved_at <= excluded.saved_at
+        WHERE activities.saved_at <= excluded.saved_at AND activities.ended_at IS NULL
         """
 
     /// The attempt's row at `now`, its context given as `context` (its row id, or what an engine

@@ -3,7 +3,9 @@ extension ActivityRow {
     /// Inserts or updates `activity` and writes only the items that changed since the last save.
     ///
     /// A running activity's duration is written up to `now`, so a crash loses at most the time
-    /// since this save.
+    /// since this save. An attempt stored ended is final, as on a school server, where it is
+    /// frozen (``ActivityRow/onUUIDConflict``): nothing of it is written again (what a game read
+    /// after `activity.finish()` and saved later stays out of its replay record on both engines).
     /// - Parameters:
     ///   - activity: The activity.
     ///   - contextID: Its context's row id.
@@ -12,6 +14,7 @@ extension ActivityRow {
     /// - Returns: The activity's row id.
     /// - Throws: A SQLite error.
     static func write(_ activity: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
+        if let id = activity.rowID, try hasEnded(id, connection: connection) { return id }
         let id = try writeRow(activity, contextID: contextID, now: now, connection: connection)
         let isNew = activity.rowID == nil
         let upsert = try connection.statement("\(ItemRow.columns.insert()) \(ItemRow.onKeyConflict)")
@@ -39,6 +42,12 @@ extension ActivityRow {
         guard !activity.pendingEvents.isEmpty else { return }
         let insert = try connection.statement(EventRow.columns.insert(verb: "INSERT OR REPLACE"))
         for row in EventRow.pending(activity, attempt: .integer(id)) { try insert.run(row) }
+    }
+
+    /// Whether the stored attempt `id` has ended.
+    private static func hasEnded(_ id: Int64, connection: Connection) throws -> Bool {
+        try connection.statement("SELECT 1 FROM activities WHERE id = ? AND ended_at IS NOT NULL")
+            .query([.integer(id)]) { $0.int(0) }.first != nil
     }
 
     private static func writeRow(_ a: Activity, contextID: Int64, now: Double, connection: Connection) throws -> Int64 {
