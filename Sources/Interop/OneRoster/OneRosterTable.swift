@@ -25,16 +25,24 @@ struct OneRosterTable {
     /// One data row with its line.
     struct Row {
         let file: String
-        /// Lower-cased header name -> column index, shared by every row of the file.
+        /// Header name -> column index, shared by every row of the file: under each name
+        /// lower-cased, and under each required column's own spelling, so the import's lookups
+        /// (millions in a district's export) find theirs without lower-casing it first.
         let columns: [String: Int]
         let line: Int
         let fields: [String]
 
         /// The value of `column`, trimmed; empty when the column is absent or the cell blank.
         func value(_ column: String) -> String {
-            guard let index = columns[column.lowercased()] else { return "" }
+            guard let index = columns[column] ?? columns[column.lowercased()] else { return "" }
             let field = fields[index]
-            // Most cells have no edge space: a district's export has millions, so skip Foundation's trim.
+            // Most cells have no edge space: a district's export has millions, so skip Foundation's
+            // trim, and look at bytes (a visible ASCII byte at each end), not Characters.
+            if let first = field.utf8.first, let last = field.utf8.last, Self.isVisibleASCII(first),
+                Self.isVisibleASCII(last)
+            {
+                return field
+            }
             guard let first = field.first, let last = field.last, first.isWhitespace || last.isWhitespace else {
                 return field
             }
@@ -61,6 +69,9 @@ struct OneRosterTable {
             case let other: throw error("status '\(other)' is not active or tobedeleted")
             }
         }
+
+        /// A byte that is a whole character and not a space: `!` to `~`.
+        private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
         func error(_ message: String) -> OneRosterError {
             OneRosterError(file: file, line: line, message: message)
@@ -98,8 +109,11 @@ struct OneRosterTable {
             }
             columns[key] = index
         }
-        for name in required where columns[name.lowercased()] == nil {
-            throw OneRosterError(file: file, line: header.line, message: "missing required column '\(name)'")
+        for name in required {
+            guard let index = columns[name.lowercased()] else {
+                throw OneRosterError(file: file, line: header.line, message: "missing required column '\(name)'")
+            }
+            columns[name] = index
         }
         var rows: [Row] = []
         rows.reserveCapacity(records.count)
