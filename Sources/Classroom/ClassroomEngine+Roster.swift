@@ -54,6 +54,18 @@ extension ClassroomEngine {
 
     // MARK: OneRoster classes and enrollments
 
+    /// Runs `body` with room for a district's rows in SQLite's page cache (PostgreSQL: as it is).
+    /// The default cache (2 MB) holds a school, not 300,000 enrollments and their indexes: an
+    /// import that outgrew it wrote pages out to the WAL file and read them back mid-transaction,
+    /// so its time grew faster than its size. The cache is given back afterwards.
+    func withRosterCache<T>(_ body: () throws -> T) throws -> T {
+        guard sql.dialect == .sqlite else { return try body() }
+        let previous = try rows("PRAGMA cache_size") { $0.int(0) }.first ?? -2000
+        try sql.run("PRAGMA cache_size = -262144", [])  // in KiB: up to 256 MB, used only as pages are
+        defer { try? sql.run("PRAGMA cache_size = \(previous)", []) }
+        return try body()
+    }
+
     private static let importedClassSelect = """
         SELECT c.id, c.name, r.sourced_id, r.title FROM roster_classes r JOIN classes c ON c.id = r.class_id
         """

@@ -34,28 +34,33 @@ extension TrackingStore {
         for id in studentIDs { try Validate.student(people[id]?.username ?? "") }
         for entry in roster.classes { try Validate.className(entry.name) }
         let engine = classroom
-        return try engine.transaction {
-            var changes = RosterChanges()
-            try syncPeople(roster.people, engine: engine, changes: &changes)
-            let now = clock().timeIntervalSince1970
-            // Read once: every class's sync looks its people up here (a district has thousands
-            // of classes, and reading every person for each made an import quadratic).
-            let usernames = try engine.rosterPeople().mapValues(\.username)
-            for entry in roster.classes {
-                let (classID, created) = try syncClass(entry, engine: engine, changes: &changes)
-                try syncEnrollments(
-                    classID: classID, created: created, students: entry.students, teachers: entry.teachers, now: now,
-                    usernames: usernames, engine: engine, changes: &changes)
-            }
-            for sourcedId in roster.closedClasses {
-                guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
-                try syncEnrollments(
-                    classID: imported.id, created: false, students: [], teachers: [], now: now, usernames: usernames,
-                    engine: engine, changes: &changes)
-            }
-            try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
-            return changes
+        return try engine.withRosterCache {
+            try engine.transaction { try sync(roster, createLogins: createLogins, engine: engine) }
         }
+    }
+
+    /// ``syncRoster(_:createLogins:)``'s work inside its transaction.
+    private func sync(_ roster: Roster, createLogins: Bool, engine: ClassroomEngine) throws -> RosterChanges {
+        var changes = RosterChanges()
+        try syncPeople(roster.people, engine: engine, changes: &changes)
+        let now = clock().timeIntervalSince1970
+        // Read once: every class's sync looks its people up here (a district has thousands
+        // of classes, and reading every person for each made an import quadratic).
+        let usernames = try engine.rosterPeople().mapValues(\.username)
+        for entry in roster.classes {
+            let (classID, created) = try syncClass(entry, engine: engine, changes: &changes)
+            try syncEnrollments(
+                classID: classID, created: created, students: entry.students, teachers: entry.teachers, now: now,
+                usernames: usernames, engine: engine, changes: &changes)
+        }
+        for sourcedId in roster.closedClasses {
+            guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
+            try syncEnrollments(
+                classID: imported.id, created: false, students: [], teachers: [], now: now, usernames: usernames,
+                engine: engine, changes: &changes)
+        }
+        try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
+        return changes
     }
 
     /// Each class's roster, keyed by class name; classes not imported are absent.
