@@ -104,4 +104,32 @@ import TrackingTestSupport
                 "4A t2 teacher 3 0",
             ])
     }
+    /// The sync numbers new rows itself: a stored place at the largest integer (a damaged or
+    /// hostile store) is a corrupt row, refused before anything changes, not an overflow trap.
+    @Test func aPlaceAtTheLargestIntegerIsACorruptRow() throws {
+        let store = try makeStore()
+        try store.syncRoster(Self.school)
+        try store.classroom.sql.run(
+            "UPDATE roster_enrollments SET position = 9223372036854775807 WHERE person = 's2'", [])
+        let before = "\(try store.classes()) \(try store.classRosters())"
+        var joined = Self.school
+        joined.people.append(Self.person("s3", "cy"))
+        joined.classes[0].students.append("s3")
+        #expect(throws: TrackingError.corruptRow("roster_enrollments.position")) { try store.syncRoster(joined) }
+        #expect("\(try store.classes()) \(try store.classRosters())" == before)
+    }
+
+    /// The import widens SQLite's page cache for a district's rows and gives it back after, also
+    /// when the roster is refused.
+    @Test(.enabled(if: TestEngine.isSQLite, "SQLite's page cache")) func anImportLeavesTheCacheAsItFoundIt() throws {
+        let store = try makeStore()
+        let cacheSize = { try store.connection.statement("PRAGMA cache_size").query { $0.int(0) }.first }
+        try store.connection.execute("PRAGMA cache_size = -1234")
+        try store.syncRoster(Self.school)
+        #expect(try cacheSize() == -1234)
+        #expect(throws: RosterConflict.self) {
+            try store.syncRoster(Roster(people: [Self.person("s9", "ana")], classes: []))
+        }
+        #expect(try cacheSize() == -1234)
+    }
 }
