@@ -267,6 +267,11 @@ public enum OneRosterImport {
         var listed: Set<String> = []
         var usernames: [String: Int] = [:]
         var checkedStudents: Set<String> = []  // each student's name checked once, not per enrollment
+        // Sized once for everyone: a district's tens of thousands, not grown step by step.
+        people.reserveCapacity(users.byId.count)
+        listed.reserveCapacity(users.byId.count)
+        usernames.reserveCapacity(users.byId.count)
+        checkedStudents.reserveCapacity(users.byId.count)
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
             if student, checkedStudents.insert(id).inserted {

@@ -36,17 +36,18 @@ struct OneRosterTable {
         func value(_ column: String) -> String {
             guard let index = columns[column] ?? columns[column.lowercased()] else { return "" }
             let field = fields[index]
-            // Most cells have no edge space: a district's export has millions, so skip Foundation's
-            // trim, and look at bytes (a visible ASCII byte at each end), not Characters.
-            if let first = field.utf8.first, let last = field.utf8.last, Self.isVisibleASCII(first),
-                Self.isVisibleASCII(last)
-            {
-                return field
-            }
-            guard let first = field.first, let last = field.last, first.isWhitespace || last.isWhitespace else {
-                return field
-            }
+            // Most cells have no edge space: a district's export has millions, so skip Foundation's trim.
+            guard !Self.hasVisibleEnds(field[...]), let first = field.first, let last = field.last,
+                first.isWhitespace || last.isWhitespace
+            else { return field }
             return field.trimmingCharacters(in: .whitespaces)
+        }
+
+        /// Whether `text` begins and ends with a visible ASCII byte (`!` to `~`): then it has no
+        /// edge space to trim, known from two bytes instead of two Characters.
+        static func hasVisibleEnds(_ text: Substring) -> Bool {
+            guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+            return isVisibleASCII(first) && isVisibleASCII(last)
         }
 
         /// The value of a column that must not be blank.
@@ -58,7 +59,9 @@ struct OneRosterTable {
 
         /// A comma-separated list (`orgSourcedIds`), each entry trimmed, blanks dropped.
         func list(_ column: String) -> [String] {
-            value(column).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            value(column).split(separator: ",").map {
+                Self.hasVisibleEnds($0) ? String($0) : $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }
         }
 
         /// `status`: active (or blank, as bulk files leave it) or gone (`tobedeleted`, or 1.0's `inactive`).
