@@ -54,6 +54,18 @@ extension ClassroomEngine {
 
     // MARK: OneRoster classes and enrollments
 
+    /// Runs `body` with room for a district's rows in SQLite's page cache (PostgreSQL: as it is).
+    /// The default cache (2 MB) holds a school, not 300,000 enrollments and their indexes: an
+    /// import that outgrew it wrote pages out to the WAL file and read them back mid-transaction,
+    /// so its time grew faster than its size. The cache is given back afterwards.
+    func withRosterCache<T>(_ body: () throws -> T) throws -> T {
+        guard sql.dialect == .sqlite else { return try body() }
+        let previous = try rows("PRAGMA cache_size") { $0.int(0) }.first ?? -2000
+        try sql.run("PRAGMA cache_size = -262144", [])  // in KiB: up to 256 MB, used only as pages are
+        defer { try? sql.run("PRAGMA cache_size = \(previous)", []) }
+        return try body()
+    }
+
     private static let importedClassSelect = """
         SELECT c.id, c.name, r.sourced_id, r.title FROM roster_classes r JOIN classes c ON c.id = r.class_id
         """
@@ -88,17 +100,34 @@ extension ClassroomEngine {
     /// An imported class's enrollments, in the order they were recorded.
     func enrollments(ofClass id: Int64) throws -> [RosterEnrollment] {
         try rows(
-            "SELECT person, role, left_at FROM roster_enrollments WHERE class_id = ? ORDER BY position", [.integer(id)]
+            "SELECT person, role, left_at, position FROM roster_enrollments WHERE class_id = ? ORDER BY position",
+            [.integer(id)]
         ) { try ClassroomRows.enrollment($0) }
     }
 
-    /// Appends the enrollment of `person` (a sourcedId) in `role`, not left.
-    func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role) throws {
+    /// Records the enrollment of `person` (a sourcedId) in `role` at `position`, not left. The
+    /// import numbers a class's enrollments itself: asking the table for the next place on every
+    /// row made a class's sync quadratic in its size.
+    func insertEnrollment(classID: Int64, person: String, role: RosterEnrollment.Role, position: Int64) throws {
         try sql.run(
-            """
-            INSERT INTO roster_enrollments (class_id, person, role, position)
-            VALUES (?, ?, ?, (SELECT COALESCE(MAX(position), -1) + 1 FROM roster_enrollments WHERE class_id = ?))
-            """, [.integer(classID), .text(person), .text(role.rawValue), .integer(classID)])
+            "INSERT INTO roster_enrollments (class_id, person, role, position) VALUES (?, ?, ?, ?)",
+            [.integer(classID), .text(person), .text(role.rawValue), .integer(position)])
+    }
+
+    /// The students on a class's roster, each with their place.
+    func rosterPlaces(ofClass id: Int64) throws -> [String: Int64] {
+        let places = try rows("SELECT student, position FROM class_students WHERE class_id = ?", [.integer(id)]) {
+            ($0.text(0) ?? "", $0.int(1))
+        }
+        return Dictionary(places, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Puts `student` on the roster of class `id` at `position` (the import's own numbering, as
+    /// ``insertEnrollment(classID:person:role:position:)``).
+    func addStudent(_ student: String, toClass id: Int64, at position: Int64) throws {
+        try sql.run(
+            "INSERT INTO class_students (class_id, student, position) VALUES (?, ?, ?)",
+            [.integer(id), .text(student), .integer(position)])
     }
 
     /// Records when a student left the class, or with nil that they are enrolled again.

@@ -23,6 +23,6 @@ enum ClassroomRows {
         guard let role = RosterEnrollment.Role(rawValue: row.text(1) ?? "") else {
             throw TrackingError.corruptRow("roster_enrollments.role: '\(row.text(1) ?? "")'")
         }
-        return RosterEnrollment(person: row.text(0) ?? "", role: role, left: !row.isNull(2))
+        return RosterEnrollment(person: row.text(0) ?? "", role: role, left: !row.isNull(2), position: row.int(3))
     }
 }

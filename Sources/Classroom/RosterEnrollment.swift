@@ -10,4 +10,6 @@ struct RosterEnrollment: Equatable {
     let role: Role
     /// Whether the student left the class (a later roster no longer enrolled them).
     let left: Bool
+    /// Its place in the class's order of enrollments.
+    var position: Int64 = 0
 }

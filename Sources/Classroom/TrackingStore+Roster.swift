@@ -34,28 +34,33 @@ extension TrackingStore {
         for id in studentIDs { try Validate.student(people[id]?.username ?? "") }
         for entry in roster.classes { try Validate.className(entry.name) }
         let engine = classroom
-        return try engine.transaction {
-            var changes = RosterChanges()
-            try syncPeople(roster.people, engine: engine, changes: &changes)
-            let now = clock().timeIntervalSince1970
-            // Read once: every class's sync looks its people up here (a district has thousands
-            // of classes, and reading every person for each made an import quadratic).
-            let usernames = try engine.rosterPeople().mapValues(\.username)
-            for entry in roster.classes {
-                let classID = try syncClass(entry, engine: engine, changes: &changes)
-                try syncEnrollments(
-                    classID: classID, students: entry.students, teachers: entry.teachers, now: now,
-                    usernames: usernames, engine: engine, changes: &changes)
-            }
-            for sourcedId in roster.closedClasses {
-                guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
-                try syncEnrollments(
-                    classID: imported.id, students: [], teachers: [], now: now, usernames: usernames, engine: engine,
-                    changes: &changes)
-            }
-            try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
-            return changes
+        return try engine.withRosterCache {
+            try engine.transaction { try sync(roster, createLogins: createLogins, engine: engine) }
         }
+    }
+
+    /// ``syncRoster(_:createLogins:)``'s work inside its transaction.
+    private func sync(_ roster: Roster, createLogins: Bool, engine: ClassroomEngine) throws -> RosterChanges {
+        var changes = RosterChanges()
+        try syncPeople(roster.people, engine: engine, changes: &changes)
+        let now = clock().timeIntervalSince1970
+        // Read once: every class's sync looks its people up here (a district has thousands
+        // of classes, and reading every person for each made an import quadratic).
+        let usernames = try engine.rosterPeople().mapValues(\.username)
+        for entry in roster.classes {
+            let (classID, created) = try syncClass(entry, engine: engine, changes: &changes)
+            try syncEnrollments(
+                classID: classID, created: created, students: entry.students, teachers: entry.teachers, now: now,
+                usernames: usernames, engine: engine, changes: &changes)
+        }
+        for sourcedId in roster.closedClasses {
+            guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
+            try syncEnrollments(
+                classID: imported.id, created: false, students: [], teachers: [], now: now, usernames: usernames,
+                engine: engine, changes: &changes)
+        }
+        try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
+        return changes
     }
 
     /// Each class's roster, keyed by class name; classes not imported are absent.
@@ -143,12 +148,13 @@ extension TrackingStore {
     // MARK: - Classes
 
     /// Creates the class, or renames it when its title changed since the last import (a class
-    /// the teacher renamed keeps the teacher's name until the school changes the title); returns its row id.
+    /// the teacher renamed keeps the teacher's name until the school changes the title); returns its
+    /// row id and whether this import created it.
     private func syncClass(_ entry: RosterClass, engine: ClassroomEngine, changes: inout RosterChanges) throws
-        -> Int64
+        -> (id: Int64, created: Bool)
     {
         let stored = try engine.importedClass(sourcedId: entry.sourcedId)
-        if let stored, stored.title == entry.name { return stored.id }
+        if let stored, stored.title == entry.name { return (stored.id, false) }
         if let holder = try engine.classID(named: entry.name), holder != stored?.id {
             throw RosterConflict.classNameTaken(classSourcedId: entry.sourcedId, name: entry.name)
         }
@@ -156,25 +162,32 @@ extension TrackingStore {
             try engine.renameClass(id: stored.id, to: entry.name)
             try engine.setImportedTitle(entry.name, ofClass: stored.id)
             changes.classesRenamed += 1
-            return stored.id
+            return (stored.id, false)
         }
         let id = try engine.insertClass(named: entry.name, createdAt: clock().timeIntervalSince1970)
         try engine.insertImportedClass(id: id, sourcedId: entry.sourcedId, title: entry.name)
         changes.classesCreated += 1
-        return id
+        return (id, true)
     }
 
     // MARK: - Enrollments
 
     /// Enrolls `students` and `teachers` (sourcedIds) in the class: a student not enrolled before
     /// joins, one who left comes back, one no longer listed leaves (off the class, attempts kept);
-    /// teachers are added and dropped. Linear in the class's size: the stored rows are looked up
-    /// by person, and `usernames` (sourcedId → username) is read once for the whole import.
+    /// teachers are added and dropped. Linear in the class's size: the class's rows are read once
+    /// (not at all for a class this import `created`), new rows are numbered here the way
+    /// `MAX(position) + 1` would number them, and `usernames` (sourcedId → username) is read once
+    /// for the whole import.
     private func syncEnrollments(
-        classID: Int64, students: [String], teachers: [String], now: Double, usernames: [String: String],
-        engine: ClassroomEngine, changes: inout RosterChanges
+        classID: Int64, created: Bool, students: [String], teachers: [String], now: Double,
+        usernames: [String: String], engine: ClassroomEngine, changes: inout RosterChanges
     ) throws {
-        let stored = try engine.enrollments(ofClass: classID)
+        let stored = created ? [] : try engine.enrollments(ofClass: classID)
+        // Usernames follow NameRule (NFC), so Swift's canonical equality is SQL's byte equality here.
+        var places = created ? [:] : try engine.rosterPlaces(ofClass: classID)
+        var nextPlace = try Self.place(after: places.values.max(), in: "class_students")
+        let firstNew = try Self.place(after: stored.map(\.position).max(), in: "roster_enrollments")
+        var nextEnrollment = firstNew
         let storedStudents = Dictionary(
             stored.filter { $0.role == .student }.map { ($0.person, $0) }, uniquingKeysWith: { first, _ in first })
         let storedTeachers = Set(stored.filter { $0.role == .teacher }.map(\.person))
@@ -184,9 +197,15 @@ extension TrackingStore {
                 guard row.left else { continue }
                 try engine.setLeft(at: nil, student: person, inClass: classID)
             } else {
-                try engine.insertEnrollment(classID: classID, person: person, role: .student)
+                try engine.insertEnrollment(classID: classID, person: person, role: .student, position: nextEnrollment)
+                nextEnrollment = try Self.place(after: nextEnrollment, in: "roster_enrollments")
             }
-            try engine.addStudents([usernames[person] ?? ""], toClass: classID)
+            let username = usernames[person] ?? ""
+            if places[username] == nil {  // one added by hand keeps their place
+                try engine.addStudent(username, toClass: classID, at: nextPlace)
+                places[username] = nextPlace
+                nextPlace = try Self.place(after: nextPlace, in: "class_students")
+            }
             changes.studentsJoined += 1
         }
         for row in stored where row.role == .student && !row.left && !enrolled.contains(row.person) {
@@ -195,13 +214,29 @@ extension TrackingStore {
             changes.studentsLeft += 1
         }
         let teaching = Set(teachers)
-        for row in stored where row.role == .teacher && !teaching.contains(row.person) {
+        let dropped = stored.filter { $0.role == .teacher && !teaching.contains($0.person) }
+        for row in dropped {
             try engine.deleteEnrollment(classID: classID, person: row.person, role: .teacher)
             changes.teachersRemoved += 1
         }
+        // New teachers come after what is left once the dropped ones are gone.
+        if nextEnrollment == firstNew {
+            let kept = stored.filter { $0.role == .student || teaching.contains($0.person) }
+            nextEnrollment = try Self.place(after: kept.map(\.position).max(), in: "roster_enrollments")
+        }
         for person in teachers where !storedTeachers.contains(person) {
-            try engine.insertEnrollment(classID: classID, person: person, role: .teacher)
+            try engine.insertEnrollment(classID: classID, person: person, role: .teacher, position: nextEnrollment)
+            nextEnrollment = try Self.place(after: nextEnrollment, in: "roster_enrollments")
             changes.teachersAdded += 1
         }
+    }
+
+    /// The place after `position` in a class's order (after none, the first: 0).
+    /// - Throws: ``TrackingError/corruptRow(_:)`` naming `table` when a stored place is the
+    ///   largest integer: a damaged or hostile row must not crash the import.
+    private static func place(after position: Int64?, in table: String) throws -> Int64 {
+        let (next, overflow) = (position ?? -1).addingReportingOverflow(1)
+        guard !overflow else { throw TrackingError.corruptRow("\(table).position") }
+        return next
     }
 }

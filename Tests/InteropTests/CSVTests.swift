@@ -19,6 +19,17 @@ import Testing
         #expect(try CSV.records("\"\"\n").map(\.fields) == [[""]])  // a quoted empty field is a record
     }
 
+    /// The reader splits UTF-8 bytes: every character around a comma, a quote or a line end comes
+    /// out whole, a combining mark after a comma included (compared by scalars, not by `==`).
+    @Test func fieldsSplitOnBytesKeepEveryCharacterWhole() throws {
+        let records = try CSV.records("名前,\"José, \"\"Ana\"\"\",e\u{301}\r\n,\u{301}x,\u{1F600}\n")
+        let expected = [["名前", "José, \"Ana\"", "e\u{301}"], ["", "\u{301}x", "\u{1F600}"]]
+        #expect(
+            records.map { $0.fields.map { Array($0.unicodeScalars) } }
+                == expected.map { $0.map { Array($0.unicodeScalars) } })
+        #expect(records.map(\.line) == [1, 2])
+    }
+
     @Test func malformedQuotingNamesTheLine() {
         #expect(throws: CSV.SyntaxError(line: 2, message: "a quoted field is never closed")) {
             try CSV.records("a\n\"open,\nstill open")

@@ -203,6 +203,8 @@ public enum OneRosterImport {
                 required: [
                     "sourcedId", "enabledUser", "orgSourcedIds", "role", "username", "givenName", "familyName",
                 ])
+            byId.reserveCapacity(table.rows.count)
+            lines.reserveCapacity(table.rows.count)
             for row in table.rows {
                 let id = try row.required("sourcedId")
                 try claim(id, row: row, in: &lines)
@@ -234,6 +236,7 @@ public enum OneRosterImport {
                     "sourcedId", "classSourcedId", "schoolSourcedId", "userSourcedId", "role",
                 ])
             var ids: [String: Int] = [:]
+            ids.reserveCapacity(table.rows.count)  // a district's export: hundreds of thousands, grown once
             for row in table.rows {
                 try claim(try row.required("sourcedId"), row: row, in: &ids)
                 let classId = try row.required("classSourcedId")
@@ -264,6 +267,11 @@ public enum OneRosterImport {
         var listed: Set<String> = []
         var usernames: [String: Int] = [:]
         var checkedStudents: Set<String> = []  // each student's name checked once, not per enrollment
+        // Sized once for everyone: a district's tens of thousands, not grown step by step.
+        people.reserveCapacity(users.byId.count)
+        listed.reserveCapacity(users.byId.count)
+        usernames.reserveCapacity(users.byId.count)
+        checkedStudents.reserveCapacity(users.byId.count)
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
             if student, checkedStudents.insert(id).inserted {

@@ -25,20 +25,29 @@ struct OneRosterTable {
     /// One data row with its line.
     struct Row {
         let file: String
-        /// Lower-cased header name -> column index, shared by every row of the file.
+        /// Header name -> column index, shared by every row of the file: under each name
+        /// lower-cased, and under each required column's own spelling, so the import's lookups
+        /// (millions in a district's export) find theirs without lower-casing it first.
         let columns: [String: Int]
         let line: Int
         let fields: [String]
 
         /// The value of `column`, trimmed; empty when the column is absent or the cell blank.
         func value(_ column: String) -> String {
-            guard let index = columns[column.lowercased()] else { return "" }
+            guard let index = columns[column] ?? columns[column.lowercased()] else { return "" }
             let field = fields[index]
             // Most cells have no edge space: a district's export has millions, so skip Foundation's trim.
-            guard let first = field.first, let last = field.last, first.isWhitespace || last.isWhitespace else {
-                return field
-            }
+            guard !Self.hasVisibleEnds(field[...]), let first = field.first, let last = field.last,
+                first.isWhitespace || last.isWhitespace
+            else { return field }
             return field.trimmingCharacters(in: .whitespaces)
+        }
+
+        /// Whether `text` begins and ends with a visible ASCII byte (`!` to `~`): then it has no
+        /// edge space to trim, known from two bytes instead of two Characters.
+        static func hasVisibleEnds(_ text: Substring) -> Bool {
+            guard let first = text.utf8.first, let last = text.utf8.last else { return false }
+            return isVisibleASCII(first) && isVisibleASCII(last)
         }
 
         /// The value of a column that must not be blank.
@@ -50,7 +59,9 @@ struct OneRosterTable {
 
         /// A comma-separated list (`orgSourcedIds`), each entry trimmed, blanks dropped.
         func list(_ column: String) -> [String] {
-            value(column).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            value(column).split(separator: ",").map {
+                Self.hasVisibleEnds($0) ? String($0) : $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty }
         }
 
         /// `status`: active (or blank, as bulk files leave it) or gone (`tobedeleted`, or 1.0's `inactive`).
@@ -61,6 +72,9 @@ struct OneRosterTable {
             case let other: throw error("status '\(other)' is not active or tobedeleted")
             }
         }
+
+        /// A byte that is a whole character and not a space: `!` to `~`.
+        private static func isVisibleASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
         func error(_ message: String) -> OneRosterError {
             OneRosterError(file: file, line: line, message: message)
@@ -98,8 +112,11 @@ struct OneRosterTable {
             }
             columns[key] = index
         }
-        for name in required where columns[name.lowercased()] == nil {
-            throw OneRosterError(file: file, line: header.line, message: "missing required column '\(name)'")
+        for name in required {
+            guard let index = columns[name.lowercased()] else {
+                throw OneRosterError(file: file, line: header.line, message: "missing required column '\(name)'")
+            }
+            columns[name] = index
         }
         var rows: [Row] = []
         rows.reserveCapacity(records.count)
