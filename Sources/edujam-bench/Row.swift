@@ -11,7 +11,8 @@ struct Row: Sendable {
     /// Every row, in report order.
     static func all(_ context: Context) -> [Row] {
         cpuOverhead(context) + [
-            sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, schoolStore, schoolPlayers, memory,
+            sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, schoolStore, schoolPlayers, schoolSaves,
+            memory,
             fuzzScaling, rosterImport,
         ]
     }

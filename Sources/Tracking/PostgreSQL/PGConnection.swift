@@ -18,8 +18,17 @@ package final class PGConnection {
     /// "the PostgreSQL database NAME at SERVER": where a message says the store is.
     package var place: String { "the PostgreSQL database \(database) at \(server)" }
     /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
-    /// ``query(_:_:)`` and ``pipeline(_:)``): what a save costs on a distant server.
+    /// ``query(_:_:)`` and ``pipeline(_:prepared:)``): what a save costs on a distant server.
     package private(set) var roundTrips = 0
+
+    /// The statements this connection has prepared on the server (``pipeline(_:prepared:)``): each
+    /// statement's name by its SQL. Emptied when the server may no longer hold them (a
+    /// reconnection, an answer saying one is gone), so each is prepared again at its next use.
+    private var preparedNames: [String: String] = [:]
+    /// How many statements this connection has sent to be prepared: the number in the next name.
+    /// A name is never used twice, so a statement prepared by a pipeline that failed afterwards
+    /// (which the server may keep) never collides with the next one.
+    private var preparedCount = 0
 
     /// How long a connection waits for the server, in seconds, unless the person set
     /// `connect_timeout` themselves (``connectionParameters(conninfo:environment:)``): libpq's own
@@ -132,6 +141,7 @@ package final class PGConnection {
     private func reconnectIfLost() throws {
         guard PQstatus(connection) != CONNECTION_OK else { return }  // BAD, or a reconnection cut short
         let deadline = PGWait.Deadline(after: Self.reconnectTimeout)
+        preparedNames = [:]  // a new session on the server: none of them is there
         guard PGWait.reset(connection, until: deadline) else {
             throw PQstatus(connection) == CONNECTION_BAD ? lostConnection() : noAnswer(within: Self.reconnectTimeout)
         }
@@ -195,18 +205,38 @@ package final class PGConnection {
 
     /// Sends every statement in one pipeline with one sync: one round trip to the server, and one
     /// implicit transaction (all or nothing: the first failure rolls back the whole batch).
-    /// - Parameter statements: SQL with its parameters, run in order; each statement sees the
-    ///   effects of the ones before it.
+    /// - Parameters:
+    ///   - statements: SQL with its parameters, run in order; each statement sees the effects of
+    ///     the ones before it.
+    ///   - prepared: Whether to run them as statements prepared on this connection (a save's,
+    ///     whose SQL is the same every time): the server parses and analyses each SQL text once
+    ///     per connection, in the first pipeline that uses it, instead of at every save. One the
+    ///     server no longer holds (a `DEALLOCATE`, a `DISCARD`, a pooler's reset) or can no longer
+    ///     run as prepared (SQLSTATE 0A000, a migration changed its result) is prepared again and
+    ///     the pipeline sent once more. Inside the caller's transaction the SQL goes unprepared:
+    ///     a lost statement's error would end that transaction, so it could not be sent again.
     /// - Returns: Each statement's rows, in order.
     /// - Throws: The first statement's error, or ``TrackingError/serverUnreachable(server:reason:)``.
-    func pipeline(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
+    func pipeline(_ statements: [(sql: String, values: [SQLValue])], prepared: Bool = false) throws -> [PGResult] {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()
         let inCallersTransaction = PQtransactionStatus(connection) != PQTRANS_IDLE
+        let prepared = prepared && !inCallersTransaction
+        do {
+            return try pipelineOnce(statements, prepared: prepared, inCallersTransaction: inCallersTransaction)
+        } catch let error as TrackingError where prepared && Self.losesPreparedStatement(error) {
+            preparedNames = [:]
+            return try pipelineOnce(statements, prepared: true, inCallersTransaction: false)
+        }
+    }
+
+    private func pipelineOnce(
+        _ statements: [(sql: String, values: [SQLValue])], prepared: Bool, inCallersTransaction: Bool
+    ) throws -> [PGResult] {
         guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
         roundTrips += 1
-        let outcome = Result { try sendAndCollect(statements) }
+        let outcome = Result { try sendAndCollect(statements, prepared: prepared) }
         PQexitPipelineMode(connection)
         // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.
         // One sent inside the caller's transaction leaves that to the caller, who may roll back to
@@ -220,31 +250,77 @@ package final class PGConnection {
         return try outcome.get()
     }
 
-    private func sendAndCollect(_ statements: [(sql: String, values: [SQLValue])]) throws -> [PGResult] {
-        let deadline = PGWait.Deadline(after: answerTimeout)
-        for statement in statements {
-            let sent = try withParameters(statement.values, sql: statement.sql) {
-                PQsendQueryParams(connection, statement.sql, $0, nil, $1, nil, nil, 0)
-            }
-            guard sent == 1 else { throw lostConnection() }
-        }
-        guard PQpipelineSync(connection) == 1 else { throw lostConnection() }
-        return try collectPipelineResults(statements.map(\.sql), until: deadline)
+    /// Whether `error` says the server lost a statement this connection prepared (26000,
+    /// `invalid_sql_statement_name`) or will not run it as prepared any more (0A000, "cached plan
+    /// must not change result type", after a migration changed a table it returns rows of).
+    private static func losesPreparedStatement(_ error: TrackingError) -> Bool {
+        guard case .postgresql(let state, _, _) = error else { return false }
+        return state == "26000" || state == "0A000"
     }
 
-    /// Reads one result per statement, then the sync; keeps the first error and reads on to the
-    /// sync so the connection is ready for the next command.
-    private func collectPipelineResults(_ sqls: [String], until deadline: PGWait.Deadline) throws -> [PGResult] {
+    /// One result the pipeline waits for: a statement's rows, or a statement's preparation.
+    private struct Expected {
+        var sql: String
+        /// The name it is prepared under, for a preparation; nil for a statement's rows.
+        var preparing: String?
+    }
+
+    private func sendAndCollect(_ statements: [(sql: String, values: [SQLValue])], prepared: Bool) throws -> [PGResult]
+    {
+        let deadline = PGWait.Deadline(after: answerTimeout)
+        var expected: [Expected] = []
+        var names = preparedNames
+        for statement in statements {
+            let sent: Int32
+            if prepared {
+                let name = try preparedName(statement.sql, names: &names, expected: &expected)
+                sent = try withParameters(statement.values, sql: statement.sql) {
+                    PQsendQueryPrepared(connection, name, $0, $1, nil, nil, 0)
+                }
+            } else {
+                sent = try withParameters(statement.values, sql: statement.sql) {
+                    PQsendQueryParams(connection, statement.sql, $0, nil, $1, nil, nil, 0)
+                }
+            }
+            guard sent == 1 else { throw lostConnection() }
+            expected.append(Expected(sql: statement.sql))
+        }
+        guard PQpipelineSync(connection) == 1 else { throw lostConnection() }
+        let results = try collectPipelineResults(expected, until: deadline)
+        preparedNames = names  // every preparation succeeded with the rest
+        return results
+    }
+
+    /// The name `sql` is prepared under on this connection; a new one, whose preparation is sent
+    /// into the pipeline ahead of the statement, the first time.
+    private func preparedName(_ sql: String, names: inout [String: String], expected: inout [Expected]) throws -> String
+    {
+        if let name = names[sql] { return name }
+        preparedCount += 1
+        let name = "edujam_\(preparedCount)"
+        // No parameter types: the server infers them from the SQL, as for an unprepared statement.
+        guard PQsendPrepare(connection, name, sql, 0, nil) == 1 else { throw lostConnection() }
+        expected.append(Expected(sql: sql, preparing: name))
+        names[sql] = name
+        return name
+    }
+
+    /// Reads one result per statement and preparation, then the sync; keeps the first error and
+    /// reads on to the sync so the connection is ready for the next command.
+    private func collectPipelineResults(_ expected: [Expected], until deadline: PGWait.Deadline) throws -> [PGResult] {
         var results: [PGResult] = []
         var firstError: Error?
-        for sql in sqls {
+        for entry in expected {
             guard let result = try nextResult(until: deadline) else { throw lostConnection() }
             while let extra = try nextResult(until: deadline) { PQclear(extra) }  // the NULL that ends each statement
             if PQresultStatus(result) == PGRES_PIPELINE_ABORTED {
                 PQclear(result)
                 continue
             }
-            do { results.append(try check(result, sql: sql)) } catch { firstError = firstError ?? error }
+            do {
+                let checked = try check(result, sql: entry.sql)
+                if entry.preparing == nil { results.append(checked) }
+            } catch { firstError = firstError ?? error }
         }
         guard let sync = try nextResult(until: deadline) else { throw lostConnection() }
         let synced = PQresultStatus(sync) == PGRES_PIPELINE_SYNC
@@ -429,7 +505,7 @@ package final class PGConnection {
 extension SQLValue {
     /// The parameter as PostgreSQL reads it in text format: `1`/`0` are booleans too, and Swift's
     /// `inf`, `-inf` and `nan` are float8 input PostgreSQL accepts.
-    var postgresText: String? {
+    package var postgresText: String? {
         switch self {
         case .null: return nil
         case .integer(let value): return String(value)

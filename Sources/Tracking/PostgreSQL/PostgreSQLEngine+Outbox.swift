@@ -2,8 +2,8 @@ import Foundation
 
 extension PostgreSQLEngine {
     /// See ``StoreEngine/upsert(_:)``: the root is checked, then the rest goes in one pipeline
-    /// (one round trip, one transaction), every row found by its natural key (a context's path,
-    /// the attempt's UUID), as a save's are.
+    /// (one round trip, one transaction) of prepared statements, every row found by its natural
+    /// key (a context's path, the attempt's UUID), as a save's are.
     ///
     /// An attempt the store holds ended is final (``PGMigrations/endedAttemptsFrozen``): a delivery
     /// of it writes nothing, its row nor the rows that follow it (the store has it already; an
@@ -30,7 +30,7 @@ extension PostgreSQLEngine {
             let row = AttemptInputsRow.values(inputs, attempt: .text(snapshot.uuid.lowercasedString))
             statements.append(PGSave.inputRows([row], savedAt: snapshot.savedAt))
         }
-        let results = try connection.pipeline(statements)
+        let results = try connection.pipeline(statements, prepared: true)
         return !results[written].rows.isEmpty
     }
 

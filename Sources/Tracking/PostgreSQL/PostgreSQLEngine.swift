@@ -3,8 +3,8 @@ import Foundation
 /// The PostgreSQL implementation of ``StoreEngine``: a school's shared store, one connection per
 /// process, the schema as its own ordered named migrations (``PGMigrations``).
 ///
-/// A save is one pipeline (``PGConnection/pipeline(_:)``): one round trip and one implicit
-/// transaction, whatever it holds. Statements refer to rows by their natural keys (a context's
+/// A save is one pipeline (``PGConnection/pipeline(_:prepared:)``): one round trip and one implicit
+/// transaction, whatever it holds, of statements the connection prepared at its first save. Statements refer to rows by their natural keys (a context's
 /// path, an attempt's UUID), never by ids the client has not seen yet, so nothing waits for an
 /// answer before the next statement is sent. Attempts are upserted on their UUID, and only when
 /// the save is no older than the state stored (`saved_at`): a save replayed twice writes nothing
@@ -104,24 +104,30 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     private func writeInOnePipeline(_ changes: StoreChanges) throws -> SavedRowIDs {
-        let now = changes.now.timeIntervalSince1970
         guard allParentsSaved(changes) else { return try writeEachAlone(changes) }
-        var statements = try removals(changes)
-        for context in changes.contexts { statements.append(try PGSave.context(context)) }
-        for activity in changes.activities {
-            guard let context = activity.context else { continue }
-            statements.append(PGSave.activity(activity, path: try path(context.identifierPath), now: now))
-        }
-        statements += PGSave.items(changes.activities, now: now)
-        if let events = PGSave.events(changes.activities) { statements.append(events) }
-        if let inputs = PGSave.inputs(changes.activities, now: now) { statements.append(inputs) }
-        statements += try idLookups(changes)
         do {
-            let results = try connection.pipeline(statements)
+            let results = try connection.pipeline(try Self.saveStatements(changes), prepared: true)
             return savedIDs(changes, contexts: results[results.count - 2], activities: results[results.count - 1])
         } catch let error as TrackingError where Self.refusesOneObject(error) {
             return try writeEachAlone(changes)
         }
+    }
+
+    /// The statements of a save whose every parent has a row or is written in it, in the order
+    /// ``write(_:)`` sends them in one pipeline: removals, contexts, attempts, items, events,
+    /// replay records, then the two id lookups. What the `store/players` bench rows replay.
+    package static func saveStatements(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+        let now = changes.now.timeIntervalSince1970
+        var statements = try Self.removals(changes)
+        for context in changes.contexts { statements.append(try PGSave.context(context)) }
+        for activity in changes.activities {
+            guard let context = activity.context else { continue }
+            statements.append(PGSave.activity(activity, path: try Self.path(context.identifierPath), now: now))
+        }
+        statements += PGSave.items(changes.activities, now: now)
+        if let events = PGSave.events(changes.activities) { statements.append(events) }
+        if let inputs = PGSave.inputs(changes.activities, now: now) { statements.append(inputs) }
+        return statements + (try Self.idLookups(changes))
     }
 
     /// Whether every context and attempt of the save has a parent with a row, or one written in this save.
@@ -145,7 +151,7 @@ package final class PostgreSQLEngine: StoreEngine {
         var refused: [RefusedChange] = []
         var written = Set<ObjectIdentifier>()
         let results = try connection.transaction { () throws -> [PGResult] in
-            if !changes.removedPaths.isEmpty { _ = try connection.pipeline(try removals(changes)) }
+            if !changes.removedPaths.isEmpty { _ = try connection.pipeline(try Self.removals(changes)) }
             for context in changes.contexts {
                 let object = TrackedObject.context(identifierPath: context.identifierPath)
                 let parentSaved = context.parent.map { $0.rowID != nil || written.contains(ObjectIdentifier($0)) }
@@ -157,14 +163,14 @@ package final class PostgreSQLEngine: StoreEngine {
             for activity in changes.activities {
                 guard let context = activity.context else { continue }
                 let object = TrackedObject.attempt(identifierPath: activity.identifierPath, uuid: activity.uuid)
-                var statements = [PGSave.activity(activity, path: try path(context.identifierPath), now: now)]
+                var statements = [PGSave.activity(activity, path: try Self.path(context.identifierPath), now: now)]
                 statements += PGSave.items([activity], now: now)
                 if let events = PGSave.events([activity]) { statements.append(events) }
                 if let inputs = PGSave.inputs([activity], now: now) { statements.append(inputs) }
                 let contextSaved = context.rowID != nil || written.contains(ObjectIdentifier(context))
                 _ = try alone(object, parentSaved: contextSaved, refused: &refused, statements)
             }
-            return try connection.pipeline(try idLookups(changes))
+            return try connection.pipeline(try Self.idLookups(changes))
         }
         var ids = savedIDs(changes, contexts: results[0], activities: results[1])
         ids.refused = refused
@@ -198,16 +204,19 @@ package final class PostgreSQLEngine: StoreEngine {
         return false
     }
 
-    private func removals(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+    private static func removals(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
         guard !changes.removedPaths.isEmpty else { return [] }
         return [
-            ("DELETE FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(try changes.removedPaths.map(path))])
+            (
+                "DELETE FROM contexts WHERE path = ANY($1::text[])",
+                [PGArray.text(try changes.removedPaths.map(Self.path))]
+            )
         ]
     }
 
     /// The row ids of the save's contexts (by path) and attempts (by UUID), whatever was written.
-    private func idLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
-        let contextPaths = try changes.contexts.map { try path($0.identifierPath) }
+    private static func idLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+        let contextPaths = try changes.contexts.map { try Self.path($0.identifierPath) }
         let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
         return [
             ("SELECT path, id FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(contextPaths)]),
@@ -222,7 +231,7 @@ package final class PostgreSQLEngine: StoreEngine {
         var byUUID: [String: Int64] = [:]
         for row in activities.rows { byUUID[row.text(0) ?? ""] = row.int(1) }
         for context in changes.contexts {
-            ids.contexts[ObjectIdentifier(context)] = (try? path(context.identifierPath)).flatMap { byPath[$0] }
+            ids.contexts[ObjectIdentifier(context)] = (try? Self.path(context.identifierPath)).flatMap { byPath[$0] }
         }
         for activity in changes.activities {
             ids.activities[ObjectIdentifier(activity)] = byUUID[activity.uuid.uuidString.lowercased()]
@@ -231,7 +240,7 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     /// A context's path as stored: its identifier path in JSON, as SQLite stores it.
-    private func path(_ identifierPath: [String]) throws -> String { try JSON.encode(identifierPath) }
+    private static func path(_ identifierPath: [String]) throws -> String { try JSON.encode(identifierPath) }
 }
 
 extension TrackingError {

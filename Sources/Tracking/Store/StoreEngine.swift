@@ -177,4 +177,6 @@ package struct SavedRowIDs {
     package var activities: [ObjectIdentifier: Int64] = [:]
     /// The objects the database refused; they have no entry above and stay pending.
     package var refused: [RefusedChange] = []
+
+    package init() {}
 }

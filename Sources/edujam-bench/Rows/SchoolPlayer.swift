@@ -142,44 +142,15 @@ struct PlayedRun: Codable, Equatable {
     var items: [ItemRecord]
 }
 
-/// The PostgreSQL engine with each save's write timed by the wall clock: the whole transaction of
-/// one `TrackingStore.save()` (one pipelined round trip and its commit; the model's checks before
-/// it take microseconds). Everything else passes through untouched. Keeps every failure, which
-/// `RunSaver` would otherwise swallow at a save point (the changes stay pending for the next).
-final class TimedEngine: StoreEngine {
+/// A store engine that passes everything to a PostgreSQL engine: what a bench engine that
+/// watches or replaces a save (``TimedEngine``, the recording of row `store/saves`) overrides.
+class ForwardingEngine: StoreEngine {
     let base: PostgreSQLEngine
-    private(set) var saves: [Double] = []
-    private(set) var errors: [String] = []
-    /// Each saved attempt's UUID by its row id, to name a run's attempt in the report.
-    private(set) var attempts: [Int64: UUID] = [:]
 
     init(_ base: PostgreSQLEngine) { self.base = base }
 
-    func write(_ changes: StoreChanges) throws -> SavedRowIDs {
-        var written: SavedRowIDs?
-        do {
-            saves.append(try seconds { written = try base.write(changes) })
-        } catch {
-            errors.append("save: \(error)")
-            throw error
-        }
-        guard let ids = written else { throw BenchError.mismatch("a save wrote nothing") }
-        errors += ids.refused.map { "refused: \($0)" }
-        for activity in changes.activities {
-            if let id = ids.activities[ObjectIdentifier(activity)] { attempts[id] = activity.uuid }
-        }
-        return ids
-    }
-
-    func upsert(_ snapshot: RunSnapshot) throws -> Bool {
-        do {
-            return try base.upsert(snapshot)
-        } catch {
-            errors.append("delivery: \(error)")
-            throw error
-        }
-    }
-
+    func write(_ changes: StoreChanges) throws -> SavedRowIDs { try base.write(changes) }
+    func upsert(_ snapshot: RunSnapshot) throws -> Bool { try base.upsert(snapshot) }
     func open(rootIdentifier: String, parts: [SchemaPart]) throws {
         try base.open(rootIdentifier: rootIdentifier, parts: parts)
     }
@@ -201,6 +172,42 @@ final class TimedEngine: StoreEngine {
     }
     func recordAcceptedStatements(_ ids: [String], endpoint: String, at time: Double) throws {
         try base.recordAcceptedStatements(ids, endpoint: endpoint, at: time)
+    }
+}
+
+/// The PostgreSQL engine with each save's write timed by the wall clock: the whole transaction of
+/// one `TrackingStore.save()` (one pipelined round trip and its commit; the model's checks before
+/// it take microseconds). Everything else passes through untouched. Keeps every failure, which
+/// `RunSaver` would otherwise swallow at a save point (the changes stay pending for the next).
+final class TimedEngine: ForwardingEngine {
+    private(set) var saves: [Double] = []
+    private(set) var errors: [String] = []
+    /// Each saved attempt's UUID by its row id, to name a run's attempt in the report.
+    private(set) var attempts: [Int64: UUID] = [:]
+
+    override func write(_ changes: StoreChanges) throws -> SavedRowIDs {
+        var written: SavedRowIDs?
+        do {
+            saves.append(try seconds { written = try base.write(changes) })
+        } catch {
+            errors.append("save: \(error)")
+            throw error
+        }
+        guard let ids = written else { throw BenchError.mismatch("a save wrote nothing") }
+        errors += ids.refused.map { "refused: \($0)" }
+        for activity in changes.activities {
+            if let id = ids.activities[ObjectIdentifier(activity)] { attempts[id] = activity.uuid }
+        }
+        return ids
+    }
+
+    override func upsert(_ snapshot: RunSnapshot) throws -> Bool {
+        do {
+            return try base.upsert(snapshot)
+        } catch {
+            errors.append("delivery: \(error)")
+            throw error
+        }
     }
 }
 

@@ -27,60 +27,49 @@ import Tracking
 /// delay a student does not notice.
 extension Row {
     static let schoolPlayers = Row(name: "store/players") { context in
-        let plan = PlayersPlan(quick: context.options.quick)
-        let loadBefore = machineDescription(context)["loadavg"] ?? "unknown"
-        let server: BenchPostgres
-        do {
-            server = try BenchPostgres(maxConnections: plan.players + 50, durable: true)
-        } catch BenchPostgres.Unavailable.why(let why) {
-            return PlayersPlan.lines(nil, note: "skipped: \(why)")
-        }
-        defer { server.remove() }
-        let scratch = NSTemporaryDirectory() + "edujam-bench-players-\(getpid())"
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try PlayersPlan.withServer(context, row: "store/players") { plan, server, loadBefore in
+            let scratch = NSTemporaryDirectory() + "edujam-bench-players-\(getpid())"
+            try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
 
-        let school = try PlayersSchool(server: server, games: try context.file("games").path, players: plan.players)
-        context.log("store/players: \(plan.players) student processes, \(plan.runs) run(s) each")
-        let serverCPU = server.cpuSeconds()
-        let processes = try PlayerProcesses.run(plan, school: school, scratch: scratch)
-        var problems = processes.problems
-        problems += SchoolAudit.problems(reported: processes.reports, stored: try school.storedAttempts())
-        problems += try school.classReportProblems(runsEach: plan.runs, players: processes.reports.map(\.student))
-        guard problems.isEmpty else {
-            throw BenchError.mismatch(
-                "\(problems.count) problem(s): " + problems.prefix(5).joined(separator: "; ")
-                    + (problems.count > 5 ? "; ..." : ""))
+            let school = try PlayersSchool(server: server, games: try context.file("games").path, players: plan.players)
+            context.log("store/players: \(plan.players) student processes, \(plan.runs) run(s) each")
+            let serverCPU = server.cpuSeconds()
+            let processes = try PlayerProcesses.run(plan, school: school, scratch: scratch)
+            var problems = processes.problems
+            problems += SchoolAudit.problems(reported: processes.reports, stored: try school.storedAttempts())
+            problems += try school.classReportProblems(runsEach: plan.runs, players: processes.reports.map(\.student))
+            try PlayersPlan.requireNone(problems)
+            let saves = processes.reports.flatMap(\.saves).sorted()
+            guard !saves.isEmpty else { throw BenchError.mismatch("no save was timed") }
+            let latency = SaveLatency(saves)
+            // Each process's first save comes at the barrier's release, all at once, on a server
+            // connection that has not yet planned a save: the herd, apart from the saves after it.
+            let first = SaveLatency(processes.reports.compactMap(\.saves.first).sorted())
+            let later = SaveLatency(processes.reports.flatMap { $0.saves.dropFirst() }.sorted())
+            let attempts = processes.reports.reduce(0) { $0 + $1.runs.count }
+            let items = processes.reports.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.items.count } }
+            let note = String(
+                format:
+                    "%d student processes, each its own login (row-level security), %d Math Jam run(s) each by a bot answering "
+                    + "after %d-%d ms; %d saves: p50 %.1f ms, p99 %.1f ms, max %.0f ms (wall clock per save); each process's "
+                    + "first save, all at the start together: p50 %.0f ms, p99 %.0f ms; the later ones: p50 %.1f ms, "
+                    + "p99 %.1f ms. Checked: all %d "
+                    + "attempts and %d items stored exactly once as played, the class report counts every run, no error, "
+                    + "none hung (deadline %.0f s). All connected in %.1f s, played in %.1f s",
+                plan.players, plan.runs, plan.thinking.lowerBound, plan.thinking.upperBound, saves.count,
+                latency.p50 * 1e3, latency.p99 * 1e3, latency.max * 1e3, first.p50 * 1e3, first.p99 * 1e3,
+                later.p50 * 1e3, later.p99 * 1e3, attempts, items, plan.playDeadline,
+                processes.connectSeconds, processes.playSeconds)
+            // Where the cores went: when players and server use them all, a save waits for a core.
+            usleep(500_000)  // the server reaps each backend as its player disconnects
+            let serverUsed = server.cpuSeconds().flatMap { after in serverCPU.map { after - $0 } }
+            let cpu =
+                "; CPU: players " + String(format: "%.1f s", processes.cpuSeconds) + ", server "
+                + (serverUsed.map { String(format: "%.1f s", $0) } ?? "unknown")
+                + " (\(ProcessInfo.processInfo.activeProcessorCount) cores; load average \(loadBefore) before the row)"
+            return PlayersPlan.lines(latency, note: note + cpu)
         }
-        let saves = processes.reports.flatMap(\.saves).sorted()
-        guard !saves.isEmpty else { throw BenchError.mismatch("no save was timed") }
-        let latency = SaveLatency(saves)
-        // Each process's first save comes at the barrier's release, all at once, on a server
-        // connection that has not yet planned a save: the herd, apart from the saves after it.
-        let first = SaveLatency(processes.reports.compactMap(\.saves.first).sorted())
-        let later = SaveLatency(processes.reports.flatMap { $0.saves.dropFirst() }.sorted())
-        let attempts = processes.reports.reduce(0) { $0 + $1.runs.count }
-        let items = processes.reports.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.items.count } }
-        let note = String(
-            format:
-                "%d student processes, each its own login (row-level security), %d Math Jam run(s) each by a bot answering "
-                + "after %d-%d ms; %d saves: p50 %.1f ms, p99 %.1f ms, max %.0f ms (wall clock per save); each process's "
-                + "first save, all at the start together: p50 %.0f ms, p99 %.0f ms; the later ones: p50 %.1f ms, "
-                + "p99 %.1f ms. Checked: all %d "
-                + "attempts and %d items stored exactly once as played, the class report counts every run, no error, "
-                + "none hung (deadline %.0f s). All connected in %.1f s, played in %.1f s",
-            plan.players, plan.runs, plan.thinking.lowerBound, plan.thinking.upperBound, saves.count,
-            latency.p50 * 1e3, latency.p99 * 1e3, latency.max * 1e3, first.p50 * 1e3, first.p99 * 1e3,
-            later.p50 * 1e3, later.p99 * 1e3, attempts, items, plan.playDeadline,
-            processes.connectSeconds, processes.playSeconds)
-        // Where the cores went: when players and server use them all, a save waits for a core.
-        usleep(500_000)  // the server reaps each backend as its player disconnects
-        let serverUsed = server.cpuSeconds().flatMap { after in serverCPU.map { after - $0 } }
-        let cpu =
-            "; CPU: players " + String(format: "%.1f s", processes.cpuSeconds) + ", server "
-            + (serverUsed.map { String(format: "%.1f s", $0) } ?? "unknown")
-            + " (\(ProcessInfo.processInfo.activeProcessorCount) cores; load average \(loadBefore) before the row)"
-        return PlayersPlan.lines(latency, note: note + cpu)
     }
 }
 
@@ -103,17 +92,44 @@ struct PlayersPlan {
     /// slowest bot's thinking (10 answers a run), plus a minute.
     var playDeadline: Double { Double(runs * 10 * thinking.upperBound) / 1000 * 4 + 60 }
 
+    /// Runs a players row with its plan, its own server (``BenchPostgres``, `max_connections` =
+    /// players + 50, commits waiting for the disk as on a real server; removed after) and the load
+    /// average before it; when this machine cannot start a server, the row's lines say why it is skipped.
+    static func withServer(
+        _ context: Context, row: String, _ body: (PlayersPlan, BenchPostgres, String) throws -> [Measurement]
+    ) throws -> [Measurement] {
+        let plan = PlayersPlan(quick: context.options.quick)
+        let loadBefore = machineDescription(context)["loadavg"] ?? "unknown"
+        let server: BenchPostgres
+        do {
+            server = try BenchPostgres(maxConnections: plan.players + 50, durable: true)
+        } catch BenchPostgres.Unavailable.why(let why) {
+            return lines(nil, row: row, note: "skipped: \(why)")
+        }
+        defer { server.remove() }
+        return try body(plan, server, loadBefore)
+    }
+
+    /// Fails the row with the first few `problems`, if there are any.
+    static func requireNone(_ problems: [String]) throws {
+        guard problems.isEmpty else {
+            throw BenchError.mismatch(
+                "\(problems.count) problem(s): " + problems.prefix(5).joined(separator: "; ")
+                    + (problems.count > 5 ? "; ..." : ""))
+        }
+    }
+
     /// What the row checks before it gives a number; any of it untrue fails the row.
     static let checks = "no loss, no error, no hang"
 
-    /// The row's two lines: p50 and p99 (with the target) in milliseconds.
-    static func lines(_ latency: SaveLatency?, note: String) -> [Measurement] {
+    /// A players row's two lines: p50 and p99 (with the target) in milliseconds.
+    static func lines(_ latency: SaveLatency?, row: String = "store/players", note: String) -> [Measurement] {
         [
             Measurement(
-                name: "store/players/p50", reference: nil, edujam: latency.map { $0.p50 * 1e3 }, unit: "ms/save",
+                name: row + "/p50", reference: nil, edujam: latency.map { $0.p50 * 1e3 }, unit: "ms/save",
                 target: Target(checks: checks), note: nil),
             Measurement(
-                name: "store/players/p99", reference: nil, edujam: latency.map { $0.p99 * 1e3 }, unit: "ms/save",
+                name: row + "/p99", reference: nil, edujam: latency.map { $0.p99 * 1e3 }, unit: "ms/save",
                 target: Target(maxValue: 100, checks: checks), note: note),
         ]
     }

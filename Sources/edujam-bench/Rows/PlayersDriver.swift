@@ -1,0 +1,220 @@
+import CLibPQ
+import Foundation
+import Tracking
+
+/// The load process of row `store/saves`: every player's recorded saves (``PlayersRecording``)
+/// sent over a connection of its own, all from this one thread, with non-blocking libpq and one
+/// `poll(2)` over every socket, so that 300 players cost the machine a loop and not 300
+/// processes: what the row times is the server's and EduJam's work, not the scheduler's.
+///
+/// Each connection logs in as its player's own student login (row-level security applies), then
+/// sends each save as ``PGConnection/pipeline(_:prepared:)`` sends it: one pipeline of prepared
+/// statements with one sync (one round trip, one implicit transaction), a statement's preparation
+/// sent ahead of it in the first save that uses it on that connection. A save's time is from its first byte sent until its
+/// sync came back. Between a player's saves it thinks as the bots of `store/players` do (a time
+/// drawn evenly from the plan's range); each player's first save comes after such a time too.
+struct PlayersDriver {
+    /// Each player's save times in seconds, in order, by student.
+    var saves: [String: [Double]] = [:]
+    /// Every save the server refused, every connection lost, every player left unfinished, in words.
+    var problems: [String] = []
+    var connectSeconds = 0.0
+    var driveSeconds = 0.0
+    /// The CPU seconds of this process while it drove (user and system).
+    var cpuSeconds = 0.0
+    /// The most a save was sent after it was due (the loop busy with others): the driver's own lag.
+    var lateMax = 0.0
+
+    static func drive(
+        _ recording: PlayersRecording, plan: PlayersPlan, conninfo: (String) -> String
+    ) throws -> PlayersDriver {
+        var driver = PlayersDriver()
+        let names = Dictionary(
+            uniqueKeysWithValues: recording.statements.enumerated().map { ($0.element, "save_\($0.offset + 1)") })
+        var players: [DrivenPlayer] = []
+        defer { for player in players { PQfinish(player.handle) } }
+        driver.connectSeconds = try seconds {
+            for player in recording.players {
+                players.append(try DrivenPlayer(player, conninfo: conninfo(player.student), names: names))
+            }
+        }
+        let cpuBefore = processCPUSeconds()
+        driver.driveSeconds = seconds { driver.lateMax = loop(players, plan: plan) }
+        driver.cpuSeconds = processCPUSeconds() - cpuBefore
+        for player in players {
+            driver.saves[player.student] = player.times
+            if let error = player.error { driver.problems.append("\(player.student): \(error)") }
+            if player.error == nil, player.next < player.saves.count {
+                driver.problems.append(
+                    "\(player.student) sent \(player.next) of \(player.saves.count) saves within \(Int(plan.playDeadline)) s"
+                )
+            }
+        }
+        return driver
+    }
+
+    /// Sends each player's saves in turn until all are sent and answered, one fails, or the
+    /// plan's deadline passes. Returns the most a save was sent after it was due.
+    private static func loop(_ players: [DrivenPlayer], plan: PlayersPlan) -> Double {
+        let start = monotonicSeconds()
+        let end = start + plan.playDeadline
+        for player in players { player.due = start + player.think(plan.thinking) }
+        var late = 0.0
+        var now = start
+        while now < end {
+            let active = players.filter { !$0.isDone }
+            guard !active.isEmpty else { break }
+            let waiting = active.filter { $0.sentAt != nil }
+            var descriptors = waiting.map {
+                pollfd(
+                    fd: PQsocket($0.handle), events: Int16(POLLIN) | ($0.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
+            }
+            let nextDue = active.filter { $0.sentAt == nil }.map(\.due).min() ?? end
+            let timeout = Int32(max(0, min(nextDue, end) - now) * 1000 + 1)
+            _ = poll(&descriptors, nfds_t(descriptors.count), timeout)
+            now = monotonicSeconds()
+            for (player, descriptor) in zip(waiting, descriptors) where descriptor.revents != 0 {
+                player.readAnswer(now: now, thinking: plan.thinking)
+            }
+            for player in active where player.sentAt == nil && !player.isDone && player.due <= now {
+                late = max(late, now - player.due)
+                player.send(now: now)
+                now = monotonicSeconds()
+            }
+        }
+        return late
+    }
+
+    /// The monotonic clock in seconds.
+    private static func monotonicSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+
+    /// The CPU seconds this process has used (every thread, user and system).
+    private static func processCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
+    }
+}
+
+/// One player's connection and where it is in its saves.
+private final class DrivenPlayer {
+    let student: String
+    let handle: OpaquePointer
+    let saves: [PlayersRecording.Save]
+    /// Each SQL text's prepared name, the same on every connection.
+    let names: [String: String]
+    /// The names this connection has prepared, and those the save in flight prepares.
+    private var prepared = Set<String>()
+    private var preparing: [String] = []
+    /// The next save to send.
+    var next = 0
+    /// When the next save is due, on the monotonic clock.
+    var due = 0.0
+    /// When the save in flight was sent; nil when none is.
+    var sentAt: Double?
+    /// Whether libpq still holds bytes of the save to send (`PQflush` returned 1).
+    var wantsWrite = false
+    /// Each answered save's time in seconds.
+    var times: [Double] = []
+    /// The first failure: a refused statement, a lost connection.
+    var error: String?
+
+    var isDone: Bool { error != nil || next == saves.count }
+
+    /// Connects as the player's login (before the clock starts) and turns the connection non-blocking.
+    init(_ player: PlayersRecording.Player, conninfo: String, names: [String: String]) throws {
+        student = player.student
+        saves = player.saves
+        self.names = names
+        guard let handle = PQconnectdb(conninfo + " client_encoding='UTF8'") else {
+            throw BenchError.mismatch("\(player.student): out of memory")
+        }
+        self.handle = handle
+        guard PQstatus(handle) == CONNECTION_OK else {
+            defer { PQfinish(handle) }
+            throw BenchError.mismatch("\(player.student) cannot connect: \(Self.message(PQerrorMessage(handle)))")
+        }
+        guard PQsetnonblocking(handle, 1) == 0 else {
+            PQfinish(handle)
+            throw BenchError.mismatch("\(player.student): no non-blocking connection")
+        }
+    }
+
+    /// A think time drawn evenly from `thinking` milliseconds, in seconds.
+    func think(_ thinking: ClosedRange<Int>) -> Double { Double(Int.random(in: thinking)) / 1000 }
+
+    /// Sends the next save: its statements as one pipeline with one sync.
+    func send(now: Double) {
+        sentAt = now
+        guard PQenterPipelineMode(handle) == 1 else { return fail("cannot enter pipeline mode") }
+        for statement in saves[next] {
+            guard let name = names[statement.sql] else { return fail("a statement has no name") }
+            if !prepared.contains(name) && !preparing.contains(name) {
+                guard PQsendPrepare(handle, name, statement.sql, 0, nil) == 1 else {
+                    return fail(Self.message(PQerrorMessage(handle)))
+                }
+                preparing.append(name)
+            }
+            let texts = statement.values.map { $0.postgresText.map { strdup($0) } ?? nil }
+            defer { for text in texts { free(text) } }
+            let sent = texts.map { UnsafePointer($0) }.withUnsafeBufferPointer {
+                PQsendQueryPrepared(handle, name, Int32(texts.count), $0.baseAddress, nil, nil, 0)
+            }
+            guard sent == 1 else { return fail(Self.message(PQerrorMessage(handle))) }
+        }
+        guard PQpipelineSync(handle) == 1 else { return fail(Self.message(PQerrorMessage(handle))) }
+        flush()
+    }
+
+    /// Reads what arrived; once the save's sync is there, times it and schedules the next.
+    func readAnswer(now: Double, thinking: ClosedRange<Int>) {
+        if wantsWrite { flush() }
+        guard PQconsumeInput(handle) == 1 else { return fail(Self.message(PQerrorMessage(handle))) }
+        guard readResults(), let sent = sentAt else { return }
+        PQexitPipelineMode(handle)
+        prepared.formUnion(preparing)  // an error would have ended the player
+        preparing = []
+        times.append(now - sent)
+        sentAt = nil
+        next += 1
+        due = now + think(thinking)
+    }
+
+    /// Takes every result libpq holds whole; true once the sync's has come. The first error is kept.
+    private func readResults() -> Bool {
+        var emptyInARow = 0
+        while PQisBusy(handle) == 0 {
+            guard let result = PQgetResult(handle) else {
+                // Each statement's results end with a NULL; two in a row: nothing more has come yet.
+                emptyInARow += 1
+                if emptyInARow > 1 { break }
+                continue
+            }
+            emptyInARow = 0
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_PIPELINE_SYNC: return true
+            case PGRES_FATAL_ERROR, PGRES_BAD_RESPONSE, PGRES_NONFATAL_ERROR:
+                if error == nil { error = "save \(next + 1): " + Self.message(PQresultErrorMessage(result)) }
+            default: break
+            }
+        }
+        if PQstatus(handle) == CONNECTION_BAD { fail(Self.message(PQerrorMessage(handle))) }
+        return false
+    }
+
+    private func flush() { wantsWrite = PQflush(handle) == 1 }
+
+    private func fail(_ why: String) {
+        if error == nil { error = "save \(next + 1): \(why)" }
+    }
+
+    private static func message(_ text: UnsafeMutablePointer<CChar>?) -> String {
+        text.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "no message"
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+@testable import Tracking
+
+/// A save on PostgreSQL runs statements its connection prepared once, at its first save; one the
+/// server no longer holds (a `DEALLOCATE`, a `DISCARD`, a new session after a reconnection) is
+/// prepared again, never an error to the student. Against a real server the test run starts.
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+struct PreparedSaveTests {
+    /// A store with one attempt of `ana`'s, saved once, on a database of its own.
+    private struct Saved {
+        let engine: PostgreSQLEngine
+        let store: TrackingStore
+        let attempt: Activity
+        let clock = VirtualClock()
+
+        init() throws {
+            let server = try PostgresServer.server()
+            engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
+            store = try TrackingStore(engine: engine, rootIdentifier: rootID, rootTitle: "Games", clock: clock.read)
+            let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
+            attempt = try game.createNewActivity(student: "ana")
+            try attempt.start()
+            try attempt.setScore(id: "score", title: "Score", score: 1, maxScore: 5)
+            try store.save()
+        }
+
+        /// Changes the score and saves; returns the round trips the save took.
+        func saveScore(_ score: Double) throws -> Int {
+            clock.advance(1)
+            try attempt.setScore(id: "score", title: "Score", score: score, maxScore: 5)
+            let before = engine.connection.roundTrips
+            try store.save()
+            return engine.connection.roundTrips - before
+        }
+
+        /// The score the store holds, read back through a report.
+        func storedScore() throws -> Double? {
+            try store.runs(student: "ana").first?.items.first { $0.identifier == "score" }?.score
+        }
+
+        /// The SQL of every statement the connection's session has prepared.
+        func preparedSQL() throws -> [String] {
+            try engine.connection.query("SELECT statement FROM pg_prepared_statements ORDER BY name").map {
+                $0.text(0) ?? ""
+            }
+        }
+    }
+
+    @Test func aSaveRunsStatementsPreparedOnceOnItsConnection() throws {
+        let saved = try Saved()
+        let prepared = try saved.preparedSQL()
+        #expect(prepared.contains(PGSave.attemptSQL), "the first save prepared the attempt's upsert")
+        #expect(try saved.saveScore(2) == 1, "still one round trip")
+        #expect(try saved.preparedSQL() == prepared, "the second save prepared nothing again")
+        #expect(try saved.storedScore() == 2)
+    }
+
+    @Test(arguments: ["DEALLOCATE ALL", "DISCARD ALL"])
+    func aStatementTheServerForgotIsPreparedAgain(_ forget: String) throws {
+        let saved = try Saved()
+        try saved.engine.connection.execute(forget)
+        #expect(try saved.preparedSQL().isEmpty)
+        #expect(try saved.saveScore(3) == 2, "the save that found them gone, then the same save prepared again")
+        #expect(try saved.storedScore() == 3)
+        #expect(try saved.preparedSQL().contains(PGSave.attemptSQL))
+        #expect(try saved.saveScore(4) == 1)
+        #expect(try saved.storedScore() == 4)
+    }
+
+    @Test func aReconnectedConnectionPreparesItsStatementsInItsFirstSave() throws {
+        let saved = try Saved()
+        let pid = try #require(try saved.engine.connection.query("SELECT pg_backend_pid()").rows.first?.text(0))
+        let server = try PostgresServer.server()
+        _ = try server.psql("SELECT pg_terminate_backend(\(pid))", database: "postgres")
+        // The connection learns it was cut by the next statement, as a save after a server restart does.
+        #expect(throws: TrackingError.self) { try saved.engine.connection.execute("SELECT 1") }
+        #expect(try saved.saveScore(5) == 1, "a new session: prepared within the save, not found missing first")
+        #expect(try saved.storedScore() == 5)
+    }
+
+    @Test func insideTheCallersTransactionTheSQLGoesUnprepared() throws {
+        let saved = try Saved()
+        try saved.engine.connection.execute("DEALLOCATE ALL")
+        let ids = try saved.engine.connection.transaction {
+            try saved.engine.connection.pipeline(
+                [("SELECT id FROM activities WHERE uuid = $1::uuid", [.text(saved.attempt.uuid.lowercasedString)])],
+                prepared: true)
+        }
+        #expect(ids.first?.count == 1)
+        #expect(try saved.preparedSQL().isEmpty)
+    }
+}
