@@ -228,10 +228,26 @@ static int print_is_control(const char *s, size_t len, size_t i, size_t *width) 
     return (c < 0x20 && c != '\t' && c != '\n') || c == 0x7F;
 }
 
+/* How many bytes from s[i] on need no cleaning: printable ASCII, tab, newline, and every
+ * byte from 0x80 but 0xC2 (the lead byte of a C1 control). One compare or two per byte:
+ * print_is_control on every byte was most of print's own cost (bench/README.md). */
+static size_t print_plain_run(const char *s, size_t len, size_t i) {
+    size_t start = i;
+    for (; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 ? (c == 0x7F || c == 0xC2) : (c != '\t' && c != '\n')) break;
+    }
+    return i - start;
+}
+
 /* Bytes s takes once cleaned: each control character becomes one '?'. */
 static size_t print_cleaned_length(const char *s, size_t len) {
     size_t out = 0, width;
     for (size_t i = 0; i < len; i += width) {
+        size_t plain = print_plain_run(s, len, i);
+        out += plain;
+        i += plain;
+        if (i == len) break;
         print_is_control(s, len, i, &width);
         out++;
     }
@@ -241,8 +257,14 @@ static size_t print_cleaned_length(const char *s, size_t len) {
 /* Writes s cleaned at out; returns the end of what it wrote. */
 static char *print_copy_clean(char *out, const char *s, size_t len) {
     size_t width;
-    for (size_t i = 0; i < len; i += width)
+    for (size_t i = 0; i < len; i += width) {
+        size_t plain = print_plain_run(s, len, i);
+        memcpy(out, s + i, plain);
+        out += plain;
+        i += plain;
+        if (i == len) break;
         *out++ = print_is_control(s, len, i, &width) ? '?' : s[i];
+    }
     return out;
 }
 

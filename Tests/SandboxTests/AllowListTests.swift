@@ -253,7 +253,7 @@ import Testing
         #expect(try Sandbox(seed: 7).run(script, name: "ids.lua") == first)
         #expect(try Sandbox(seed: 8).run(script, name: "ids.lua") != first)
         try Sandbox(seed: 7, output: { log.lines.append($0) }).run("print({}, print)", name: "p.lua")
-        #expect(log.lines == ["table: 0x5563cbe1e040 function: 0x5563cbe1e080\n"])
+        #expect(log.lines == ["table: 0x5563cbe1e040 function: 0x5563cbe1e080"])
     }
 
     @Test func oneSandboxCannotChangeAnother() throws {
@@ -280,7 +280,7 @@ import Testing
         let log = PrintLog()
         let sandbox = try Sandbox(output: { log.lines.append($0) })
         try sandbox.run(#"print("a\27[2Jb", "\7bell", "\u{9b}31m", 1, nil, true)"#, name: "p.lua")
-        #expect(log.lines == ["a?[2Jb ?bell ?31m 1 nil true\n"])
+        #expect(log.lines == ["a?[2Jb ?bell ?31m 1 nil true"])
     }
 
     @Test func coroutinesStillWork() throws {

@@ -33,6 +33,9 @@
 #define PM_POSITION (-2)       /* '()' */
 
 #define pm_byte(c) ((unsigned char)(c))
+/* For the few helpers of the matcher's inner loop: clang leaves them out of line otherwise,
+ * a call per subject byte (bench/README.md, cpu/patterns). */
+#define PM_INLINE static inline __attribute__((always_inline))
 
 typedef struct pm_capture {
     const char *start;
@@ -46,7 +49,7 @@ typedef struct pm_state {
     const char *pattern_end;
     int depth_left;            /* nested pm_match calls still allowed */
     int ncaptures;
-    unsigned steps;            /* work since the last interrupt check */
+    unsigned steps_left;       /* steps until the next interrupt check */
     pm_capture captures[PM_MAXCAPTURES];
 } pm_state;
 
@@ -63,7 +66,7 @@ static void pm_init(pm_state *ms, lua_State *L, const char *s, size_t ls,
     ms->subject = s;
     ms->subject_end = s + ls;
     ms->pattern_end = p + lp;
-    ms->steps = 0;
+    ms->steps_left = PM_STEPS_PER_CHECK;
 }
 
 /* Before each new attempt: no captures, full depth. */
@@ -72,14 +75,23 @@ static void pm_restart(pm_state *ms) {
     ms->depth_left = PM_MAXDEPTH;
 }
 
-/* Counts `work` steps; checks the deadline once enough have accumulated.
- * Inline: it runs on every step, and the check itself is rare. */
-static inline void pm_tick(pm_state *ms, size_t work) {
-    ms->steps += (unsigned)(work < PM_STEPS_PER_CHECK ? work : PM_STEPS_PER_CHECK);
-    if (ms->steps >= PM_STEPS_PER_CHECK) {
-        ms->steps = 0;
+/* Checks the deadline every PM_STEPS_PER_CHECK steps. A countdown: on every step it is a
+ * decrement and a branch, where a running total also needed a compare and a store. */
+PM_INLINE void pm_tick(pm_state *ms) {
+    if (--ms->steps_left == 0) {
+        ms->steps_left = PM_STEPS_PER_CHECK;
         edujam_check_interrupt(ms->L);
     }
+}
+
+/* Counts `work` steps at once (a backreference's comparison). */
+static void pm_tick_n(pm_state *ms, size_t work) {
+    if (work < ms->steps_left) {
+        ms->steps_left -= (unsigned)work;
+        return;
+    }
+    ms->steps_left = PM_STEPS_PER_CHECK;
+    edujam_check_interrupt(ms->L);
 }
 
 /* }====================================================== */
@@ -91,20 +103,25 @@ static inline void pm_tick(pm_state *ms, size_t work) {
 ** =======================================================
 */
 
-/* Does byte c belong to class letter cl (%a, %D, ...)? Unknown letters stand for themselves. */
-static int pm_class_has(int c, int cl) {
+/* Does byte c belong to class letter cl (%a, %D, ...)? Unknown letters stand for themselves.
+ * The classes are the C locale's, by arithmetic on the byte: what stock Lua's ctype calls
+ * answer in a process that never calls setlocale (EduJam's), without a call per byte, and
+ * the same whatever locale a host sets, so that a run replays. */
+PM_INLINE int pm_class_has(int c, int cl) {
+    int alpha = (unsigned)((c | 0x20) - 'a') < 26;
+    int digit = (unsigned)(c - '0') < 10;
     int yes;
     switch (cl | 0x20) {  /* lower case for ASCII letters; other bytes fall to the default */
-    case 'a': yes = isalpha(c); break;
-    case 'c': yes = iscntrl(c); break;
-    case 'd': yes = isdigit(c); break;
-    case 'g': yes = isgraph(c); break;
-    case 'l': yes = islower(c); break;
-    case 'p': yes = ispunct(c); break;
-    case 's': yes = isspace(c); break;
-    case 'u': yes = isupper(c); break;
-    case 'w': yes = isalnum(c); break;
-    case 'x': yes = isxdigit(c); break;
+    case 'a': yes = alpha; break;
+    case 'c': yes = c < 0x20 || c == 0x7f; break;
+    case 'd': yes = digit; break;
+    case 'g': yes = (unsigned)(c - 0x21) < 94; break;   /* '!' to '~' */
+    case 'l': yes = (unsigned)(c - 'a') < 26; break;
+    case 'p': yes = (unsigned)(c - 0x21) < 94 && !alpha && !digit; break;
+    case 's': yes = c == ' ' || (unsigned)(c - '\t') < 5; break;  /* \t \n \v \f \r */
+    case 'u': yes = (unsigned)(c - 'A') < 26; break;
+    case 'w': yes = alpha || digit; break;
+    case 'x': yes = digit || (unsigned)((c | 0x20) - 'a') < 6; break;
     case 'z': yes = (c == 0); break;   /* deprecated since 5.2, still accepted */
     default: return cl == c;
     }
@@ -153,24 +170,26 @@ static const char *pm_set_end(pm_state *ms, const char *p) {
     }
 }
 
-/* Where the single-character item at `p` ends (its quantifier, if any, is there). */
-static const char *pm_item_end(pm_state *ms, const char *p) {
-    switch (*p++) {
-    case PM_ESC:
-        if (p >= ms->pattern_end)
-            luaL_error(ms->L, "malformed pattern (ends with '%%')");
-        return p + 1;
-    case '[':
-        return pm_set_end(ms, p);
-    default:
-        return p;
-    }
+static void pm_ends_with_escape(pm_state *ms) {
+    luaL_error(ms->L, "malformed pattern (ends with '%%')");
 }
 
-/* Does the item p..ep accept the subject byte at s? One step. */
-static inline int pm_item_accepts(pm_state *ms, const char *s, const char *p, const char *ep) {
+/* Where the single-character item at `p` ends (its quantifier, if any, is there).
+ * Inline: it runs for every item the matcher tries; its errors are out of line. */
+PM_INLINE const char *pm_item_end(pm_state *ms, const char *p) {
+    if (*p == PM_ESC) {
+        if (p + 1 >= ms->pattern_end)
+            pm_ends_with_escape(ms);
+        return p + 2;
+    }
+    if (*p == '[')
+        return pm_set_end(ms, p + 1);
+    return p + 1;
+}
+
+/* Does the item p..ep accept the subject byte at s? Its caller counts the step. */
+PM_INLINE int pm_item_accepts(pm_state *ms, const char *s, const char *p, const char *ep) {
     int c;
-    pm_tick(ms, 1);
     if (s >= ms->subject_end)
         return 0;
     c = pm_byte(*s);
@@ -196,8 +215,10 @@ static const char *pm_match(pm_state *ms, const char *s, const char *p);
 /* Item p..ep repeated as often as possible, then fewer until the rest (ep+1) matches. */
 static const char *pm_longest(pm_state *ms, const char *s, const char *p, const char *ep) {
     ptrdiff_t n = 0;
-    while (pm_item_accepts(ms, s + n, p, ep))
+    while (pm_item_accepts(ms, s + n, p, ep)) {
+        pm_tick(ms);
         n++;
+    }
     for (; n >= 0; n--) {
         const char *end = pm_match(ms, s + n, ep + 1);
         if (end != NULL)
@@ -254,7 +275,7 @@ static const char *pm_balanced(pm_state *ms, const char *s, const char *p) {
     if (s >= ms->subject_end || *s != p[0])
         return NULL;
     while (++s < ms->subject_end) {
-        pm_tick(ms, 1);
+        pm_tick(ms);
         if (*s == p[1]) {
             if (--open == 0)
                 return s + 1;
@@ -275,7 +296,6 @@ static const char *pm_frontier(pm_state *ms, const char *s, const char *p) {
     ep = pm_item_end(ms, p);
     before = (s == ms->subject) ? 0 : pm_byte(s[-1]);
     here = (s < ms->subject_end) ? pm_byte(*s) : 0;
-    pm_tick(ms, 1);
     if (!pm_set_has(before, p + 1, ep - 1) && pm_set_has(here, p + 1, ep - 1))
         return ep;
     return NULL;
@@ -290,119 +310,115 @@ static const char *pm_backref(pm_state *ms, const char *s, int digit) {
     len = ms->captures[i].len;
     if (len < 0 || ms->subject_end - s < len)
         return NULL;
-    pm_tick(ms, 1 + (size_t)len / 64);
+    pm_tick_n(ms, 1 + (size_t)len / 64);
     if (memcmp(ms->captures[i].start, s, (size_t)len) != 0)
         return NULL;
     return s + len;
 }
 
-/* A single-character item with an optional quantifier, then the rest of the pattern.
- * Returns the end of the match, or NULL; *next is set when the caller should go on
- * at pattern *next and subject *sp (no recursion needed). */
-static const char *pm_item(pm_state *ms, const char **sp, const char **next, const char *p) {
-    const char *s = *sp;
-    const char *ep = pm_item_end(ms, p);
-    int quantifier = (ep < ms->pattern_end) ? *ep : 0;
-    int accepted = pm_item_accepts(ms, s, p, ep);
-    *next = NULL;
-    switch (quantifier) {
-    case '?':
-        if (accepted) {
-            const char *end = pm_match(ms, s + 1, ep + 1);
-            if (end != NULL)
-                return end;
-        }
-        *next = ep + 1;
-        return NULL;
-    case '+':
-        return accepted ? pm_longest(ms, s + 1, p, ep) : NULL;
-    case '*':
-        if (accepted)
-            return pm_longest(ms, s, p, ep);
-        *next = ep + 1;
-        return NULL;
-    case '-':
-        if (accepted)
-            return pm_shortest(ms, s, p, ep);
-        *next = ep + 1;
-        return NULL;
-    default:
-        if (!accepted)
-            return NULL;
-        *sp = s + 1;
-        *next = ep;
-        return NULL;
-    }
-}
-
-/* Items that start with '%' and are not a single-character class. Same contract as pm_item. */
-static const char *pm_escape(pm_state *ms, const char **sp, const char **next, const char *p) {
-    int what = (p + 1 < ms->pattern_end) ? p[1] : 0;
-    *next = NULL;
-    if (what == 'b') {
-        const char *after = pm_balanced(ms, *sp, p + 2);
-        if (after != NULL) {
-            *sp = after;
-            *next = p + 4;
-        }
-        return NULL;
-    }
-    if (what == 'f') {
-        *next = pm_frontier(ms, *sp, p + 2);
-        return NULL;
-    }
-    if (isdigit(what)) {
-        const char *after = pm_backref(ms, *sp, what);
-        if (after != NULL) {
-            *sp = after;
-            *next = p + 2;
-        }
-        return NULL;
-    }
-    return pm_item(ms, sp, next, p);
-}
-
-/* Matches pattern p at subject s; returns where the match ends, or NULL.
- * Items that need no backtracking loop here instead of recursing, so the depth
- * limit counts exactly what Lua 5.4 counts. */
-static const char *pm_walk(pm_state *ms, const char *s, const char *p) {
-    while (p < ms->pattern_end) {
-        const char *next = NULL;
-        const char *end;
+/* Matches pattern p at subject s; returns where the match ends, or NULL. One loop over
+ * the items, as stock Lua's: an item that needs no backtracking goes on in place, and
+ * only a quantifier, a capture or a '?' that matched recurses, so the depth limit counts
+ * exactly what Lua 5.4 counts. Each turn of the loop is a step. */
+static const char *pm_match(pm_state *ms, const char *s, const char *p) {
+    if (ms->depth_left-- == 0)
+        luaL_error(ms->L, "pattern too complex");
+    for (;;) {
+        const char *ep;
+        int accepted;
+        pm_tick(ms);
+        if (p >= ms->pattern_end)
+            break;                 /* the whole pattern matched: s is the end */
         switch (*p) {
         case '(':
             if (p + 1 < ms->pattern_end && p[1] == ')')
-                return pm_open_capture(ms, s, p + 2, PM_POSITION);
-            return pm_open_capture(ms, s, p + 1, PM_OPEN);
+                s = pm_open_capture(ms, s, p + 2, PM_POSITION);
+            else
+                s = pm_open_capture(ms, s, p + 1, PM_OPEN);
+            goto done;
         case ')':
-            return pm_close_capture(ms, s, p + 1);
+            s = pm_close_capture(ms, s, p + 1);
+            goto done;
         case '$':
-            if (p + 1 == ms->pattern_end)  /* an anchor only at the very end */
-                return (s == ms->subject_end) ? s : NULL;
-            end = pm_item(ms, &s, &next, p);
-            break;
-        case PM_ESC:
-            end = pm_escape(ms, &s, &next, p);
-            break;
+            if (p + 1 == ms->pattern_end) {  /* an anchor only at the very end */
+                if (s != ms->subject_end)
+                    s = NULL;
+                goto done;
+            }
+            break;                 /* a '$' elsewhere is a literal item */
+        case PM_ESC: {
+            int what = (p + 1 < ms->pattern_end) ? p[1] : 0;
+            if (what == 'b') {
+                s = pm_balanced(ms, s, p + 2);
+                if (s == NULL)
+                    goto done;
+                p += 4;
+                continue;
+            }
+            if (what == 'f') {
+                p = pm_frontier(ms, s, p + 2);
+                if (p == NULL) {
+                    s = NULL;
+                    goto done;
+                }
+                continue;
+            }
+            if (what >= '0' && what <= '9') {
+                s = pm_backref(ms, s, what);
+                if (s == NULL)
+                    goto done;
+                p += 2;
+                continue;
+            }
+            break;                 /* a class such as %d: a single-character item */
+        }
         default:
-            end = pm_item(ms, &s, &next, p);
             break;
         }
-        if (next == NULL)
-            return end;
-        p = next;
+        /* A single-character item with an optional quantifier. */
+        ep = pm_item_end(ms, p);
+        accepted = pm_item_accepts(ms, s, p, ep);
+        switch (ep < ms->pattern_end ? *ep : 0) {
+        case '?':
+            if (accepted) {
+                const char *end = pm_match(ms, s + 1, ep + 1);
+                if (end != NULL) {
+                    s = end;
+                    goto done;
+                }
+            }
+            p = ep + 1;
+            continue;
+        case '+':
+            s = accepted ? pm_longest(ms, s + 1, p, ep) : NULL;
+            goto done;
+        case '*':
+            if (accepted) {
+                s = pm_longest(ms, s, p, ep);
+                goto done;
+            }
+            p = ep + 1;
+            continue;
+        case '-':
+            if (accepted) {
+                s = pm_shortest(ms, s, p, ep);
+                goto done;
+            }
+            p = ep + 1;
+            continue;
+        default:
+            if (!accepted) {
+                s = NULL;
+                goto done;
+            }
+            s++;
+            p = ep;
+            continue;
+        }
     }
-    return s;
-}
-
-static const char *pm_match(pm_state *ms, const char *s, const char *p) {
-    const char *end;
-    if (ms->depth_left-- == 0)
-        luaL_error(ms->L, "pattern too complex");
-    pm_tick(ms, 1);
-    end = pm_walk(ms, s, p);
+done:
     ms->depth_left++;
-    return end;
+    return s;
 }
 
 /* }====================================================== */

@@ -48,7 +48,7 @@ public final class Activity {
     let clock: () -> Date
 
     init(context: Context, student: String, gameVersion: String?, store: TrackingStore) {
-        self.uuid = UUID()
+        self.uuid = UUID.random()
         self.student = student
         self.gameVersion = gameVersion
         self.identifierPath = context.identifierPath

@@ -30,7 +30,7 @@ extension Row {
         return [
             Measurement(
                 name: "bridge", reference: samples.median(of: 0) * 1e9, edujam: samples.median(of: 1) * 1e9,
-                unit: "ns/call", paired: samples.paired(1, to: 0), target: Target(maxRatio: 2),
+                unit: "ns/call", paired: samples.paired(1, to: 0), target: Target(maxRatio: 1.3),
                 note: String(
                     format: "activity.quantity(\"score\", i) into Swift (the id read in place with HostCall.withBytes) "
                         + "vs math.abs(i) into C, n=%d; reading the id as a Swift String instead: %@ ns (ratio %.2f)",

@@ -83,7 +83,7 @@ extension Row {
         return [
             Measurement(
                 name: "playthroughs/floor", reference: samples.median(of: 0) * 1e6, edujam: samples.median(of: 1) * 1e6,
-                unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 3),
+                unit: "µs/run", paired: samples.paired(1, to: 0), target: Target(maxRatio: 2),
                 note:
                     "Math Jam LEVEL-1, the same seeded questions and answers; reference: stock lua5.4 with a stub API "
                     + "in Lua and a fresh environment per run (bench/playthrough-floor.lua), CPU time on both sides; "
