@@ -113,7 +113,7 @@ import TrackingTestSupport
     }
 
     @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
-    func copyMovesTheHistoryToTheServerAndBackOnce() throws {
+    func copyMovesTheHistoryAndTheGameVersionsToTheServerAndBackOnce() throws {
         let (server, database, url) = try freshStore()
         let cli = Edujam()
         defer { cli.remove() }
@@ -127,6 +127,10 @@ import TrackingTestSupport
         #expect(play.status == 0)
         #expect(try cli.run(["done", "1", "--student", "ana"]).status == 0)
         let report = try cli.run(["report", "--class", "3B", "--json"]).output
+        // `catalog --publish` put the games' files in the store: their versions travel too, and the
+        // attempt, which ran a published version, counts the same everywhere (the report).
+        let published = try cli.run(["games", "--all"]).output
+        #expect(published.contains("MATH-JAM") && published.contains("WORD-JAM"), "\(published)")
 
         let copied = try cli.run(["store", "copy", cli.store, url])
         #expect(copied.status == 0, "\(copied.error)")
@@ -144,5 +148,7 @@ import TrackingTestSupport
         defer { back.remove() }
         #expect(try cli.run(["store", "copy", url, back.store]).status == 0)
         #expect(try back.run(["report", "--class", "3B", "--json"]).output == report)
+        #expect(try cli.run(["games", "--all"], environment: ["EDUJAM_STORE": url]).output == published)
+        #expect(try back.run(["games", "--all"]).output == published)
     }
 }
