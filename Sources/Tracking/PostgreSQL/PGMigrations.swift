@@ -123,6 +123,8 @@ enum PGMigrations {
         Migration(name: "014-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
         // Each attempt's replay record (SQLite's 018), readable and writable as the attempt's items are.
         PGMigrations.attemptInputs,
+        // What `edujam verify` found for each attempt it checked (Classroom's; SQLite's 019).
+        Migration.classroomOnly("017-attempt-checks"),
     ]
 }
 
