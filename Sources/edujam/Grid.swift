@@ -51,7 +51,20 @@ enum Grid {
                 ].compactMap { $0 }
             lines.append("    " + results.joined(separator: ", "))
         }
-        return lines.joined(separator: "\n")
+        return (lines + checkLines(assignment)).joined(separator: "\n")
+    }
+
+    /// What `verify` found, under the grid (whose columns stay as they are): the count per state,
+    /// then each attempt a teacher must look at (a mismatch, or changed since checked) by
+    /// student, attempt and difference, each cut to the width.
+    static func checkLines(_ assignment: AssignmentReport) -> [String] {
+        guard let counts = assignment.checksLine else { return [] }
+        let named = (assignment.checks ?? []).filter { $0.state == .mismatch || $0.state == .changed }.map { check in
+            let attempt = String((check.uuid ?? String(check.id)).prefix(8))
+            let what = "\(check.state.words): \(check.student), attempt \(attempt)"
+            return "    " + Format.fit(what + (check.difference.map { ": \($0)" } ?? ""), width - 4)
+        }
+        return ["  " + Format.fit(counts, width - 2)] + named
     }
 
     /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
@@ -97,7 +110,8 @@ enum Grid {
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
-    /// latest attempt was played (a level of a whole game). Written by the one CSV writer
+    /// latest attempt was played (a level of a whole game); `verify` what `verify` found of its
+    /// attempts (``verifyCell(_:_:_:)``). Written by the one CSV writer
     /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
     /// funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
@@ -105,6 +119,7 @@ enum Grid {
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
                 "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion",
+                "verify",
             ]
         ]
         for assignment in report.assignments {
@@ -131,6 +146,18 @@ enum Grid {
             cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "",
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
+            + [verifyCell(assignment, student, cell)]
+    }
+
+    /// The `verify` column: the states of the cell's checked attempts counted (`2 verified, 1
+    /// mismatch`), empty when none was checked.
+    private static func verifyCell(_ assignment: AssignmentReport, _ student: String, _ cell: ActivityProgress)
+        -> String
+    {
+        let states = (assignment.checks ?? []).filter {
+            $0.student == student && $0.identifierPath.starts(with: cell.identifierPath)
+        }.map(\.state)
+        return CheckState.counts(states) ?? ""
     }
 }
 
