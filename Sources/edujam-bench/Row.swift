@@ -12,7 +12,7 @@ struct Row: Sendable {
     static func all(_ context: Context) -> [Row] {
         cpuOverhead(context) + [
             sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, schoolStore, schoolPlayers, memory,
-            fuzzScaling, rosterImport,
+            fuzzScaling, rosterImport, verify, verifyScaling,
         ]
     }
 

@@ -78,11 +78,12 @@ struct AttemptVerifier {
     private static func replay(_ runs: [RunRecord], _ prepared: [Prepared], jobs: Int) -> [CheckResult] {
         var results: [CheckResult] = []
         OrderedWork.run(
-            count: runs.count, jobs: jobs, worker: {},
-            task: { _, index in
+            count: runs.count, jobs: jobs, worker: { ReplayStores() },
+            task: { stores, index in
                 switch prepared[index] {
                 case .decided(let result): return result
-                case .replay(let inputs, let folder, let root): return replayed(runs[index], inputs, folder, root)
+                case .replay(let inputs, let folder, let root):
+                    return replayed(runs[index], inputs, folder, root, stores: &stores)
                 }
             },
             deliver: { _, result in results.append(result) })
@@ -91,16 +92,30 @@ struct AttemptVerifier {
 
     /// One attempt played again and compared (``AttemptComparison/result(saved:replayed:divergence:)``).
     /// A game that cannot start at the recorded level is a mismatch: the attempt says it ran.
-    private static func replayed(_ run: RunRecord, _ inputs: AttemptInputs, _ folder: String, _ root: String)
-        -> CheckResult
-    {
+    private static func replayed(
+        _ run: RunRecord, _ inputs: AttemptInputs, _ folder: String, _ root: String, stores: inout ReplayStores
+    ) -> CheckResult {
         do {
-            let replay = try GamePlayer.replay(inputs, folder: folder, root: root)
+            let replay = try GamePlayer.replay(inputs, folder: folder, root: root, store: try stores.store(root: root))
             return AttemptComparison.result(
                 saved: run, replayed: replay.report.record, divergence: replay.divergence?.description)
         } catch {
             return CheckResult(.mismatch, "the replay could not start: \(error)")
         }
+    }
+}
+
+/// One thread's throwaway stores in memory, one per root, each used for many replays (making one
+/// is much of a replay's time); nothing is ever saved in them.
+struct ReplayStores {
+    private var stores: [String: TrackingStore] = [:]
+
+    /// The store rooted at `root`, made on first use.
+    mutating func store(root: String) throws -> TrackingStore {
+        if let store = stores[root] { return store }
+        let store = try TrackingStore.inMemory(rootIdentifier: root, rootTitle: root)
+        stores[root] = store
+        return store
     }
 }
 
