@@ -92,6 +92,22 @@ import Testing
         #expect(
             checks.last?["difference"] as? String == "it ran version aaaaaaaaaaaa, not a published version of MATH-JAM")
 
+        // A student's own record row is hostile: garbage, or a level the game does not have.
+        try OldStore.execute(
+            cli.store,
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
+        try OldStore.execute(
+            cli.store,
+            "INSERT INTO attempt_inputs (activity_id, record, bytes) VALUES (\(first), '{\"format\":1,[', 12)")
+        try OldStore.execute(
+            cli.store,
+            "UPDATE attempt_inputs SET record = replace(record, 'LEVEL-1', 'LEVEL-9') WHERE activity_id <> \(first)")
+        let hostile = try cli.run(["verify", "--student", "ana"])
+        #expect(hostile.status == 1, "\(hostile)")
+        #expect(hostile.output.contains("not verifiable: its replay record cannot be read: "), "\(hostile.output)")
+        #expect(hostile.output.contains("mismatch: the replay could not start: "), "\(hostile.output)")
+        #expect(hostile.output.hasSuffix("verify: 1 mismatch, 1 not verifiable\n"), "\(hostile.output)")
+
         try OldStore.execute(cli.store, "UPDATE activities SET game_version = NULL")
         let lines = try cli.run(["verify", "--assignment", "1"])
         #expect(lines.output.contains("not verifiable: it recorded no game version"), "\(lines.output)")
