@@ -4,7 +4,7 @@ import Tracking
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
-/// `passed`, `latestPath` and `gameVersion` (each null when no attempt has one).
+/// `passed`, `latestPath` and `gameVersion` (each null when no attempt has one), `localCopies`.
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -36,6 +36,17 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The version of the game the latest attempt ran (``RunRecord/gameVersion``); nil without an
     /// attempt, or when it recorded none.
     @ExplicitNull public var gameVersion: String? = nil
+    /// How many of the student's attempts at the activity would count but ran a local copy of a
+    /// game the school published (``localCopyNote``): practice, not in the numbers above.
+    public var localCopies = 0
+
+    /// What the report says of an activity the student played from a local copy rather than the
+    /// published game, or nil when they did not.
+    public var localCopyNote: String? { localCopies > 0 ? Self.localCopyText : nil }
+
+    /// The words for an attempt that ran a local copy (`play --games`, a game folder) of a game the
+    /// school published: it is practice.
+    public static let localCopyText = "played a local copy, not the published game"
 
     /// The level the latest attempt was played at, as a path below ``identifierPath`` (`["EASY"]`);
     /// nil when it was played at the assigned context itself, or not at all.

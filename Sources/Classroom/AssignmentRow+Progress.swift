@@ -9,7 +9,8 @@ extension AssignmentRow {
     /// - Returns: One entry per activity.
     func progress(of student: String, runs: [RunRecord], now: Double) -> [ActivityProgress] {
         activities.map { entry in
-            let attempts = countedAttempts(at: entry.activity.identifierPath, among: runs)
+            let path = entry.activity.identifierPath
+            let attempts = countedAttempts(at: path, among: runs)
             let status = status(of: student, contextID: entry.contextID, attempts: attempts)
             let latest = attempts.first
             return ActivityProgress(
@@ -20,7 +21,9 @@ extension AssignmentRow {
                 primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } },
                 score: attempts.compactMap(\.scoreFraction).max(),
                 passed: attempts.first { $0.outcome == .finished && $0.verdict != nil }?.verdict,
-                latestPath: latest?.identifierPath, gameVersion: latest?.gameVersion)
+                latestPath: latest?.identifierPath, gameVersion: latest?.gameVersion,
+                localCopies: runs.filter { localCopyAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
+                    .count)
         }
     }
 

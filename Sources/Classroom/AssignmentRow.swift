@@ -22,6 +22,9 @@ struct AssignmentRow {
     var activities: [(contextID: Int64, activity: AssignedActivity)] = []
     /// Row ids of the attempts that count for this assignment (the linking rule, ``ClassroomEngine``).
     var linkedAttempts: Set<Int64> = []
+    /// Row ids of the attempts that would count but ran a local copy of a published game
+    /// (``AssignmentSQL/VersionRule/localCopy``): practice, which the report names.
+    var localCopyAttempts: Set<Int64> = []
     var doneMarks: Set<DoneKey> = []
 
     /// The public value.

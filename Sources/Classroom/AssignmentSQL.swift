@@ -15,24 +15,73 @@ enum AssignmentSQL {
 
     /// The linking rule: an attempt counts for an assignment when its student is an assignee, its
     /// context is an assigned context or a descendant of one (a level of an assigned game), the
-    /// game started it, and it started no earlier than the assignment was created. `covered` walks
-    /// down the context tree from the assigned contexts of the assignments `scope` names (SQL
-    /// giving assignment ids: a parameter, or ``assignments(ofStudent:)``,
-    /// ``assignments(ofAttempt:)``), so each attempt needs one indexed lookup and the walk never
-    /// reads the whole school's assignments. The caller appends a condition that keeps only
-    /// assignments in `scope`.
-    static func linkedAttempts(assignmentsIn scope: String) -> String {
+    /// game started it, it started no earlier than the assignment was created, and it ran the
+    /// game the school published (``VersionRule``). `covered` walks down the context tree from the
+    /// assigned contexts of the assignments `scope` names (SQL giving assignment ids: a parameter,
+    /// or ``assignments(ofStudent:)``, ``assignments(ofAttempt:)``), so each attempt needs one
+    /// indexed lookup and the walk never reads the whole school's assignments; `above` walks up
+    /// from the same few assigned contexts to find their game (the context below the root). The
+    /// caller appends a condition that keeps only assignments in `scope`.
+    /// - Parameter versions: ``VersionRule/published`` for the attempts that count,
+    ///   ``VersionRule/localCopy`` for those that would but ran a local copy.
+    static func linkedAttempts(assignmentsIn scope: String, versions: VersionRule = .published) -> String {
         """
         WITH RECURSIVE covered(assigned_id, context_id) AS (
             SELECT context_id, context_id FROM assignment_activities WHERE assignment_id IN (\(scope))
-            UNION SELECT covered.assigned_id, c.id FROM covered JOIN contexts c ON c.parent_id = covered.context_id)
+            UNION SELECT covered.assigned_id, c.id FROM covered JOIN contexts c ON c.parent_id = covered.context_id),
+        above(assigned_id, identifier, parent_id) AS (
+            SELECT assigned_id, \(context("identifier", of: "covered.context_id")), \(context("parent_id", of: "covered.context_id"))
+            FROM covered WHERE context_id = assigned_id
+            UNION SELECT assigned_id, \(context("identifier", of: "above.parent_id")), \(context("parent_id", of: "above.parent_id"))
+            FROM above WHERE parent_id IS NOT NULL),
+        game_of(assigned_id, game) AS (
+            SELECT assigned_id, identifier FROM above WHERE parent_id IN (SELECT id FROM contexts WHERE parent_id IS NULL))
         SELECT a.id, s.id FROM assignments s
         JOIN assignment_activities aa ON aa.assignment_id = s.id
         JOIN covered ON covered.assigned_id = aa.context_id
         JOIN activities a ON a.context_id = covered.context_id AND a.was_started AND a.started_at >= s.created_at
         JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = a.student
-        WHERE \(isAssignee)
+        LEFT JOIN game_of ON game_of.assigned_id = aa.context_id
+        WHERE \(isAssignee) AND \(versions.condition)
         """
+    }
+
+    /// A column of the context whose id is `id`, as a scalar subquery: one primary-key lookup per
+    /// row on both engines, where a join let PostgreSQL's planner read all of `contexts` in key
+    /// order (PostgreSQLQueryPlanTests).
+    private static func context(_ column: String, of id: String) -> String {
+        "(SELECT c.\(column) FROM contexts c WHERE c.id = \(id))"
+    }
+
+    /// Which version of its game an attempt must have run to count: the count rule of the games
+    /// the school publishes into its store (`edujam publish`, docs/classroom.md).
+    ///
+    /// An attempt counts when it ran a published version of its game (its `game_version` is one
+    /// of that game's rows in `game_versions`), or when it started before the game's first
+    /// version was published: a game never published (a single computer, a store that predates
+    /// publishing) keeps the rule it always had, and publishing a game does not take back the
+    /// attempts that counted before. Anything else, a local copy (`play --games`, a folder), is
+    /// practice. The conditions are counts for the reason ``isAssignee`` gives: one primary-key
+    /// lookup and one indexed minimum per attempt.
+    enum VersionRule {
+        /// The attempts that count.
+        case published
+        /// The attempts that would count but ran a local copy: the report says so.
+        case localCopy
+
+        /// SQL condition on attempt `a` and its game `game_of.game`.
+        var condition: String {
+            let firstPublished = "(SELECT min(v.published_at) FROM game_versions v WHERE v.game = game_of.game)"
+            let ranPublished = """
+                (SELECT count(*) FROM game_versions v WHERE v.version = a.game_version AND v.game = game_of.game) > 0
+                """
+            switch self {
+            case .published:
+                return "(\(firstPublished) IS NULL OR a.started_at < \(firstPublished) OR \(ranPublished))"
+            case .localCopy:
+                return "(a.started_at >= \(firstPublished) AND NOT \(ranPublished))"
+            }
+        }
     }
 
     /// SQL giving the ids of the assignments of the classes of the student `parameter` names.

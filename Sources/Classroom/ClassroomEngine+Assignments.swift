@@ -77,6 +77,15 @@ extension ClassroomEngine {
             ) { $0.int(0) })
     }
 
+    /// The ids of the attempts linked to assignment `id` under the version rule `versions`.
+    private func attemptIDs(linkedTo id: Int64, versions: AssignmentSQL.VersionRule) throws -> Set<Int64> {
+        Set(
+            try rows(
+                "\(AssignmentSQL.linkedAttempts(assignmentsIn: "?", versions: versions)) AND s.id = ?",
+                [.integer(id), .integer(id)]
+            ) { $0.int(0) })
+    }
+
     private func loadAssignments(_ query: String, _ values: [SQLValue]) throws -> [AssignmentRow] {
         try rows(query, values) { ClassroomRows.assignment($0) }.map(withDetails)
     }
@@ -100,8 +109,8 @@ extension ClassroomEngine {
             let path = try JSON.decode([String].self, from: r.text(1), column: "contexts.path")
             return (r.int(0), AssignedActivity(identifierPath: path, title: r.text(2) ?? ""))
         }
-        row.linkedAttempts = Set(
-            try rows("\(AssignmentSQL.linkedAttempts(assignmentsIn: "?")) AND s.id = ?", id + id) { $0.int(0) })
+        row.linkedAttempts = try attemptIDs(linkedTo: row.id, versions: .published)
+        row.localCopyAttempts = try attemptIDs(linkedTo: row.id, versions: .localCopy)
         row.doneMarks = Set(
             try rows("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?", id) {
                 AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1))

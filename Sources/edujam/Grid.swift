@@ -36,6 +36,7 @@ enum Grid {
         }
         // The student's name is cut last: it is what a teacher reads the rows by.
         lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [1, 6], lastToShrink: [0]))
+        lines += localCopyLines(assignment)
         for summary in assignment.summary {
             let counts =
                 ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
@@ -65,6 +66,21 @@ enum Grid {
             return "    " + Format.fit(what + (check.difference.map { ": \($0)" } ?? ""), width - 4)
         }
         return ["  " + Format.fit(counts, width - 2)] + named
+    }
+
+    /// `  ana, MATH-JAM: played a local copy, not the published game`: one line under the table for
+    /// each student and activity with attempts that ran a local copy, the note whole (a cell would
+    /// cut it), the name and the path cut to keep the line in 80 columns.
+    private static func localCopyLines(_ assignment: AssignmentReport) -> [String] {
+        assignment.students.flatMap { student in
+            student.activities.compactMap { cell in
+                cell.localCopyNote.map { note in
+                    let who = "  " + Format.fit(student.student, 16) + ", "
+                    let room = width - Terminal.width(of: who) - 2 - note.count
+                    return who + Format.fit(path(cell.identifierPath), room) + ": " + note
+                }
+            }
+        }
     }
 
     /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
@@ -110,7 +126,8 @@ enum Grid {
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
-    /// latest attempt was played (a level of a whole game); `verify` what `verify` found of its
+    /// latest attempt was played (a level of a whole game); `localCopies` counts the attempts that
+    /// ran a local copy, not the published game (practice); `verify` what `verify` found of its
     /// attempts (``verifyCell(_:_:_:)``). Written by the one CSV writer
     /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
     /// funnel cleans is `?` here too; `--json` is the lossless export.
@@ -119,7 +136,7 @@ enum Grid {
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
                 "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion",
-                "verify",
+                "localCopies", "verify",
             ]
         ]
         for assignment in report.assignments {
@@ -143,7 +160,7 @@ enum Grid {
         let result: [String] = [
             cell.primaryItem?.identifier ?? "", cell.primaryItem.map(\.item.value.terminalText) ?? "",
             cell.score.map { String($0) } ?? "", cell.passed.map { String($0) } ?? "",
-            cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "",
+            cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "", String(cell.localCopies),
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
             + [verifyCell(assignment, student, cell)]

@@ -33,24 +33,22 @@ enum PlayCommand: Command {
     static func run(_ words: [String]) throws -> ExitStatus {
         let typed = try PlayCommandOptions(words)
         if let file = typed.record { try OutputFile.check(file, option: "--record") }
-        var target: GameTarget
-        do {
-            target = try GameTarget.locate(typed.game, options: typed.common)
-        } catch let missing as GameNotHere {
-            throw missing.explained(typed.common, student: typed.student)
-        }
-        if typed.watch { return try Watch.run(folder: target.folder, arguments: words.filter { $0 != "--watch" }) }
-        if let level = typed.level { target.level = level }
-        var options = PlayOptions()
-        options.seed = typed.seed ?? Int.random(in: 1...999_999)
-        options.level = target.level
-        options.whenStoreUnreachable = {
-            Output.error("Can't reach the school server; your work is kept and will be sent.")
-        }
         let driver = typed.driver
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
-        let (store, identity) = try PlayStore.open(typed.common, collection: target.collection, clock: clock)
+        if typed.watch {  // an author's: the folder's files
+            return try Watch.run(
+                folder: GameLaunch.folderTarget(typed).folder, arguments: words.filter { $0 != "--watch" })
+        }
+        let opened = try GameLaunch.open(typed, clock: clock)
+        let (source, store, identity) = (opened.source, opened.store, opened.identity)
+        var options = PlayOptions()
+        options.seed = typed.seed ?? Int.random(in: 1...999_999)
+        options.level = typed.level ?? source.level
+        options.gameVersion = source.version?.description
+        options.whenStoreUnreachable = {
+            Output.error("Can't reach the school server; your work is kept and will be sent.")
+        }
         options.student = try Identity.player(
             typed: typed.student, identity: identity, fallback: ProcessInfo.processInfo.environment["USER"] ?? "student"
         )
@@ -61,7 +59,7 @@ enum PlayCommand: Command {
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
             try GamePlayer.play(
-                folder: target.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
+                folder: source.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)
@@ -71,8 +69,8 @@ enum PlayCommand: Command {
             if let stopped = ExitStatus.afterStopSignal { return stopped }
             return report.outcome == .error || report.outcome == .limit ? .failure : .success
         }
-        let status = conclude(report, folder: target.folder)
-        if typed.student != nil || identity != .anyone { tellWhereItCounts(report, store: store) }
+        let status = conclude(report, folder: source.folder)
+        if typed.student != nil || identity != .anyone { tellWhereItCounts(report, store: store, source: source) }
         return status
     }
 
@@ -87,18 +85,22 @@ enum PlayCommand: Command {
     }
 
     /// An attempt counts for every assignment of the student that holds its activity (or the game
-    /// above it); else it is practice. A launch the game never started counts for nothing.
-    private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore) {
+    /// above it) and ran the published game; else it is practice. A launch the game never started
+    /// counts for nothing.
+    private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore, source: GameSource) {
         guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
         guard !report.keptOnThisComputer else {
             return Output.line("Saved on this computer; it will be sent to the school server.")
         }
         guard report.record.id != 0 else { return }  // never reached the school server: kept in the outbox
         guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
-        Output.line(
-            assignments.isEmpty
-                ? "Saved as practice."
-                : "Saved for " + assignments.map { "assignment \($0.id) (\($0.title))" }.joined(separator: ", ") + ".")
+        guard assignments.isEmpty else {
+            let names = assignments.map { "assignment \($0.id) (\($0.title))" }
+            return Output.line("Saved for " + names.joined(separator: ", ") + ".")
+        }
+        let game = store.relativePath(report.record.identifierPath).first ?? ""
+        let localCopy = source.isLocalCopy(of: game, in: store)
+        Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status:
@@ -146,6 +148,16 @@ struct GameTarget {
         }
     }
 
+    /// The identifier path `word` names below the collection's root `root`: `MATH-JAM/` and `a//b`
+    /// read as ever, and the root may be typed or not.
+    /// - Throws: ``UsageError`` for a bad identifier path.
+    static func identifierPath(_ word: String, root: String) throws -> [String] {
+        let typed = word.split(separator: "/").joined(separator: "/")
+        var path = typed.isEmpty ? [] : try IdentifierPath.parse(typed)
+        if path.first == root { path.removeFirst() }
+        return path
+    }
+
     /// The game `word` names.
     /// - Throws: ``GameNotHere`` when `word` is an identifier path no game in the games folder
     ///   declares; ``UsageError`` when it is neither a game folder nor an identifier path.
@@ -161,9 +173,7 @@ struct GameTarget {
         }
         let gamesFolder = try Installation.gamesToRead(options)
         let collection = try GameCollection.load(from: gamesFolder)
-        let typed = word.split(separator: "/").joined(separator: "/")  // `MATH-JAM/` and `a//b` as ever
-        var path = typed.isEmpty ? [] : try IdentifierPath.parse(typed)
-        if path.first == collection.id { path.removeFirst() }
+        let path = try identifierPath(word, root: collection.id)
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }

@@ -14,35 +14,57 @@ import Tracking
 /// reaches it); the server checks again on delivery (row-level security). A login this computer
 /// never reached the server as cannot play offline: nothing would say whose work it is.
 enum PlayStore {
+    /// The store a run saves to, who runs it, and whether the store is the offline one.
+    struct Opened {
+        var store: TrackingStore
+        var identity: StoreIdentity
+        /// The school server could not be reached: the attempt goes to the outbox, and the game
+        /// comes from the cache (``GameSource``).
+        var offline: Bool
+    }
+
     /// Opens the store for a run.
-    /// - Returns: The store and who runs the command.
+    /// - Parameter root: The collection: the games folder's, or the one the store was claimed
+    ///   for (offline: the one the game cache's index last saw there, else the games folder's).
     /// - Throws: ``OfflineStartError`` when the server cannot be reached and the login is not
-    ///   known on this computer; the store's other errors.
-    static func open(
-        _ options: CommonOptions, collection: GameCollection, clock: RunClock
-    ) throws -> (store: TrackingStore, identity: StoreIdentity) {
+    ///   known on this computer; the store's errors.
+    static func open(_ options: CommonOptions, root: StoreRoot, clock: RunClock) throws -> Opened {
         do {
-            let store = try StoreLocation.open(options, root: .games(collection), clock: clock)
-            return (store, try store.identity())
+            let store = try StoreLocation.open(options, root: root, clock: clock)
+            return Opened(store: store, identity: try store.identity(), offline: false)
         } catch StoreError.server(let cause) where cause.isUnreachable {
-            return try offline(options, collection: collection, clock: clock, cause: cause)
+            return try offline(options, root: root, clock: clock, cause: cause)
         }
     }
 
     private static func offline(
-        _ options: CommonOptions, collection: GameCollection, clock: RunClock, cause: TrackingError
-    ) throws -> (store: TrackingStore, identity: StoreIdentity) {
+        _ options: CommonOptions, root: StoreRoot, clock: RunClock, cause: TrackingError
+    ) throws -> Opened {
         let address = try StoreLocation.address(options)
         guard case .server(let url) = address else { throw StoreError(address, cause) }
         let outbox = try StoreLocation.outbox(for: url)
         guard let login = address.login, let known = try outbox.known(login: login) else {
             throw OfflineStartError(cause: cause, login: address.login)
         }
+        let collection = try offlineRoot(options, root: root, destination: GameSource.destination(address))
         let store = try TrackingStore.offline(
             reason: cause, rootIdentifier: collection.id, rootTitle: collection.title, outbox: outbox,
             clock: { clock.date() })
         let role = SchoolRole(rawValue: known.role) ?? .none
-        return (store, .login(login, role: role, studentName: known.student))
+        return Opened(store: store, identity: .login(login, role: role, studentName: known.student), offline: true)
+    }
+
+    /// The collection an offline run is rooted at: the games folder's when the game comes from
+    /// it; else what the game cache's index saw at this server, else the games folder's.
+    private static func offlineRoot(
+        _ options: CommonOptions, root: StoreRoot, destination: String
+    ) throws -> (id: String, title: String) {
+        if case .games(let collection) = root { return (collection.id, collection.title) }
+        if let cache = try? GameSource.cache(), let known = GameSourceIndex.read(in: cache).stores[destination] {
+            return (known.root, known.title)
+        }
+        let collection = try GameCollection.load(from: try Installation.games(options))
+        return (collection.id, collection.title)
     }
 }
 

@@ -116,12 +116,15 @@ struct ReportFileError: Error, CustomStringConvertible {
 }
 
 /// Attempts as a table at most 80 columns wide: student, activity and result give way first.
-/// The game's version (its short form) is a column when any attempt recorded one.
+/// The game's version (its short form) is a column only when attempts of one game ran different
+/// versions: that is when a reader needs it, and fourteen columns more on every table squeezed
+/// the activity, which is what a reader looks rows up by (`--json`, `--csv` and the page always
+/// carry it).
 enum RunTable {
     /// - Parameter students: Whether a column names each attempt's student; one student's
     ///   attempts, under a heading that names them, leave it out to keep room for the rest.
     static func render(_ runs: [RunRecord], students: Bool = true) -> String {
-        let versions = runs.contains { $0.gameVersion != nil }
+        let versions = versionsDiffer(runs)
         let header =
             ["started"] + (students ? ["student"] : []) + ["activity", "outcome", "progress", "time", "result"]
             + (versions ? ["version"] : [])
@@ -138,5 +141,17 @@ enum RunTable {
         let result = header.firstIndex(of: "result") ?? 0
         let shrinking: Set<Int> = students ? [1, 2, result] : [1, result]
         return Format.table(header: header, rows: rows, width: Grid.width, shrinking: shrinking)
+    }
+
+    /// Whether two of `runs` of one game (the context below the root) recorded different versions.
+    static func versionsDiffer(_ runs: [RunRecord]) -> Bool {
+        var seen: [String: String] = [:]
+        for run in runs {
+            guard let version = run.gameVersion, run.identifierPath.count > 1 else { continue }
+            if let earlier = seen.updateValue(version, forKey: run.identifierPath[1]), earlier != version {
+                return true
+            }
+        }
+        return false
     }
 }

@@ -23,7 +23,9 @@ enum SyncCommand: Command {
         }
         let delivery: OutboxDelivery?
         do {
-            delivery = try StoreLocation.openDelivering(common, root: .claimed, clock: .real()).1
+            let (store, delivered) = try StoreLocation.openDelivering(common, root: .claimed, clock: .real())
+            delivery = delivered
+            GameSource.prefetchAssigned(from: store, common)  // the games to play when it goes away again
         } catch let error as StoreError {
             guard case .server(let cause) = error, cause.isUnreachable else { throw error }
             return try waitingForServer(url, cause)

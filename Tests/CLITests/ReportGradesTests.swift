@@ -67,11 +67,12 @@ import Testing
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
             String.init)
         #expect(
-            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion") == true, "\(csv)")
+            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies") == true,
+            "\(csv)")
         let ana = try #require(csv.first { $0.contains(",ana,") })
-        #expect(ana.hasSuffix(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY,"), "\(ana)")
+        #expect(ana.contains(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY,"), "\(ana)")
         let cy = try #require(csv.first { $0.contains(",cy,") })
-        #expect(cy.hasSuffix(",,,,,"), "\(cy)")
+        #expect(cy.hasSuffix(",,,,,,0"), "\(cy)")
 
         let text = try cli.run(["report", "--class", "3B", "--json"] + Self.games).output
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -88,36 +89,54 @@ import Testing
         #expect(cells.allSatisfy { $0.keys.contains("score") && $0.keys.contains("latestPath") })  // null, not absent
     }
 
-    /// The versions ``versioned(_:)`` gives the attempts of ``school()``.
-    static let versions = (
-        first: "3f2a9c01d2e4" + String(repeating: "0", count: 52), second: String(repeating: "9b1c", count: 16)
-    )
-
-    /// Versions as `play` records them (the game's content hash), written here into the rows: ana
-    /// and bo's EASY ran the first version, bo's HARD a fixed one.
-    static func versioned(_ cli: Edujam) throws {
+    /// Two versions of CAPITALS published after ``school()``'s (the fixture with a line added),
+    /// written over the version `play` recorded: ana and bo's EASY ran the first, bo's HARD the
+    /// second. Both are published versions of the game, so every attempt still counts.
+    /// - Returns: The two versions' whole names.
+    static func versioned(_ cli: Edujam) throws -> (first: String, second: String) {
+        let folder = try Edujam.scratchFolder("grades-versions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var names: [String] = []
+        for mark in ["first", "second"] {
+            // The whole games folder: its collection.lua says which store the game belongs in.
+            try FileManager.default.copyItem(
+                at: Edujam.root.appendingPathComponent("Tests/CLITests/Fixtures/grades"),
+                to: folder.appendingPathComponent(mark))
+            let copy = folder.appendingPathComponent(mark).appendingPathComponent("capitals")
+            let file = copy.appendingPathComponent("game.lua")
+            try (String(contentsOf: file, encoding: .utf8) + "-- the \(mark) version\n")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let published = try cli.run(["publish", "--fuzz-runs", "0", copy.path] + games)
+            try #require(published.status == 0, "\(published.error)")
+            let short = try #require(published.output.firstMatch(of: /version ([0-9a-f]{12})/)?.1)
+            let listed = try cli.run(["games", "--all", "--json"] + games).output
+            let whole = try #require(listed.firstMatch(of: Regex("\"(\(short)[0-9a-f]{52})\"")))
+            names.append(String(try #require(whole.output[1].substring)))
+        }
         let easy = "(SELECT id FROM contexts WHERE identifier = 'EASY')"
+        try OldStore.execute(cli.store, "UPDATE activities SET game_version = ? WHERE context_id = \(easy)", [names[0]])
         try OldStore.execute(
-            cli.store, "UPDATE activities SET game_version = ? WHERE context_id = \(easy)", [versions.first])
-        try OldStore.execute(
-            cli.store, "UPDATE activities SET game_version = ? WHERE game_version IS NULL", [versions.second])
+            cli.store, "UPDATE activities SET game_version = ? WHERE context_id <> \(easy)", [names[1]])
+        return (names[0], names[1])
     }
 
     @Test func theReviewCarriesEachAttemptsVersionAndSaysWhenTheyDiffer() throws {
         let cli = try Self.school()
         defer { cli.remove() }
-        try Self.versioned(cli)
-        let (first, second) = Self.versions
+        let (first, second) = try Self.versioned(cli)
+        let (short1, short2) = (String(first.prefix(12)), String(second.prefix(12)))
 
         let grid = try cli.run(["report", "--class", "3B"] + Self.games)
-        #expect(grid.output.contains("\n  2 game versions: 3f2a9c01d2e4 (2 attempts), 9b1c9b1c9b1c (1 attempt)\n"))
+        #expect(
+            grid.output.contains("\n  2 game versions: \(short1) (2 attempts), \(short2) (1 attempt)\n"),
+            "\(grid.output)")
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n")
-        #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first)") == true, "\(csv)")
-        #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second)") == true, "\(csv)")
+        #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first),0") == true, "\(csv)")
+        #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second),0") == true, "\(csv)")
         let detail = try cli.run(["report", "--class", "3B", "--student", "bo"] + Self.games).output
         let attempts = detail.split(separator: "\n").filter { $0.contains("CAPITALS/") && !$0.hasPrefix("bo ") }
         #expect(attempts.count == 2 && attempts.allSatisfy { $0.count <= 80 }, "\(detail)")
-        #expect(attempts.first?.hasSuffix(" 9b1c9b1c9b1c") == true && attempts.last?.hasSuffix(" 3f2a9c01d2e4") == true)
+        #expect(attempts.first?.hasSuffix(" \(short2)") == true && attempts.last?.hasSuffix(" \(short1)") == true)
         #expect(detail.contains(" version\n"), "\(detail)")
 
         // The JSON of the attempts, and a copy of the store, keep the whole hash.
@@ -128,7 +147,7 @@ import Testing
             let runs = try cli.run(["report", "--json", "--store", store]).output
             let json = try #require(try JSONSerialization.jsonObject(with: Data(runs.utf8)) as? [String: Any])
             let versions = (json["runs"] as? [[String: Any]] ?? []).compactMap { $0["gameVersion"] as? String }
-            #expect(versions.sorted() == [first, first, second], "\(store)")
+            #expect(versions.sorted() == [first, first, second].sorted(), "\(store)")
         }
     }
 }

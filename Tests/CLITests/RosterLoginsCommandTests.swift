@@ -16,8 +16,9 @@ struct RosterLoginsCommandTests {
         let suffix: String
         let export: URL
 
-        init(_ cli: Edujam, editing edit: (String, String) -> String = { $1 }) throws {
-            server = try PostgresServer.server()
+        /// - Parameter own: A server of the caller's own (one a test stops), else the shared one.
+        init(_ cli: Edujam, on own: PostgresServer? = nil, editing edit: (String, String) -> String = { $1 }) throws {
+            server = try own ?? PostgresServer.server()
             database = try server.createDatabase()
             suffix = "_" + UUID().uuidString.prefix(8).lowercased()
             export = try Self.export(suffix: suffix, edit: edit)

@@ -40,14 +40,7 @@ struct SchoolFirstDayTests {
 
         // The teacher: her class is there; she writes Capital Cities (two levels) into the
         // school's shared games folder, publishes the catalog and assigns the whole game.
-        let games = root.appendingPathComponent("school-games")
-        try FileManager.default.createDirectory(at: games, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: Edujam.root.appendingPathComponent("games/collection.lua"),
-            to: games.appendingPathComponent("collection.lua"))
-        try FileManager.default.copyItem(
-            at: Edujam.root.appendingPathComponent("docs/examples/capitals"),
-            to: games.appendingPathComponent("capitals"))
+        let games = try PlayFromStoreTests.teachersGames(under: root)
         let desk = root.appendingPathComponent("teacher")
         try FileManager.default.createDirectory(at: desk, withIntermediateDirectories: true)
         let teacher = school.url(as: school.login("jsmith"))

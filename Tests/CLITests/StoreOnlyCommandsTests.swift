@@ -4,7 +4,8 @@ import TrackingTestSupport
 
 /// Commands that play nothing need no games folder: with no `./games`, no `EDUJAM_GAMES` and no
 /// games installed beside the program, a student's `inbox`, `report` and `sync` and a teacher's
-/// `report`, `class`, `export` and `store migrate` take the collection from the store they read.
+/// `report`, `class`, `export` and `store migrate` take the collection from the store they read,
+/// and `play` runs the store's published version of a game.
 @Suite struct StoreOnlyCommandsTests {
     /// A folder with no games in it, and a home of its own; the test binary has no installed games.
     private struct Elsewhere {
@@ -19,8 +20,8 @@ import TrackingTestSupport
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
 
-        func run(_ cli: Edujam, _ words: [String]) throws -> Edujam.Result {
-            try cli.run(words, environment: environment, unset: unset, directory: folder)
+        func run(_ cli: Edujam, _ words: [String], input: String = "") throws -> Edujam.Result {
+            try cli.run(words, input: input, environment: environment, unset: unset, directory: folder)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -56,10 +57,17 @@ import TrackingTestSupport
         }
         #expect(try elsewhere.run(cli, ["report", "--student", "ana"]).output.contains("MATH-JAM/LEVEL-1"))
 
-        // Playing still needs the game.
-        let play = try elsewhere.run(cli, ["play", "MATH-JAM/LEVEL-1", "--student", "ana"])
-        #expect(play.status == 1)
-        #expect(play.error.contains("no games folder here"), "\(play.error)")
+        // Playing needs no games folder either: `catalog --publish` put the game in the store, and
+        // its published version runs from the cache in this home.
+        let play = try elsewhere.run(
+            cli, ["play", "MATH-JAM/LEVEL-1", "--student", "ana", "--seed", "3"],
+            input: String(repeating: "1\n", count: 10))
+        #expect(play.status == 0, "\(play.error)")
+        #expect(play.output.contains("Saved for assignment 1 (Maths)."), "\(play.output)")
+        // A game the store does not publish still needs its folder, and the refusal says so.
+        let unknown = try elsewhere.run(cli, ["play", "NO-SUCH-GAME", "--student", "ana"])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("no games folder here"), "\(unknown.error)")
     }
 
     /// A store that does not exist yet is made for a games folder's collection: with none, the

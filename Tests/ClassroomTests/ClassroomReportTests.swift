@@ -78,7 +78,7 @@ import TrackingTestSupport
         #expect(
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion",
+                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion", "localCopies",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
         #expect(cell["score"] is NSNull && cell["passed"] is NSNull && cell["latestPath"] is NSNull)
