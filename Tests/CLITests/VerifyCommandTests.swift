@@ -98,7 +98,7 @@ import Testing
             "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
         try OldStore.execute(
             cli.store,
-            "INSERT INTO attempt_inputs (activity_id, record, bytes) VALUES (\(first), '{\"format\":1,[', 12)")
+            "INSERT INTO attempt_inputs (activity_id, record, bytes) VALUES (\(first), '{\"format\":1,[', 13)")
         try OldStore.execute(
             cli.store,
             "UPDATE attempt_inputs SET record = replace(record, 'LEVEL-1', 'LEVEL-9') WHERE activity_id <> \(first)")
