@@ -36,6 +36,7 @@ struct StudentBlock {
     }
 
     private func table() -> String {
+        let checked = self.checked
         let rows = attempts.map { run in
             let started = String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
             let items = run.items.map { item in
@@ -47,15 +48,20 @@ struct StudentBlock {
                 + "<td>\(HTML.text(run.outcome.rawValue + (run.done ? " (done)" : "")))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(run.durationSeconds))">\#(Figures.duration(run.durationSeconds))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(run.progress))">\#(Figures.percent(run.progress))</td>"#
-                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td>" + version(run) + check(run) + "</tr>"
+                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td>" + version(run) + (checked ? check(run) : "")
+                + "</tr>"
         }
         return
             #"<div class="scroll"><table class="data"><caption>Attempts, newest first (★ marks the primary item)</caption>"#
             + #"<thead><tr><th scope="col">Started (UTC)</th><th scope="col">Activity</th><th scope="col">Outcome</th>"#
             + #"<th scope="col">Time</th><th scope="col">Progress</th><th scope="col">Items</th>"#
-            + #"<th scope="col">Game version</th><th scope="col">Verify</th></tr></thead>"#
+            + #"<th scope="col">Game version</th>"# + (checked ? #"<th scope="col">Verify</th>"# : "") + "</tr></thead>"
             + "<tbody>\(rows.joined())</tbody></table></div>"
     }
+
+    /// Whether the table has a Verify column: only when `verify` checked one of these attempts,
+    /// so a class nobody verified gets the page it had (whose size is bounded: `ClassReportPageTests`).
+    private var checked: Bool { attempts.contains { checks[$0.id] != nil } }
 
     /// What `verify` found, the difference as its title; "–" when it was not checked.
     private func check(_ run: RunRecord) -> String {

@@ -67,7 +67,8 @@ import Testing
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
             String.init)
         #expect(
-            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies,verify") == true,
+            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies,verify")
+                == true,
             "\(csv)")
         let ana = try #require(csv.first { $0.contains(",ana,") })
         #expect(ana.contains(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY,"), "\(ana)")
