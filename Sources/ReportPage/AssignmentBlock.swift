@@ -22,10 +22,9 @@ struct AssignmentBlock {
     /// checked) by student, attempt and difference; nothing when no attempt was checked.
     private func checks() -> String {
         guard let counts = assignment.checksLine else { return "" }
-        let named = (assignment.checks ?? []).filter { $0.state == .mismatch || $0.state == .changed }.map { check in
-            let attempt = String((check.uuid ?? String(check.id)).prefix(8))
+        let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
             return #"<li data-attempt="\#(check.id)" data-state="\#(check.state.rawValue)">"#
-                + "\(HTML.text(check.state.words)): \(HTML.name(check.student)), attempt <code>\(HTML.text(attempt))</code>"
+                + "\(HTML.text(check.state.words)): \(HTML.name(check.student)), attempt <code>\(HTML.text(check.shortAttempt))</code>"
                 + (check.difference.map { ": " + HTML.text($0) } ?? "") + "</li>"
         }
         return #"<p class="meta checks">\#(HTML.text(counts))</p>"#

@@ -60,9 +60,8 @@ enum Grid {
     /// student, attempt and difference, each cut to the width.
     static func checkLines(_ assignment: AssignmentReport) -> [String] {
         guard let counts = assignment.checksLine else { return [] }
-        let named = (assignment.checks ?? []).filter { $0.state == .mismatch || $0.state == .changed }.map { check in
-            let attempt = String((check.uuid ?? String(check.id)).prefix(8))
-            let what = "\(check.state.words): \(check.student), attempt \(attempt)"
+        let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
+            let what = "\(check.state.words): \(check.student), attempt \(check.shortAttempt)"
             return "    " + Format.fit(what + (check.difference.map { ": \($0)" } ?? ""), width - 4)
         }
         return ["  " + Format.fit(counts, width - 2)] + named

@@ -74,8 +74,7 @@ enum VerifyCommand: Command {
 
     /// `7f0c2a1b  ana  LEVEL-1  mismatch: saved score 5/5, replay 2/5`.
     static func line(_ check: AttemptCheck) -> String {
-        let attempt = String((check.uuid ?? String(check.id)).prefix(8))
-        return "\(attempt)  \(check.student)  \(IdentifierPathText.text(check.identifierPath.dropFirst()))  "
+        return "\(check.shortAttempt)  \(check.student)  \(IdentifierPathText.text(check.identifierPath.dropFirst()))  "
             + check.state.words + (check.difference.map { ": \($0)" } ?? "")
     }
 }

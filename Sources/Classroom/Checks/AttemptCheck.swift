@@ -20,6 +20,12 @@ public struct AttemptCheck: Codable, Equatable, Sendable {
     /// When it was checked.
     public var checkedAt: String
 
+    /// The attempt as a line names it: its UUID's first 8 characters (its row id without one).
+    public var shortAttempt: String { String((uuid ?? String(id)).prefix(8)) }
+
+    /// Whether the teacher must look at it, so the report names it: a mismatch, or changed since checked.
+    public var isNamed: Bool { state == .mismatch || state == .changed }
+
     public init(
         id: Int64, uuid: String?, student: String, identifierPath: [String], state: CheckState, difference: String?,
         checkedAt: String
