@@ -4,7 +4,8 @@ import Tracking
 ///
 /// JSON keys: `id`, `title`, `due` (ISO 8601 UTC or null), `complete`, `students`
 /// (``StudentProgress``, in class order), `summary` (``ActivitySummary``, one per activity) and
-/// `gameVersions` (``GameVersionCount``).
+/// `gameVersions` (``GameVersionCount``), and `checks` (``AttemptCheck``, only when `verify`
+/// checked some of its counted attempts).
 public struct AssignmentReport: Codable, Equatable, Sendable {
     /// The assignment id.
     public var id: Int64
@@ -21,4 +22,14 @@ public struct AssignmentReport: Codable, Equatable, Sendable {
     /// The game versions its counted attempts ran, the most played first: more than one says the
     /// students did not all play the same game (``versionsNote``).
     public var gameVersions: [GameVersionCount] = []
+    /// What `edujam verify` found for each counted attempt it checked (``AttemptCheck``), or nil
+    /// (the key left out) when it checked none of them.
+    public var checks: [AttemptCheck]? = nil
+
+    /// `verify: 28 verified, 1 mismatch`: how many of its checked attempts are in each state; nil
+    /// when `verify` checked none. The terminal and the page both print it.
+    public var checksLine: String? {
+        guard let checks, let counts = CheckState.counts(checks.map(\.state)) else { return nil }
+        return "verify: " + counts
+    }
 }

@@ -28,6 +28,10 @@ extension TrackingStore {
         let runs = try runsByStudent(rows)
         let now = clock().timeIntervalSince1970
         var review = ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+        for (index, row) in rows.enumerated() {  // what `verify` found, per counted attempt it checked
+            let checks = try checks(of: countedAttempts(row, runs: runs))
+            review.assignments[index].checks = checks.isEmpty ? nil : checks
+        }
         let whose = student.map { [$0] } ?? Set(rows.flatMap(\.students))
         let unreadable = unreadableRows.filter { $0.student.map(whose.contains) ?? false }
         review.unreadableRows = unreadable.isEmpty ? nil : unreadable
@@ -38,6 +42,7 @@ extension TrackingStore {
         }
         for index in review.assignments.indices {
             review.assignments[index].students.removeAll { $0.student != student }
+            review.assignments[index].checks?.removeAll { $0.student != student }
         }
         return review
     }

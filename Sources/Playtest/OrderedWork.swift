@@ -26,7 +26,7 @@ public enum Jobs {
 ///
 /// With one job there is no thread at all: each task runs on the calling thread and is
 /// delivered before the next starts, exactly as a plain loop would.
-enum OrderedWork {
+public enum OrderedWork {
     /// Runs tasks `0..<count` and delivers their outputs in order.
     /// - Parameters:
     ///   - count: how many tasks.
@@ -43,7 +43,7 @@ enum OrderedWork {
     ///   - deliver: called on the calling thread with each output, in index order.
     /// - Returns: how many tasks were delivered (`count` unless the deadline passed).
     @discardableResult
-    static func run<Worker, Output: Sendable>(
+    public static func run<Worker, Output: Sendable>(
         count: Int, jobs: Int, batch: Int = 1, deadline: ContinuousClock.Instant? = nil,
         worker: @escaping @Sendable () -> Worker,
         task: @escaping @Sendable (inout Worker, Int) -> Output,

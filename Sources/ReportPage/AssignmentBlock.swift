@@ -13,8 +13,22 @@ struct AssignmentBlock {
             + #"<h3>\#(assignment.id). \#(HTML.name(assignment.title))</h3>"#
             + (facts.isEmpty ? "" : #"<p class="meta">\#(HTML.text(facts.joined(separator: ", ")))</p>"#)
             + (assignment.versionsNote.map { #"<p class="meta versions">\#(HTML.text($0))</p>"# } ?? "")
+            + checks()
             + assignment.summary.indices.map(activity).joined()
             + "</article>"
+    }
+
+    /// What `verify` found: the count per state, then each mismatch (or attempt changed since
+    /// checked) by student, attempt and difference; nothing when no attempt was checked.
+    private func checks() -> String {
+        guard let counts = assignment.checksLine else { return "" }
+        let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
+            return #"<li data-attempt="\#(check.id)" data-state="\#(check.state.rawValue)">"#
+                + "\(HTML.text(check.state.words)): \(HTML.name(check.student)), attempt <code>\(HTML.text(check.shortAttempt))</code>"
+                + (check.difference.map { ": " + HTML.text($0) } ?? "") + "</li>"
+        }
+        return #"<p class="meta checks">\#(HTML.text(counts))</p>"#
+            + (named.isEmpty ? "" : #"<ul class="checks">\#(named.joined())</ul>"#)
     }
 
     private func activity(_ index: Int) -> String {

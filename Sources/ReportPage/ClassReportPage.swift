@@ -91,12 +91,18 @@ public struct ClassReportPage: Sendable {
     }
 
     private func studentsSection() -> String {
+        let checks = self.checks
         let blocks = students.map { student in
-            StudentBlock(student: student, attempts: attemptsOf(student)).html()
+            StudentBlock(student: student, attempts: attemptsOf(student), checks: checks).html()
         }
         return
             #"<section id="students"><h2>Students</h2><p class="hint">Open a student to see every attempt and their progress over time.</p>"#
             + blocks.joined(separator: "\n") + "</section>"
+    }
+
+    /// What `verify` found of the report's attempts, by attempt id.
+    private var checks: [Int64: AttemptCheck] {
+        Dictionary(report.assignments.flatMap { $0.checks ?? [] }.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Every counted attempt of `student` in this report, once each, newest first.

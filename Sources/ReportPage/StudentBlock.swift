@@ -1,3 +1,4 @@
+import Classroom
 import Tracking
 
 /// One student's drill-down: progress over time, then every counted attempt with its
@@ -6,6 +7,8 @@ struct StudentBlock {
     let student: String
     /// Newest first.
     let attempts: [RunRecord]
+    /// What `verify` found of each checked attempt, by its id.
+    var checks: [Int64: AttemptCheck] = [:]
 
     func html() -> String {
         let best = attempts.map(\.progress).max() ?? 0
@@ -33,6 +36,7 @@ struct StudentBlock {
     }
 
     private func table() -> String {
+        let checked = self.checked
         let rows = attempts.map { run in
             let started = String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
             let items = run.items.map { item in
@@ -44,14 +48,27 @@ struct StudentBlock {
                 + "<td>\(HTML.text(run.outcome.rawValue + (run.done ? " (done)" : "")))</td>"
                 + #"<td class="num" data-value="\#(Figures.exact(run.durationSeconds))">\#(Figures.duration(run.durationSeconds))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(run.progress))">\#(Figures.percent(run.progress))</td>"#
-                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td>" + version(run) + "</tr>"
+                + "<td>\(HTML.name(items.isEmpty ? "–" : items))</td>" + version(run) + (checked ? check(run) : "")
+                + "</tr>"
         }
         return
             #"<div class="scroll"><table class="data"><caption>Attempts, newest first (★ marks the primary item)</caption>"#
             + #"<thead><tr><th scope="col">Started (UTC)</th><th scope="col">Activity</th><th scope="col">Outcome</th>"#
             + #"<th scope="col">Time</th><th scope="col">Progress</th><th scope="col">Items</th>"#
-            + #"<th scope="col">Game version</th></tr></thead>"#
+            + #"<th scope="col">Game version</th>"# + (checked ? #"<th scope="col">Verify</th>"# : "") + "</tr></thead>"
             + "<tbody>\(rows.joined())</tbody></table></div>"
+    }
+
+    /// Whether the table has a Verify column: only when `verify` checked one of these attempts,
+    /// so a class nobody verified gets the page it had (whose size is bounded: `ClassReportPageTests`).
+    private var checked: Bool { attempts.contains { checks[$0.id] != nil } }
+
+    /// What `verify` found, the difference as its title; "–" when it was not checked.
+    private func check(_ run: RunRecord) -> String {
+        guard let check = checks[run.id] else { return #"<td class="check">–</td>"# }
+        return
+            #"<td class="check" data-state="\#(check.state.rawValue)" title="\#(HTML.attribute(check.difference ?? ""))">"#
+            + "\(HTML.text(check.state.words))</td>"
     }
 
     /// The version the attempt ran, in its short form with the whole hash as its title; "–" when none.

@@ -30,17 +30,20 @@ extension GamePlayer {
     ///   - folder: The game's folder.
     ///   - root: The main context's identifier (the attempt's path's first).
     ///   - screen: Where the run's events are shown, if anywhere.
+    ///   - store: The throwaway store to play in (rooted at `root`; its clock is not the run's),
+    ///     for a caller that replays many attempts (`verify`): making a store is much of a
+    ///     replay's time. Nil makes one on the run's clock.
     /// - Throws: ``GameLoadError`` when the game cannot be loaded or lacks the recorded level; a
     ///   failing script is not thrown but reported.
     public static func replay(
-        _ inputs: AttemptInputs, folder: String, root: String, screen: ReplayScreen? = nil
+        _ inputs: AttemptInputs, folder: String, root: String, screen: ReplayScreen? = nil, store: TrackingStore? = nil
     ) throws -> Replay {
         var options = PlayOptions()
         options.seed = inputs.seed
         options.level = inputs.level.map(IdentifierPathText.text)
         options.saving = .never
         let clock = RunClock.virtual(start: Date(timeIntervalSince1970: inputs.start))
-        let store = try TrackingStore.inMemory(rootIdentifier: root, rootTitle: root, clock: { clock.date() })
+        let store = try store ?? TrackingStore.inMemory(rootIdentifier: root, rootTitle: root, clock: { clock.date() })
         let cursor = ReplayCursor(inputs)
         let channel = ReplayChannel(cursor: cursor, clock: clock, screen: screen)
         let report = try play(

@@ -12,8 +12,7 @@ struct Row: Sendable {
     static func all(_ context: Context) -> [Row] {
         cpuOverhead(context) + [
             sandboxStart, bridgeCall, playthroughs, playthroughFloor, store, schoolStore, schoolPlayers, schoolSaves,
-            memory,
-            fuzzScaling, rosterImport,
+            memory, fuzzScaling, rosterImport, verify, verifyScaling,
         ]
     }
 

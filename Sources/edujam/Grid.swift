@@ -52,7 +52,19 @@ enum Grid {
                 ].compactMap { $0 }
             lines.append("    " + results.joined(separator: ", "))
         }
-        return lines.joined(separator: "\n")
+        return (lines + checkLines(assignment)).joined(separator: "\n")
+    }
+
+    /// What `verify` found, under the grid (whose columns stay as they are): the count per state,
+    /// then each attempt a teacher must look at (a mismatch, or changed since checked) by
+    /// student, attempt and difference, each cut to the width.
+    static func checkLines(_ assignment: AssignmentReport) -> [String] {
+        guard let counts = assignment.checksLine else { return [] }
+        let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
+            let what = "\(check.state.words): \(check.student), attempt \(check.shortAttempt)"
+            return "    " + Format.fit(what + (check.difference.map { ": \($0)" } ?? ""), width - 4)
+        }
+        return ["  " + Format.fit(counts, width - 2)] + named
     }
 
     /// `  ana, MATH-JAM: played a local copy, not the published game`: one line under the table for
@@ -114,7 +126,8 @@ enum Grid {
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
     /// latest attempt was played (a level of a whole game); `localCopies` counts the attempts that
-    /// ran a local copy, not the published game (practice). Written by the one CSV writer
+    /// ran a local copy, not the published game (practice); `verify` what `verify` found of its
+    /// attempts (``verifyCell(_:_:_:)``). Written by the one CSV writer
     /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
     /// funnel cleans is `?` here too; `--json` is the lossless export.
     static func csv(_ report: ClassReport) -> String {
@@ -122,7 +135,7 @@ enum Grid {
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
                 "durationSeconds", "primaryItem", "primaryValue", "score", "passed", "latestPath", "gameVersion",
-                "localCopies",
+                "localCopies", "verify",
             ]
         ]
         for assignment in report.assignments {
@@ -149,6 +162,18 @@ enum Grid {
             cell.latestPath.map(IdentifierPathText.text) ?? "", cell.gameVersion ?? "", String(cell.localCopies),
         ]
         return [String(assignment.id), assignment.title, student] + standing + result
+            + [verifyCell(assignment, student, cell)]
+    }
+
+    /// The `verify` column: the states of the cell's checked attempts counted (`2 verified, 1
+    /// mismatch`), empty when none was checked.
+    private static func verifyCell(_ assignment: AssignmentReport, _ student: String, _ cell: ActivityProgress)
+        -> String
+    {
+        let states = (assignment.checks ?? []).filter {
+            $0.student == student && $0.identifierPath.starts(with: cell.identifierPath)
+        }.map(\.state)
+        return CheckState.counts(states) ?? ""
     }
 }
 

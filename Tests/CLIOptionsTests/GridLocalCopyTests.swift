@@ -26,6 +26,6 @@ import Testing
         #expect(note != nil && (note ?? "").count <= Grid.width, "\(long)")
         #expect(!Grid.render(report(student: "bo", localCopies: 0)).contains("local copy"))
         let csv = Grid.csv(report(student: "ana", localCopies: 2)).split(separator: "\n")
-        #expect(csv.first?.hasSuffix(",localCopies") == true && csv.last?.hasSuffix(",2") == true, "\(csv)")
+        #expect(csv.first?.hasSuffix(",localCopies,verify") == true && csv.last?.hasSuffix(",2,") == true, "\(csv)")
     }
 }

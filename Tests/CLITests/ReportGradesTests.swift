@@ -67,12 +67,13 @@ import Testing
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n").map(
             String.init)
         #expect(
-            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies") == true,
+            csv.first?.hasSuffix(",primaryItem,primaryValue,score,passed,latestPath,gameVersion,localCopies,verify")
+                == true,
             "\(csv)")
         let ana = try #require(csv.first { $0.contains(",ana,") })
         #expect(ana.contains(",correct,2/5,0.4,false,org.example.grades/CAPITALS/EASY,"), "\(ana)")
         let cy = try #require(csv.first { $0.contains(",cy,") })
-        #expect(cy.hasSuffix(",,,,,,0"), "\(cy)")
+        #expect(cy.hasSuffix(",,,,,,0,"), "\(cy)")  // nothing verified: an empty verify column
 
         let text = try cli.run(["report", "--class", "3B", "--json"] + Self.games).output
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
@@ -131,8 +132,8 @@ import Testing
             grid.output.contains("\n  2 game versions: \(short1) (2 attempts), \(short2) (1 attempt)\n"),
             "\(grid.output)")
         let csv = try cli.run(["report", "--class", "3B", "--csv"] + Self.games).output.split(separator: "\n")
-        #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first),0") == true, "\(csv)")
-        #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second),0") == true, "\(csv)")
+        #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first),0,") == true, "\(csv)")
+        #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second),0,") == true, "\(csv)")
         let detail = try cli.run(["report", "--class", "3B", "--student", "bo"] + Self.games).output
         let attempts = detail.split(separator: "\n").filter { $0.contains("CAPITALS/") && !$0.hasPrefix("bo ") }
         #expect(attempts.count == 2 && attempts.allSatisfy { $0.count <= 80 }, "\(detail)")

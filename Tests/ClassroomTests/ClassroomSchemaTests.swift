@@ -65,7 +65,7 @@ import TrackingTestSupport
         #expect(try !Self.sqliteSchema(connection).contains("CREATE TABLE classes"))
         #expect(
             try Migrator.skippedHalves(connection).map(\.name) == [
-                "005-classes", "006-assignments", "010-oneroster", "017-game-versions",
+                "005-classes", "006-assignments", "010-oneroster", "017-game-versions", "019-attempt-checks",
             ])
         try store.createClass(named: "5C")
         #expect(
@@ -81,7 +81,7 @@ import TrackingTestSupport
         #expect(
             try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]) == [
                 "005-classes (classroom)", "006-assignments (classroom)", "010-oneroster (classroom)",
-                "017-game-versions (classroom)",
+                "017-game-versions (classroom)", "019-attempt-checks (classroom)",
             ])
         #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
     }

@@ -14,6 +14,7 @@ struct MigrationNamesTests {
                 "006-assignments", "007-activities-started", "008-activity-owner", "009-attempt-events",
                 "010-oneroster", "011-lrs-push", "012-completion-minutes", "013-activity-saved-at", "014-row-checks",
                 "015-opaque-identifiers", "016-attempt-game-version", "017-game-versions", "018-attempt-inputs",
+                "019-attempt-checks",
             ])
     }
 
@@ -25,6 +26,7 @@ struct MigrationNamesTests {
                 "009-server-ids-and-own-attempts", "010-row-checks", "011-class-owners",
                 "012-opaque-identifiers", "013-attempt-game-version", "014-game-versions", "015-attempt-inputs",
                 "016-ended-attempts-frozen",
+                "017-attempt-checks",
             ])
     }
 }

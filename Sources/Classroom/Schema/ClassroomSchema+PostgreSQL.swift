@@ -176,6 +176,7 @@ extension ClassroomSchema {
         "009-server-ids-and-own-attempts": serverIDsAndTeachersReads,
         "011-class-owners": classOwners,
         "014-game-versions": GameTables.postgresql,
+        "017-attempt-checks": CheckTables.postgresql,
     ]
 
     /// The policies the class report and the inbox read through, made to look rows up one at a

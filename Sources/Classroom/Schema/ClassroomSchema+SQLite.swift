@@ -82,5 +82,6 @@ extension ClassroomSchema {
         CREATE INDEX roster_enrollments_person ON roster_enrollments(person);
         """,
         "017-game-versions": GameTables.sqlite,
+        "019-attempt-checks": CheckTables.sqlite,
     ]
 }

@@ -125,6 +125,8 @@ enum PGMigrations {
         PGMigrations.attemptInputs,
         // Ended attempts frozen for teachers and students (the owner still writes them).
         PGMigrations.endedAttemptsFrozen,
+        // What `edujam verify` found for each attempt it checked (Classroom's; SQLite's 019).
+        Migration.classroomOnly("017-attempt-checks"),
     ]
 }
 

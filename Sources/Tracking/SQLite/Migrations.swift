@@ -205,5 +205,7 @@ enum Migrations {
                         CHECK (bytes = length(CAST(record AS BLOB)) AND bytes <= \(Limits.replayRecordBytes))
                 );
                 """),
+        // What `edujam verify` found for each attempt it checked (Classroom's).
+        Migration.classroomOnly("019-attempt-checks"),
     ]
 }

@@ -68,6 +68,24 @@ extension TrackingStore {
         return rows.compactMap { try? $0.get() }
     }
 
+    /// The replay records of the attempts `ids` this login may read, each as read or why it
+    /// cannot be, by the attempt's UUID (lowercase): what `verify` says per attempt. Each record is
+    /// read within its bound (``AttemptInputsRow/boundedRecord``), so a batch of `ids` costs at
+    /// most its count times ``Limits/replayRecordBytes``.
+    public func replayRecords(attempts ids: [Int64]) throws -> [String: Result<SavedInputs, ReplayRecordError>] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = ids.map { _ in "?" }.joined(separator: ", ")
+        var found: [String: Result<SavedInputs, ReplayRecordError>] = [:]
+        for result in try recordRows(where: "a.id IN (\(marks))", ids.map { .integer($0) }) {
+            switch result {
+            case .success(let saved): found[saved.uuid] = result
+            case .failure(.noRecord(let uuid)), .failure(.unreadable(let uuid, _)): found[uuid] = result
+            case .failure: continue  // the others name no attempt, and this query gives none of them
+            }
+        }
+        return found
+    }
+
     private func recordRows(where filter: String, _ values: [SQLValue], limit: Int? = nil) throws -> [Result<
         SavedInputs, ReplayRecordError
     >] {

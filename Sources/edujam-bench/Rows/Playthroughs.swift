@@ -132,7 +132,7 @@ final class BotChannel: PlayChannel {
     }
 }
 
-private func play(folder: String, seed: Int, store: TrackingStore, clock: RunClock, channel: PlayChannel) throws
+func play(folder: String, seed: Int, store: TrackingStore, clock: RunClock, channel: PlayChannel) throws
     -> RunReport
 {
     var options = PlayOptions()

@@ -1,0 +1,104 @@
+import Classroom
+import Foundation
+import Playtest
+import Runtime
+import Tracking
+
+/// Rows `verify` and `verify/scaling`: what `edujam verify` spends per attempt once its records
+/// and game version are read, replaying each attempt from its record in one throwaway store per
+/// thread and comparing
+/// (``AttemptComparison/result(saved:replayed:divergence:)``), as `verify` does on each thread.
+/// The attempts are Math Jam LEVEL-1 rounds played by the bot that answers right (10 answers),
+/// seeds 1...N, their records taken from the runs; every one must verify, or the row fails.
+///
+/// `verify`: CPU time per attempt on one thread, best of 3 (1 with `--quick`). Target: at least
+/// 2,000 attempts verified per second on one core (<= 500 µs per attempt). No reference.
+/// `verify/scaling`: wall time with one job against one per core, alternated; the ratio is their
+/// time, so the speed-up is its inverse. Target: 0.9 per core (1.8 on 2 cores); none on one core.
+extension Row {
+    static let verify = Row(name: "verify") { context in
+        let attempts = try PlayedAttempts(context, count: context.options.quick ? 200 : 1_000)
+        try attempts.verify(jobs: 1)  // warm-up: the game compiled and its declaration read once
+        let rounds = context.options.quick ? 1 : 3
+        var best = Double.infinity
+        for _ in 0..<rounds { best = min(best, try cpuSeconds { try attempts.verify(jobs: 1) }) }
+        let perAttempt = best / Double(attempts.count)
+        return [
+            Measurement(
+                name: "verify", reference: nil, edujam: perAttempt * 1e6, unit: "µs/attempt",
+                target: Target(maxValue: 500, checks: "every attempt verified"),
+                note: String(
+                    format: "%.0f Math Jam attempts verified per second on one core (CPU time; target >= 2,000): "
+                        + "each replayed from its record (LEVEL-1, 10 answers) and compared; %d attempts, best of %d",
+                    1 / perAttempt, attempts.count, rounds))
+        ]
+    }
+
+    static let verifyScaling = Row(name: "verify/scaling") { context in
+        let attempts = try PlayedAttempts(context, count: context.options.quick ? 400 : 2_000)
+        try attempts.verify(jobs: 1)
+        let cores = Jobs.cores
+        var single: [Double] = []
+        var parallel: [Double] = []
+        for _ in 0..<(context.options.quick ? 1 : 2) {  // alternated, so both see the same machine
+            single.append(try seconds { try attempts.verify(jobs: 1) })
+            parallel.append(try seconds { try attempts.verify(jobs: cores) })
+        }
+        let (reference, edujam) = (single.min()!, parallel.min()!)
+        let target = 0.9 * Double(cores)
+        return [
+            Measurement(
+                name: "verify/scaling", reference: reference, edujam: edujam, unit: "s",
+                target: cores > 1
+                    ? Target(maxRatio: 1 / target, checks: "every attempt verified")
+                    : Target(checks: "every attempt verified"),
+                note: String(
+                    format: "%d Math Jam attempts verified: speed-up %.2f with %d jobs (target >= %.2f, 0.9 per core); "
+                        + "reference: --jobs 1; best of %d (wall time)",
+                    attempts.count, reference / edujam, cores, cores > 1 ? target : 1, single.count))
+        ]
+    }
+}
+
+/// Played attempts with their replay records, to verify.
+private struct PlayedAttempts {
+    let folder: String
+    let saved: [(record: RunRecord, inputs: AttemptInputs)]
+    var count: Int { saved.count }
+
+    init(_ context: Context, count: Int) throws {
+        let folder = try context.file("games/math-jam").path
+        self.folder = folder
+        let clock = RunClock.virtual()
+        let store = try TrackingStore.inMemory(
+            rootIdentifier: "org.edujam.games", rootTitle: "EduJam", clock: { clock.date() })
+        saved = try (1...count).map { seed in
+            let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
+            guard let inputs = report.inputs else { throw BenchError.mismatch("a bot run kept no replay record") }
+            return (report.record, inputs)
+        }
+    }
+
+    /// Replays and compares every attempt on `jobs` threads, as `verify --jobs` does.
+    /// - Throws: ``BenchError/mismatch(_:)`` unless every attempt verifies.
+    func verify(jobs: Int) throws {
+        let (saved, folder) = (saved, folder)
+        var failed: [String] = []
+        OrderedWork.run(
+            count: saved.count, jobs: jobs, batch: 8,
+            worker: { try? TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam") },
+            task: { store, index -> String? in
+                let (record, inputs) = saved[index]
+                do {
+                    let replay = try GamePlayer.replay(inputs, folder: folder, root: "org.edujam.games", store: store)
+                    let result = AttemptComparison.result(
+                        saved: record, replayed: replay.report.record, divergence: replay.divergence?.description)
+                    return result.state == .verified ? nil : "\(result.state): \(result.difference ?? "")"
+                } catch {
+                    return "\(error)"
+                }
+            },
+            deliver: { _, failure in if let failure { failed.append(failure) } })
+        guard failed.isEmpty else { throw BenchError.mismatch("\(failed.count) attempts did not verify: \(failed[0])") }
+    }
+}

@@ -1,0 +1,113 @@
+import Classroom
+import Foundation
+import Playtest
+import Runtime
+import Tracking
+
+/// `edujam verify`: ended attempts played again from their replay records and the stored game
+/// versions, what the replays report compared with what was saved (its options: ``declaration``;
+/// the work: ``AttemptVerifier``).
+enum VerifyCommand: Command {
+    static let declaration = CommandDeclaration(
+        "verify", summary: "replay ended attempts and check what they saved", example: "verify --class 3B",
+        usage: ["verify [options]"],
+        description: """
+            Plays each ended attempt in scope again from its replay record and the game version it
+            recorded (from the store, at the sandbox's speed) and compares what the replay reports
+            (items, progress, outcome, primary item) with what was saved. Each attempt is verified,
+            mismatch (with the first difference), not verifiable (with why) or local copy (a version
+            that is none of its game's published versions). Prints one line per attempt and the
+            count per state; a teacher's or the owner's run stores each check, which report --class
+            then shows. A student verifies their own attempts and stores nothing. Exits 1 when any
+            attempt is a mismatch.
+            """,
+        options: [
+            OptionDeclaration("--class", value: "NAME", "only this class's students"),
+            OptionDeclaration("--assignment", value: "ID", "only the attempts at this assignment's activities"),
+            OptionDeclaration("--student", value: "S", "only this student's attempts"),
+            JobsOption.declaration(plays: "the replays", same: "the output is"),
+            OptionDeclaration("--json", "print JSON instead of lines"),
+        ],
+        docs: "docs/classroom.md")
+
+    /// The JSON document: `{"checks": [AttemptCheck]}`, in the order the lines are printed.
+    struct Document: Encodable {
+        let checks: [AttemptCheck]
+    }
+
+    static func run(_ words: [String]) throws -> ExitStatus {
+        let options = try VerifyOptions(words)
+        let context = try StoreContext(options.common)
+        defer { Output.unreadable(context.store.unreadableRows) }
+        return try context.suggestingNames { try verify(options, store: context.store) }
+    }
+
+    private static func verify(_ options: VerifyOptions, store: TrackingStore) throws -> ExitStatus {
+        let identity = try store.identity()
+        var student = options.student
+        var stores = true
+        if case .login(_, .student, _) = identity {  // their own attempts, and nothing is stored
+            student = try Identity.student(typed: options.student, identity: identity, usage: "")
+            stores = false
+        } else {
+            try Identity.requireTeacher("verify", identity: identity)
+        }
+        if let student { try store.checkStudentName(student) }
+        let runs = try VerifyScope(className: options.className, assignment: options.assignment, student: student)
+            .attempts(in: store)
+        let results = try AttemptVerifier(store: store, jobs: options.jobs).check(runs)
+        if stores, !results.isEmpty { try store.recordChecks(results, by: Identity.publisher(identity: identity)) }
+        let now = ISO8601DateFormatter().string(from: Date())
+        let checks = results.map { run, result in
+            AttemptCheck(
+                id: run.id, uuid: run.uuid, student: run.student, identifierPath: run.identifierPath,
+                state: result.state, difference: result.difference, checkedAt: now)
+        }
+        if options.json {
+            try Output.json(Document(checks: checks))
+        } else {
+            for check in checks { Output.line(line(check)) }
+            Output.line("verify: " + (CheckState.counts(checks.map(\.state)) ?? "no ended attempts to check"))
+        }
+        return checks.contains { $0.state == .mismatch } ? .failure : .success
+    }
+
+    /// `7f0c2a1b  ana  LEVEL-1  mismatch: saved score 5/5, replay 2/5`.
+    static func line(_ check: AttemptCheck) -> String {
+        return "\(check.shortAttempt)  \(check.student)  \(IdentifierPathText.text(check.identifierPath.dropFirst()))  "
+            + check.state.words + (check.difference.map { ": \($0)" } ?? "")
+    }
+}
+
+/// Which attempts a `verify` checks: the ended attempts of the students in scope, at the
+/// assignment's activities (or below them) when one is named.
+struct VerifyScope {
+    var className: String?
+    var assignment: Int64?
+    var student: String?
+
+    /// The ended attempts in scope this login may read, oldest first.
+    /// - Throws: ``ClassroomError`` for an unknown class or assignment (also one of another
+    ///   class than `--class`), an engine error.
+    func attempts(in store: TrackingStore) throws -> [RunRecord] {
+        var students: [String]? = student.map { [$0] }
+        var places: [[String]]?
+        if let className {
+            guard let found = try store.classes().first(where: { $0.name == className }) else {
+                throw ClassroomError.unknownClass(className)
+            }
+            students = students.map { $0.filter(found.students.contains) } ?? found.students
+        }
+        if let assignment {
+            guard let found = try store.assignment(id: assignment), className.map({ $0 == found.className }) ?? true
+            else { throw ClassroomError.unknownAssignment(assignment) }
+            students = (students ?? found.students).filter(found.students.contains)
+            places = found.activities.map(\.identifierPath)
+        }
+        let runs = try students.map { try $0.flatMap { try store.runs(student: $0) } } ?? store.runs()
+        return runs.filter { run in
+            run.outcome != .running
+                && (places?.contains { run.identifierPath.starts(with: $0) } ?? true)
+        }.sorted { $0.id < $1.id }
+    }
+}

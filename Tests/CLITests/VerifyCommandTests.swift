@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// `edujam verify` through the binary on a store file: a played attempt verifies, a score planted
+/// in the table is a mismatch in verify's output and everywhere the report shows, a removed
+/// record is not verifiable, and a version that is not published is a local copy.
+@Suite struct VerifyCommandTests {
+    /// A store where `catalog --publish` published the games and ana played two rounds of Math
+    /// Jam's first level for 5C's assignment, answering 0 each time; each attempt records the
+    /// published version (as `play` from the store will, issue #27).
+    private func played() throws -> Edujam {
+        let cli = Edujam()
+        for words in [
+            ["catalog", "--publish"], ["class", "create", "5C"], ["class", "add", "5C", "ana"],
+            ["assign", "--class", "5C", "--title", "Sums", "MATH-JAM/LEVEL-1"],
+        ] {
+            let result = try cli.run(words)
+            #expect(result.status == 0, "\(words): \(result.error)")
+        }
+        for seed in ["3", "4"] {
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", seed, "--student", "ana"],
+                input: String(repeating: "0\n", count: 10))
+            #expect(play.status == 0, "\(play.error)")
+        }
+        try OldStore.execute(
+            cli.store,
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
+        return cli
+    }
+
+    /// The row id of ana's first attempt.
+    private let first = "(SELECT min(id) FROM activities)"
+
+    @Test func aPlayedAttemptVerifiesAndAForgedScoreIsAMismatchWhereTheTeacherLooks() throws {
+        let cli = try played()
+        defer { cli.remove() }
+        let clean = try cli.run(["verify", "--class", "5C"])
+        #expect(clean.status == 0, "\(clean)")
+        #expect(clean.output.hasSuffix("verify: 2 verified\n"), "\(clean.output)")
+
+        // The owner (or a compromised client) plants a score in the table.
+        try OldStore.execute(
+            cli.store, "UPDATE activity_items SET score = 5 WHERE kind = 'score' AND activity_id = \(first)")
+        let report = try cli.run(["report", "--class", "5C"])
+        #expect(report.output.contains("verify: 1 verified, 1 changed since checked"), "\(report.output)")
+
+        let forged = try cli.run(["verify", "--class", "5C", "--jobs", "2"])
+        #expect(forged.status == 1, "\(forged)")
+        #expect(forged.output.contains("  ana  MATH-JAM/LEVEL-1  mismatch: saved correct 5/"), "\(forged.output)")
+        #expect(forged.output.contains(", replay 0/"), "\(forged.output)")
+        #expect(forged.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(forged.output)")
+
+        let grid = try cli.run(["report", "--class", "5C"])
+        #expect(
+            grid.output.contains("\n  verify: 1 verified, 1 mismatch\n    mismatch: ana, attempt "), "\(grid.output)")
+        #expect(grid.output.contains(": saved correct 5/"), "\(grid.output)")
+        #expect(grid.output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+
+        let json = try cli.run(["report", "--class", "5C", "--json"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let assignment = (document?["assignments"] as? [[String: Any]])?.first
+        let checks = assignment?["checks"] as? [[String: Any]] ?? []
+        #expect(Set(checks.compactMap { $0["state"] as? String }) == ["verified", "mismatch"], "\(json.output)")
+        #expect(checks.contains { ($0["difference"] as? String)?.hasPrefix("saved correct 5/") == true })
+
+        let csv = try cli.run(["report", "--class", "5C", "--csv"])
+        #expect(csv.output.hasPrefix("assignment,") && csv.output.contains(",verify\n"), "\(csv.output)")
+        #expect(csv.output.contains(",\"1 verified, 1 mismatch\""), "\(csv.output)")
+
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID()).html").path
+        defer { try? FileManager.default.removeItem(atPath: page) }
+        #expect(try cli.run(["report", "--class", "5C", "--html", page]).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"<p class="meta checks">verify: 1 verified, 1 mismatch</p>"#), "\(html)")
+        #expect(html.contains(#"<td class="check" data-state="mismatch""#))
+    }
+
+    @Test func aRemovedRecordIsNotVerifiableAndAnUnpublishedVersionIsALocalCopy() throws {
+        let cli = try played()
+        defer { cli.remove() }
+        try OldStore.execute(cli.store, "DELETE FROM attempt_inputs WHERE activity_id = \(first)")
+        try OldStore.execute(
+            cli.store,
+            "UPDATE activities SET game_version = '\(String(repeating: "a", count: 64))' WHERE id <> \(first)")
+        let result = try cli.run(["verify", "--student", "ana", "--json"])
+        #expect(result.status == 0, "\(result)")
+        let document = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let checks = document?["checks"] as? [[String: Any]] ?? []
+        #expect(checks.map { $0["state"] as? String } == ["notVerifiable", "localCopy"], "\(result.output)")
+        #expect(checks.first?["difference"] as? String == "it has no replay record")
+        #expect(
+            checks.last?["difference"] as? String == "it ran version aaaaaaaaaaaa, not a published version of MATH-JAM")
+
+        // A student's own record row is hostile: garbage, or a level the game does not have.
+        try OldStore.execute(
+            cli.store,
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
+        try OldStore.execute(
+            cli.store,
+            "INSERT INTO attempt_inputs (activity_id, record, bytes) VALUES (\(first), '{\"format\":1,[', 13)")
+        try OldStore.execute(
+            cli.store,
+            "UPDATE attempt_inputs SET record = replace(record, 'LEVEL-1', 'LEVEL-9') WHERE activity_id <> \(first)")
+        let hostile = try cli.run(["verify", "--student", "ana"])
+        #expect(hostile.status == 1, "\(hostile)")
+        #expect(hostile.output.contains("not verifiable: its replay record cannot be read: "), "\(hostile.output)")
+        #expect(hostile.output.contains("mismatch: the replay could not start: "), "\(hostile.output)")
+        #expect(hostile.output.hasSuffix("verify: 1 mismatch, 1 not verifiable\n"), "\(hostile.output)")
+
+        try OldStore.execute(cli.store, "UPDATE activities SET game_version = NULL")
+        let lines = try cli.run(["verify", "--assignment", "1"])
+        #expect(lines.output.contains("not verifiable: it recorded no game version"), "\(lines.output)")
+        #expect(lines.output.hasSuffix("verify: 2 not verifiable\n"), "\(lines.output)")
+    }
+}
