@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 import Playtest
 import Runtime
 import Tracking
@@ -13,9 +14,11 @@ enum ReplayCommand: Command {
             gave and the clock readings the game took) and shows it as the student saw it, at the
             student's pace (each wait up to 3 seconds) or at once with --fast. The attempt is its UUID or
             the first 4 or more of its characters (report --json shows each attempt's uuid). A teacher
-            replays their classes' attempts, a student their own. The game is found as play finds it, in
-            the games folder. --transcript FILE writes the attempt as a .play transcript instead, which
-            edujam test runs.
+            replays their classes' attempts, a student their own. The game is the version the attempt ran,
+            from the store (kept in your game cache); an attempt of a version the store does not have (a
+            local copy, or one from before versions were recorded) is replayed with the game as play finds
+            it in the games folder. --transcript FILE writes the attempt as a .play transcript instead,
+            which edujam test runs.
             """,
         options: [
             OptionDeclaration("--fast", "show it at once, without the student's pauses"),
@@ -32,17 +35,21 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript { try OutputFile.check(transcript, option: "--transcript") }
         let context = try StoreContext(options.common)
         let saved = try context.store.replayRecord(attempt: options.attempt)
-        let target = try GameTarget.resolve(IdentifierPathText.text(saved.identifierPath), options: options.common)
+        let folder =
+            try saved.gameVersion.flatMap(GameVersion.init).flatMap {
+                GameSource.folder(ofStored: $0, in: context.store)
+            }
+            ?? GameTarget.resolve(IdentifierPathText.text(saved.identifierPath), options: options.common).folder
         let root = saved.identifierPath.first ?? context.store.rootIdentifier
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
-            let replay = try GamePlayer.replay(saved.inputs, folder: target.folder, root: root, screen: writer)
+            let replay = try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: writer)
             try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
             return conclude(replay)
         }
         let screen = ReplayTerminal(fast: options.fast)
-        return conclude(try GamePlayer.replay(saved.inputs, folder: target.folder, root: root, screen: screen))
+        return conclude(try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: screen))
     }
 
     /// A replay that left its record says where: the game is not the one the attempt was played on.

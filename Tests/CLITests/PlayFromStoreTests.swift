@@ -147,6 +147,18 @@ struct PlayFromStoreTests {
         // The teacher's own folder, unchanged, is the published version: it counts.
         let same = try teacher.run(["play", "CAPITALS/EASY", "--student", "ana"], input: Self.allRight)
         #expect(same.output.contains("Saved for assignment 1 (Capitals)."), "\(same.output)\(same.error)")
+
+        // The teacher publishes a fix; ana's first attempt replays with the version it ran, from
+        // the store, not with the new one nor the teacher's folder.
+        try Self.fix(games.appendingPathComponent("capitals"), greeting: "Fixed capitals")
+        #expect(try teacher.run(["publish", games.appendingPathComponent("capitals").path]).status == 0)
+        let runs = try teacher.run(["report", "--json"]).output
+        let uuid = try #require(runs.firstMatch(of: /"uuid" : "([0-9a-f-]{36})"/)?.1)
+        let replayed = try teacher.run(["replay", String(uuid), "--fast"])
+        #expect(replayed.status == 0, "\(replayed.error)")
+        #expect(
+            replayed.output.contains("Capital Cities, EASY") && !replayed.output.contains("Fixed capitals"),
+            "\(replayed.output)")
     }
 }
 

@@ -140,7 +140,8 @@ struct UnreadableRowSchoolTests {
         // The checks are what refuse these in an attempt still running (one a crash left open, made
         // so here by the owner); an ended attempt is refused them before any check looks
         // (SchoolRowsAttackTests+EndedAttempts).
-        let reopened = try server.psql("UPDATE activities SET ended_at = NULL WHERE student = '\(ana)'", database: database)
+        let reopened = try server.psql(
+            "UPDATE activities SET ended_at = NULL WHERE student = '\(ana)'", database: database)
         #expect(reopened.status == 0, "\(reopened.error)")
         let attacks: [(sql: String, refusal: String)] = [
             (

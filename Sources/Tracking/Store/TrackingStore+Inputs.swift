@@ -13,6 +13,8 @@ public struct SavedInputs: Codable, Equatable, Sendable {
     public var identifierPath: [String]
     /// The record.
     public var inputs: AttemptInputs
+    /// The version of the game the attempt ran (64 hex digits), when it recorded one.
+    public var gameVersion: String?
 }
 
 /// Why an attempt's replay record cannot be had; says which attempt.
@@ -91,7 +93,7 @@ extension TrackingStore {
     >] {
         guard let sql = engine.sql else { throw ReplayRecordError.noDatabase }
         let query = """
-            SELECT a.id, a.uuid, a.student, c.path, \(AttemptInputsRow.boundedRecord), i.activity_id
+            SELECT a.id, a.uuid, a.student, c.path, \(AttemptInputsRow.boundedRecord), i.activity_id, a.game_version
             FROM activities a JOIN contexts c ON c.id = a.context_id LEFT JOIN attempt_inputs i ON i.activity_id = a.id
             WHERE \(filter) ORDER BY a.id \(limit.map { "LIMIT \($0)" } ?? "")
             """
@@ -103,7 +105,8 @@ extension TrackingStore {
                 let inputs = try AttemptInputsRow.decode(row.text(4))
                 return .success(
                     SavedInputs(
-                        uuid: uuid, id: row.int(0), student: row.text(2) ?? "", identifierPath: path, inputs: inputs))
+                        uuid: uuid, id: row.int(0), student: row.text(2) ?? "", identifierPath: path, inputs: inputs,
+                        gameVersion: row.text(6)))
             } catch {
                 return .failure(.unreadable(uuid: uuid, reason: UnreadableRow.reason(error)))
             }
