@@ -27,6 +27,30 @@ import TrackingTestSupport
         #expect(migrate.output == "The schema is up to date: nothing to apply.\n")
     }
 
+    /// `store init` where no games folder says which collection the store is for stops after
+    /// making the schema; a teacher's first command is then told that the owner finishes it, not
+    /// shown a permission PostgreSQL refused.
+    @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+    func aTeacherOnAStoreNoCollectionClaimedIsToldTheOwnerInitsIt() throws {
+        let (server, database, url) = try freshStore()
+        let folder = try Edujam.scratchFolder("init-without-games")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let initialized = try Edujam().run(
+            ["store", "init", "--store", url], unset: ["EDUJAM_GAMES"], directory: folder)
+        #expect(initialized.status != 0 && initialized.error.contains("no games folder"), "\(initialized.error)")
+        let teacher = "teacher_\(UUID().uuidString.prefix(8).lowercased())"
+        let granted = try server.psql(
+            "CREATE ROLE \(teacher) LOGIN; GRANT edujam_teacher TO \(teacher);", database: database)
+        #expect(granted.status == 0, "\(granted.output)")
+        let created = try Edujam().run([
+            "class", "create", "3B", "--store", server.url(database: database, user: teacher),
+        ])
+        #expect(created.status == 1)
+        #expect(
+            created.error.contains("holds no EduJam store yet: the database's owner runs: edujam store init"),
+            "\(created.error)")
+    }
+
     @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
     func anotherProgramsDatabaseIsLeftAlone() throws {
         let (server, database, url) = try freshStore()

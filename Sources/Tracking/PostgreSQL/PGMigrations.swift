@@ -235,7 +235,11 @@ enum PGMigrator {
         if let unknown = applied.first(where: { !known.contains($0) }) { return .unknownMigration(unknown) }
         let owners = Set(parts.map(\.owner))
         let lacksHalves = try skippedHalves(connection).contains { owners.contains($0.owner) }
-        return applied.count < known.count || lacksHalves ? .storeNeedsMigration(place: connection.place) : nil
+        if applied.count < known.count || lacksHalves { return .storeNeedsMigration(place: connection.place) }
+        // A schema no collection has claimed (`store init` stopped for want of a games folder): only
+        // the owner claims one, so a teacher's or student's first command cannot.
+        let claimed = try connection.query("SELECT 1 FROM store_info WHERE key = 'root_identifier'").rows
+        return claimed.isEmpty ? .storeNotInitialized(place: connection.place) : nil
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {
