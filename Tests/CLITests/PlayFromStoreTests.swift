@@ -239,5 +239,21 @@ struct PlayFromSchoolStoreTests {
         #expect(report.output.contains("played a local copy, not the published game"), "\(report.output)")
         let json = try teacher.run(["report", "--class", "3B", "--json"])
         #expect(json.output.contains("\"attempts\" : 3") || json.output.contains("\"attempts\":3"), "\(json.output)")
+
+        // Issue 28's flow on the same school: the teacher verifies; ana's psql cannot change an
+        // ended attempt; a score planted by the owner (as a compromised client would send it)
+        // shows as a mismatch in verify and in the review.
+        // ana's UPDATE reaches none of her ended attempts (row-level security), so all still verify.
+        _ = try server.psql(
+            "UPDATE activity_items SET score = 0 WHERE true", database: school.database, role: school.login("ana.lima"))
+        let verified = try teacher.run(["verify", "--class", "3B"])
+        #expect(verified.status == 0, "\(verified.output)\(verified.error)")
+        #expect(verified.output.contains("verify: 3 verified, 1 local copy"), "\(verified.output)")
+        let firstAttempt = "(SELECT min(id) FROM activities)"
+        _ = try school.sql("UPDATE activity_items SET score = 4 WHERE kind = 'score' AND activity_id = \(firstAttempt)")
+        let forged = try teacher.run(["verify", "--class", "3B"])
+        #expect(forged.status != 0 && forged.output.contains("saved correct 4/5, replay 5/5"), "\(forged.output)")
+        let review = try teacher.run(["report", "--class", "3B"])
+        #expect(review.output.contains("mismatch: ana.lima"), "\(review.output)")
     }
 }
