@@ -33,7 +33,7 @@ public enum CheckState: String, Codable, Sendable, CaseIterable {
     }
 
     /// `28 verified, 1 mismatch, 3 not verifiable`: how many of `states` are in each state, in
-    /// ``allCases`` order, leaving out the states none is in; nil when `states` is empty.
+    /// declaration order (`allCases`), leaving out the states none is in; nil when `states` is empty.
     public static func counts(_ states: [CheckState]) -> String? {
         let parts = allCases.compactMap { state -> String? in
             let count = states.filter { $0 == state }.count
