@@ -146,7 +146,7 @@ struct GameSource {
 
     /// The verified cache folder of `version`, fetched from the store when the cache lacks it or
     /// its entry does not match its hash (then ``GameCache`` removed it).
-    private static func cached(_ version: GameVersion, from store: TrackingStore, in cache: GameCache) throws
+    static func cached(_ version: GameVersion, from store: TrackingStore, in cache: GameCache) throws
         -> String
     {
         if let folder = cache.folder(for: version) { return folder }

@@ -164,16 +164,21 @@ private struct VersionFolders {
         return local
     }
 
+    /// ``GameSource/cached(_:from:in:)``, the one way a version's files reach a cache, with its
+    /// failures in a check's words.
     private func fetch(_ version: GameVersion) -> Result<String, Unplayable> {
         do {
-            guard let package = try store.package(version: version) else {
-                return .failure(
-                    Unplayable(
-                        result: CheckResult(.notVerifiable, "the store does not have game version \(version.short)")))
-            }
-            return .success(try cache.store(package))
+            return .success(try GameSource.cached(version, from: store, in: cache))
+        } catch is GameVersionMissing {
+            return .failure(
+                Unplayable(result: CheckResult(.notVerifiable, "the store does not have game version \(version.short)"))
+            )
+        } catch let unusable as GameCacheUnusable {
+            return .failure(
+                Unplayable(result: CheckResult(.notVerifiable, "game version \(version.short): \(unusable.cause)")))
         } catch {
             return .failure(Unplayable(result: CheckResult(.notVerifiable, "game version \(version.short): \(error)")))
         }
     }
+
 }
