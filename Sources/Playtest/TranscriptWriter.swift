@@ -31,6 +31,11 @@ public enum TranscriptWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Whether a `> ` line can type the reply: a line break in it would end the line there and
+    /// make the rest a check or another input. A live student's reply never holds one; a replay
+    /// of a record the student changed while the attempt ran can.
+    public static func canType(_ reply: Reply) -> Bool { !reply.text.contains(where: \.isNewline) }
+
     /// `> text`, with `@seconds` when the thinking time is not the default 1.
     static func input(_ reply: Reply) -> String {
         var line = reply.text.isEmpty ? ">" : "> " + reply.text

@@ -44,6 +44,12 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
             let replay = try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: writer)
+            if let index = writer.replies.firstIndex(where: { !TranscriptWriter.canType($0) }) {
+                Output.error(
+                    "edujam replay: reply \(index + 1) of attempt \(saved.uuid) holds a line break, which a .play "
+                        + "transcript cannot type; nothing was written to \(transcript)")
+                return .failure
+            }
             try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
             return conclude(replay)
@@ -78,7 +84,7 @@ private final class ReplayTerminal: ReplayScreen {
 /// A replay kept as a `.play` case: the output cut into segments at each answer, as transcripts
 /// cut them, each answer with the time the game saw the student take.
 private final class TranscriptScreen: ReplayScreen {
-    private var replies: [Reply] = []
+    private(set) var replies: [Reply] = []
     private var segments: [[String]] = [[]]
 
     func show(_ event: RunEvent) { segments[segments.count - 1] += ChannelText.lines(showing: event) }

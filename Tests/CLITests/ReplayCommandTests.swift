@@ -86,6 +86,28 @@ import Testing
         }
     }
 
+    /// A record the student changed while the attempt ran can hold a reply no `> ` line can
+    /// type: the transcript is refused, naming the reply, instead of written with the line cut.
+    @Test func aReplyWithALineBreakIsNotWrittenAsATranscript() throws {
+        try withGames { cli, folder in
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n")
+            #expect(play.status == 0, "\(play.error)")
+            // The second reply "9" becomes a line break, escaped in the JSON: one byte longer.
+            try OldStore.execute(
+                cli.store, #"UPDATE attempt_inputs SET record = replace(record, '"9"]', '"\n"]'), bytes = bytes + 1"#)
+            let file = folder.appendingPathComponent("math-jam/tests/attempt.play").path
+            let uuid = try attemptUUID(cli)
+            let replay = try cli.run(["replay", uuid, "--transcript", file, "--games", folder.path])
+            #expect(replay.status == 1)
+            #expect(
+                replay.error
+                    == "edujam replay: reply 2 of attempt \(uuid) holds a line break, which a .play transcript cannot "
+                    + "type; nothing was written to \(file)\n")
+            #expect(!FileManager.default.fileExists(atPath: file))
+        }
+    }
+
     @Test func storeCopyCarriesTheRecord() throws {
         try withGames { cli, folder in
             let play = try cli.run(
