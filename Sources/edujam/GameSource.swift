@@ -34,13 +34,11 @@ struct GameSource {
     var version: GameVersion?
     var origin: Origin
 
-    /// Whether this is a copy of `game` that is none of its published versions while the store
-    /// publishes the game: its attempts are practice (the count rule). False when the store
-    /// cannot say.
+    /// Whether this is a folder's copy of `game` that is none of its published versions while the
+    /// store publishes the game (``TrackingStore/isLocalCopy(_:of:)``): its attempts are practice.
+    /// False when the store cannot say.
     func isLocalCopy(of game: String, in store: TrackingStore) -> Bool {
-        guard origin == .folder, let published = try? store.publishedGames().first(where: { $0.gameID == game })
-        else { return false }
-        return ([published.current] + published.earlier).allSatisfy { $0.version != version }
+        origin == .folder && (try? store.isLocalCopy(version, of: game)) == true
     }
 
     /// The game cache: `game-cache` in the student's data folder (``StoreLocation/dataFolder()``).

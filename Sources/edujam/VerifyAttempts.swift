@@ -132,16 +132,13 @@ private struct VersionFolders {
     private var folders: [GameVersion: Result<String, Unplayable>] = [:]
     /// Whether each (game, version) met is a local copy, asked of the store once.
     private var localCopies: [String: Bool] = [:]
-    /// The games the store publishes, read once.
-    private var publishedGames: Set<String>?
-
     init(store: TrackingStore, cache: GameCache) {
         self.store = store
         self.cache = cache
     }
 
     /// The folder of `version` of `game`; a local copy when the game has published versions and
-    /// this is none of them (``TrackingStore/isPublishedVersion(_:of:)``).
+    /// this is none of them (``TrackingStore/isLocalCopy(_:of:)``).
     mutating func folder(_ version: GameVersion, game: String) -> Result<String, Unplayable> {
         if isLocalCopy(version, of: game) {
             let words = "it ran version \(version.short), not a published version of \(game)"
@@ -153,13 +150,12 @@ private struct VersionFolders {
         return found
     }
 
-    /// Not when the store cannot say: the version is then fetched, and its absence said.
+    /// ``TrackingStore/isLocalCopy(_:of:)`` once per game and version. Not when the store cannot
+    /// say: the version is then fetched, and its absence said.
     private mutating func isLocalCopy(_ version: GameVersion, of game: String) -> Bool {
         let key = game + " " + version.hex
         if let known = localCopies[key] { return known }
-        let published = publishedGames ?? Set(((try? store.publishedGames()) ?? []).map(\.gameID))
-        publishedGames = published
-        let local = published.contains(game) && (try? store.isPublishedVersion(version, of: game)) == false
+        let local = (try? store.isLocalCopy(version, of: game)) == true
         localCopies[key] = local
         return local
     }

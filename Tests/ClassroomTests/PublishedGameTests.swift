@@ -118,9 +118,11 @@ import TrackingTestSupport
         let store = try makeStore()
         let package = try Self.game("x")
         try store.publishGame(package, gameID: "MATH-JAM", by: "maria")
-        #expect(try store.isPublishedVersion(package.version, of: "MATH-JAM"))
-        #expect(try !store.isPublishedVersion(package.version, of: "WORD-JAM"))
-        #expect(try !store.isPublishedVersion(Self.game("y").version, of: "MATH-JAM"))
+        #expect(try !store.isLocalCopy(package.version, of: "MATH-JAM"))
+        #expect(try store.isLocalCopy(Self.game("y").version, of: "MATH-JAM"))
+        #expect(try store.isLocalCopy(nil, of: "MATH-JAM"), "files that are no package")
+        #expect(try !store.isLocalCopy(package.version, of: "WORD-JAM"), "WORD-JAM is not published")
+        #expect(try !store.isLocalCopy(nil, of: "WORD-JAM"))
         #expect(
             gameError { try store.publishGame(package, gameID: "WORD-JAM", by: "maria") }
                 == .versionOfAnotherGame(package.version, game: "MATH-JAM"))

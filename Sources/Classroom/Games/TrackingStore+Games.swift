@@ -103,11 +103,17 @@ extension TrackingStore {
         return try engine.transaction(readOnly: true) { try engine.gamePackage(version) }
     }
 
-    /// Whether `version` is a published version of the game `gameID` (current or earlier): an
-    /// attempt that ran it ran the published game.
-    public func isPublishedVersion(_ version: GameVersion, of gameID: String) throws -> Bool {
+    /// Whether an attempt of `gameID` that ran `version` ran a local copy: the store publishes the
+    /// game and `version` is none of its published versions, current or earlier (nil: files that
+    /// are no package). Such an attempt is practice; the SQL side of the same rule is
+    /// `AssignmentSQL.VersionRule`. A game the store does not publish has no local copies.
+    public func isLocalCopy(_ version: GameVersion?, of gameID: String) throws -> Bool {
         let engine = classroom
-        return try engine.transaction(readOnly: true) { try engine.gameVersionRow(version)?.game == gameID }
+        return try engine.transaction(readOnly: true) {
+            guard try engine.currentVersion(of: gameID) != nil else { return false }
+            guard let version else { return true }
+            return try engine.gameVersionRow(version)?.game != gameID
+        }
     }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
