@@ -56,10 +56,15 @@ enum StoreSchemaCommand: Command {
         } catch let error as TrackingError {
             throw StoreError(address, error)
         }
+        let claimedBefore = try? TrackingStore.claimedRoot(address)
         try claimRoot(options.common)
         switch (options.action, applied.isEmpty) {
         case (.initialize, false):
             Output.line("Created the EduJam schema (\(applied.count) migrations, last \(applied.last ?? "")).")
+        case (.initialize, true) where claimedBefore == .some(nil):
+            // An earlier init made the schema and stopped for want of a games folder.
+            let root = (try? TrackingStore.claimedRoot(address)).flatMap { $0 } ?? "the games folder's collection"
+            Output.line("The schema was up to date; the store is now claimed for the collection \(root).")
         case (.initialize, true):
             Output.line("Already an EduJam store with an up-to-date schema: nothing to do.")
         case (.migrate, false):

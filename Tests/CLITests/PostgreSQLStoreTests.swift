@@ -49,6 +49,15 @@ import TrackingTestSupport
         #expect(
             created.error.contains("holds no EduJam store yet: the database's owner runs: edujam store init"),
             "\(created.error)")
+        // The owner does as told, with the games folder this time: the store is claimed, and said so.
+        let again = try Edujam().run(
+            ["store", "init", "--store", url, "--games", Edujam.root.appendingPathComponent("games").path])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(
+            again.output == "The schema was up to date; the store is now claimed for the collection org.edujam.games.\n",
+            "\(again.output)")
+        let teacherStore = server.url(database: database, user: teacher)
+        #expect(try Edujam().run(["class", "create", "3B", "--store", teacherStore]).status == 0)
     }
 
     @Test(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))

@@ -64,6 +64,12 @@ extension TrackingStore {
         try self.init(engine: engine, rootIdentifier: root.0, rootTitle: root.1, parts: parts, clock: clock)
     }
 
+    /// The collection's root identifier the store at `address` was claimed for; nil when no one
+    /// has opened it for a collection yet (`edujam store init` says when it claims one).
+    public static func claimedRoot(_ address: StoreAddress) throws -> String? {
+        try address.engine().claimedRoot()
+    }
+
     /// Applies the schema's pending migrations at `address` without opening a collection
     /// (`edujam store migrate`, `edujam store init`).
     /// - Parameter parts: Other modules' halves of the schema to apply (``SchemaPart``).
