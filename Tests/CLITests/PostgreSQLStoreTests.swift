@@ -54,7 +54,8 @@ import TrackingTestSupport
             ["store", "init", "--store", url, "--games", Edujam.root.appendingPathComponent("games").path])
         #expect(again.status == 0, "\(again.error)")
         #expect(
-            again.output == "The schema was up to date; the store is now claimed for the collection org.edujam.games.\n",
+            again.output
+                == "The schema was up to date; the store is now claimed for the collection org.edujam.games.\n",
             "\(again.output)")
         let teacherStore = server.url(database: database, user: teacher)
         #expect(try Edujam().run(["class", "create", "3B", "--store", teacherStore]).status == 0)
