@@ -40,6 +40,11 @@ public struct GameCache: Sendable {
         sweep()
     }
 
+    /// The most versions the cache keeps: storing one more removes those used longest ago, so a
+    /// game republished every day never fills a student's disk. Well above what a class plays in
+    /// a term (each assigned game's current version, and the versions ``folder(for:)`` was asked for).
+    public static let entryLimit = 48
+
     /// The prefix of the folder ``store(_:)`` writes an entry in before renaming it into place.
     private static let newPrefix = ".new-"
     /// The prefix a refused entry is renamed to before it is removed.
@@ -78,7 +83,10 @@ public struct GameCache: Sendable {
         defer { remove(temporary) }
         try write(package, into: temporary)
         for _ in 0..<2 {
-            if rename(temporary, target) == 0 { return target }
+            if rename(temporary, target) == 0 {
+                evict(keeping: target)
+                return target
+            }
             let code = errno
             guard code == ENOTEMPTY || code == EEXIST else {
                 throw GameCacheError(path: target, "cannot be written (\(String(cString: strerror(code))))")
@@ -100,7 +108,8 @@ public struct GameCache: Sendable {
         verified(version) == nil ? nil : entry(version)
     }
 
-    /// The entry's package when it is exactly `version`; otherwise removes whatever is there.
+    /// The entry's package when it is exactly `version` (marked as just used); otherwise removes
+    /// whatever is there.
     private func verified(_ version: GameVersion) -> GamePackage? {
         let path = entry(version)
         var status = stat()
@@ -109,10 +118,31 @@ public struct GameCache: Sendable {
         if status.st_mode & S_IFMT == S_IFDIR, let package = try? CacheEntryReader(root: path).package(),
             package.version == version
         {
+            utimes(path, nil)  // its time is when it was last used: what eviction goes by
             return package
         }
         remove(path)
         return nil
+    }
+
+    /// Removes the entries used longest ago while there are more than ``entryLimit``, never
+    /// `kept` (the one just stored). Only folders named by a version count; anything else in
+    /// the cache is not an entry and is left to ``sweep()`` or alone.
+    private func evict(keeping kept: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var entries: [(path: String, used: timespec)] = []
+        for name in names where GameVersion(name) != nil {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var status = stat()
+            guard path != kept, lstat(path, &status) == 0 else { continue }
+            entries.append((path, status.st_mtim))
+        }
+        let excess = entries.count + 1 - Self.entryLimit
+        guard excess > 0 else { return }
+        let oldestFirst = entries.sorted {
+            ($0.used.tv_sec, $0.used.tv_nsec, $0.path) < ($1.used.tv_sec, $1.used.tv_nsec, $1.path)
+        }
+        for entry in oldestFirst.prefix(excess) { remove(entry.path) }
     }
 
     /// Writes `package`'s files under a new folder `path`.

@@ -45,6 +45,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.cachePath) == [package.version.hex])
     }
 
+    /// Past ``GameCache/entryLimit`` versions, storing one more removes the one used longest
+    /// ago: a version just run stays, however early it was stored.
+    @Test func theCacheKeepsTheVersionsUsedLast() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let packages = try (0...GameCache.entryLimit).map { number in
+            try GamePackage(files: ["game.lua": Array("return { id = 'g\(number)', title = 'G' }\n".utf8)])
+        }
+        let longAgo = time(nil) - 10_000
+        for (number, package) in packages.dropLast().enumerated() {
+            let entry = try cache.store(package)
+            var times = [timeval(tv_sec: longAgo + number, tv_usec: 0), timeval(tv_sec: longAgo + number, tv_usec: 0)]
+            #expect(utimes(entry, &times) == 0)  // stored in this order, one second apart
+        }
+        #expect(cache.folder(for: packages[0].version) != nil)  // the first stored is run again
+        try cache.store(packages[GameCache.entryLimit])
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.cachePath)
+        #expect(kept.count == GameCache.entryLimit)
+        #expect(!kept.contains(packages[1].version.hex), "the one used longest ago")
+        #expect(kept.contains(packages[0].version.hex) && kept.contains(packages[GameCache.entryLimit].version.hex))
+        #expect(cache.package(packages[2].version) == packages[2])
+    }
+
     /// A cache folder opened too wide is closed again.
     @Test func cacheFolderIsOwnersOnly() throws {
         let folder = Folder()
