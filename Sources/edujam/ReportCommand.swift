@@ -25,9 +25,11 @@ enum ReportCommand: Command {
         ],
         docs: "docs/classroom.md")
 
-    /// The JSON document: `{"runs": [...]}`.
+    /// The JSON document: `{"runs": [...], "checks": [...]}`, `checks` (what `edujam verify`
+    /// stored of these attempts, as the class report gives them) left out when none was checked.
     struct Document: Encodable {
         let runs: [RunRecord]
+        let checks: [AttemptCheck]?
     }
 
     static func run(_ words: [String]) throws -> ExitStatus {
@@ -47,7 +49,8 @@ enum ReportCommand: Command {
         if let className = options.className { return try classReport(className, options, context) }
         let runs = try context.store.runs(student: options.student)
         if options.format == .json {
-            try Output.json(Document(runs: runs))
+            let checks = try context.store.checks(of: runs)
+            try Output.json(Document(runs: runs, checks: checks.isEmpty ? nil : checks))
         } else {
             Output.line(runs.isEmpty ? "No attempts saved yet." : RunTable.render(runs))
         }

@@ -64,6 +64,19 @@ import Testing
         #expect(Set(checks.compactMap { $0["state"] as? String }) == ["verified", "mismatch"], "\(json.output)")
         #expect(checks.contains { ($0["difference"] as? String)?.hasPrefix("saved correct 5/") == true })
 
+        // The attempts list carries the same checks, beside the runs they are of.
+        let listed = try cli.run(["report", "--json"])
+        let list = try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [String: Any]
+        let listedChecks = list?["checks"] as? [[String: Any]] ?? []
+        let runIDs = Set((list?["runs"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int })
+        #expect(
+            Set(listedChecks.compactMap { $0["state"] as? String }) == ["verified", "mismatch"], "\(listed.output)")
+        #expect(listedChecks.allSatisfy { runIDs.contains($0["id"] as? Int ?? -1) })
+        let empty = Edujam()
+        defer { empty.remove() }
+        let unchecked = try empty.run(["report", "--json"])
+        #expect(unchecked.status == 0 && !unchecked.output.contains("\"checks\""), "none checked: no key")
+
         let csv = try cli.run(["report", "--class", "5C", "--csv"])
         #expect(csv.output.hasPrefix("assignment,") && csv.output.contains(",verify\n"), "\(csv.output)")
         #expect(csv.output.contains(",\"1 verified, 1 mismatch\""), "\(csv.output)")
