@@ -89,13 +89,20 @@ final class BridgeLoops {
             throw BenchError.mismatch("bridge.lua did not return three functions")
         }
         loops = [.host: host, .abs: abs, .hostString: hostString]
-        bare = try RawLua()
-        lua_pushcclosure(bare.state, bench_quantity, 0)
-        lua_setglobal(bare.state, "quantity")
+        bare = try Self.bareState()
         try bare.run(
             "local quantity = quantity return function(n) for i = 1, n do quantity('score', i) end end",
             name: "bridge-c.lua")
         cLoop = lua_gettop(bare.state)
+    }
+
+    /// A bare state with the C function as the global `quantity`, registered as a library
+    /// registers its C functions.
+    static func bareState() throws -> RawLua {
+        let bare = try RawLua()
+        lua_pushcclosure(bare.state, bench_quantity, 0)
+        lua_setglobal(bare.state, "quantity")
+        return bare
     }
 
     /// One loop of `n` calls to `callee`.
