@@ -28,6 +28,8 @@ let package = Package(
             name: "LuaShim", dependencies: ["CLua"], path: "Sources/LuaShim",
             linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m"), .linkedLibrary("dl")]),
         .target(name: "Sandbox", dependencies: ["LuaShim", "CLua"]),
+        // C functions the bench compares the sandbox with (the bridge row's reference); not product code.
+        .target(name: "BenchLuaC", dependencies: ["CLua"], path: "Sources/BenchLuaC"),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
@@ -54,7 +56,7 @@ let package = Package(
             name: "edujam-bench",
             dependencies: [
                 "Sandbox", "LuaShim", "CLua", "Runtime", "Playtest", "Tracking", "Classroom", "Interop", "CSQLite",
-                "CLibPQ",
+                "CLibPQ", "BenchLuaC",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),

@@ -56,7 +56,7 @@ struct edujam_sandbox {
     uint64_t escape_from_ns;        /* 0 until the deadline fired */
     int escape_top;                 /* and the running coroutine's stack top then */
     int escape_visits;              /* consecutive visits that matched */
-    int in_lua;                     /* > 0 inside lua_pcall, but not in a host function */
+    int in_lua;                     /* > 0 inside lua_pcall, but not in a host function (a host call takes 1 off) */
     pthread_t thread;               /* the OS thread inside a call (begin_call) */
     int signal_was_blocked;         /* restore the thread's mask on leaving */
     struct edujam_sandbox *next_armed;

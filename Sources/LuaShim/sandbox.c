@@ -401,16 +401,16 @@ static __attribute__((noinline)) int host_call_raise(lua_State *L, edujam_sandbo
 }
 
 /* Calls Swift for the host function in `slot`, then raises for it: a longjmp must never
- * cross a Swift frame. */
-static __attribute__((noinline)) int host_call(lua_State *L, int slot) {
+ * cross a Swift frame. Inlined into each slot's function (below), so a call is one C frame
+ * with its slot a constant; what the call saves and restores is changed in place (relaxed,
+ * in_lua), so the frame keeps only L and sb across the call into Swift. */
+static inline __attribute__((always_inline)) int host_call(lua_State *L, int slot) {
     edujam_sandbox *sb = edujam_of(L);
     if (sb->limit != EDUJAM_LIMIT_NONE || sb->failed) return host_call_refused(L, sb);
-    void *function = sb->host_functions[slot];
     sb->relaxed++;
-    int in_lua = sb->in_lua;
-    sb->in_lua = 0;                  /* Swift frames now: the watchdog's escape must not raise */
-    int n = sb->dispatch(L, sb->host, function);
-    sb->in_lua = in_lua;
+    sb->in_lua--;                    /* Swift frames now (1 -> 0): the watchdog's escape must not raise */
+    int n = sb->dispatch(L, sb->host, sb->host_functions[slot]);
+    sb->in_lua++;
     sb->relaxed--;
     if (n < 0 || sb->limit != EDUJAM_LIMIT_NONE || (sb->memory_limit > 0 && sb->memory_used > sb->memory_limit))
         return host_call_raise(L, sb, n);

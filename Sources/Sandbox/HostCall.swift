@@ -66,7 +66,9 @@ public struct HostCall {
     public func withBytes<Result>(_ position: Int, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
         guard lua_type(state, index(position)) == LUA_TSTRING else { throw badType(position, "string") }
         var length = 0
-        let bytes = lua_tolstring(state, index(position), &length)  // a string already: no conversion
+        // A string already: no conversion. Unprotected (no stack canary in the host function):
+        // Lua writes one size_t there.
+        let bytes = _withUnprotectedUnsafeMutablePointer(to: &length) { lua_tolstring(state, index(position), $0) }
         return try body(UnsafeRawBufferPointer(start: bytes, count: length))
     }
 
@@ -93,7 +95,7 @@ public struct HostCall {
     /// An integer argument (a float with an exact integer value is taken).
     public func integer(_ position: Int) throws -> Int {
         var isInteger: Int32 = 0
-        let value = lua_tointegerx(state, index(position), &isInteger)
+        let value = _withUnprotectedUnsafeMutablePointer(to: &isInteger) { lua_tointegerx(state, index(position), $0) }
         guard lua_type(state, index(position)) == LUA_TNUMBER else { throw badType(position, "number") }
         guard isInteger != 0 else { throw badArgument(position, "number has no integer representation") }
         return Int(value)
@@ -141,8 +143,11 @@ public struct HostCall {
         "argument #\(position) to '\(name)'"
     }
 
-    @usableFromInline
-    func badType(_ position: Int, _ expected: String) -> HostFunctionError {
+    /// `bad argument #2 to 'f' (number expected, got nil)`, boxed as the error a reader throws.
+    /// Out of line, and boxed there: a reader inlined into a host function leaves only a call
+    /// on its error path, not the error made in its frame (registers and stack it would save).
+    @usableFromInline @inline(never)
+    func badType(_ position: Int, _ expected: String) -> any Error {
         let got =
             lua_type(state, index(position)) == LUA_TNONE
             ? "no value" : String(cString: lua_typename(state, lua_type(state, index(position))))

@@ -9,7 +9,7 @@ import Foundation
 
 let usage =
     "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
-    + " [--profile-bridge host|c|host-string N]"
+    + " [--profile-bridge host|c|abs|host-string N]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
 func exit(usageError message: String) -> Never {
@@ -48,7 +48,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--profile-bridge":
             guard let callee = remaining.popFirst().flatMap(BridgeLoops.Callee.init(rawValue:)),
                 let count = remaining.popFirst().flatMap(Int.init), count > 0
-            else { exit(usageError: "--profile-bridge needs host, c or host-string and a count") }
+            else { exit(usageError: "--profile-bridge needs host, c, abs or host-string and a count") }
             options.profileBridge = (callee, count)
         case "-h", "--help":
             print(usage)
