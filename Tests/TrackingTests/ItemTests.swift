@@ -113,6 +113,21 @@ import TrackingTestSupport
         #expect(record.items.map(\.identifier) == ["score", "b", "retries"])
     }
 
+    /// An item replaced by another of its kind is deleted at the next save, unless it comes back
+    /// first: recording it again takes it off the deletions (which a run with none skips).
+    @Test func replacedItemRecordedAgainIsSavedNotDeleted() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "score", title: "Score", score: 1, maxScore: 2)
+        try run.setQuantity(id: "hints", title: "Hints", value: 1)
+        try store.save()
+        try run.setQuantity(id: "errors", title: "Errors", value: 4)  // replaces "hints": to delete
+        try run.setQuantity(id: "hints", title: "Hints", value: 3)  // back: replaces "errors"
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.items.map(\.identifier) == ["score", "hints"])
+        #expect(record.items.last?.value == .number(3))
+    }
+
     @Test func identifiersAreUniqueWithinAnActivity() throws {
         let (_, run) = try startedActivity()
         try run.setScore(id: "x", title: "X", score: 1, maxScore: 2)

@@ -62,6 +62,8 @@ public struct AttemptInputs: Equatable, Sendable {
             return
         }
         bytesBound += bytes
+        // Room for a short game's events at once: growing from empty copied them seven times a run.
+        if events.isEmpty { events.reserveCapacity(Self.initialCapacity) }
         events.append(event)
     }
 
@@ -69,6 +71,9 @@ public struct AttemptInputs: Equatable, Sendable {
         guard case .reply(let text, _) = event else { return true }
         return text.utf8.count <= Limits.replyBytes
     }
+
+    /// Events a record makes room for at its first: Math Jam's level makes about 50.
+    private static let initialCapacity = 64
 
     // MARK: - Size bounds
 

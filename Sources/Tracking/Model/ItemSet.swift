@@ -160,7 +160,8 @@ struct ItemSet {
             nextSequence += 1
         }
         dirty.insert(identifier)
-        removed.remove(identifier)
+        // Hashing the identifier is most of a removal; a run's sets of removed items are empty.
+        if !removed.isEmpty { removed.remove(identifier) }
     }
 
     private mutating func forget(_ identifier: String) {
