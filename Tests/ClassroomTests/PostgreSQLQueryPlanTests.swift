@@ -45,6 +45,22 @@ struct PostgreSQLQueryPlanTests {
         }
     }
 
+    /// A student's save, with what its policies and triggers run inside (the identity lookups of
+    /// ``PGMigrations/identityByIndex``, the item count): a school's saves must not read a table
+    /// whole, not even `student_logins`, which every policy asks about 25 times a save.
+    @Test func aStudentsSaveReadsEveryTableThroughAnIndexInsideItsPoliciesToo() throws {
+        let school = try PlannedSchool.shared.get()
+        let plans = try school.savePlans()
+        #expect(plans.contains { $0.relations.contains("student_logins") }, "the policies' lookups were explained")
+        #expect(plans.contains { $0.relations.contains("activity_items") }, "the save was explained")
+        let leading = try school.leadingColumns()
+        for plan in plans {
+            for scan in plan.scans {
+                #expect(scan.narrows(leading), "\(scan.description) in: \(plan.query)")
+            }
+        }
+    }
+
     @Test(arguments: indexes)
     func everyIndexTheQueriesUseIsNeeded(_ index: String) throws {
         let school = try PlannedSchool.shared.get()
@@ -68,6 +84,8 @@ private struct PlannedSchool: @unchecked Sendable {
     let root = "EDUJAM-PLANS"
     let teacher = "plans_teacher_\(UUID().uuidString.prefix(8).lowercased())"
     let student = "plans_student_\(UUID().uuidString.prefix(8).lowercased())"
+    /// A student whose sessions also log the statements run inside policies and triggers.
+    let saver = "plans_saver_\(UUID().uuidString.prefix(8).lowercased())"
 
     /// Loaded once for the suite: the school takes seconds to load.
     static let shared = Result { try PlannedSchool() }
@@ -104,6 +122,9 @@ private struct PlannedSchool: @unchecked Sendable {
             CREATE ROLE \(student) LOGIN IN ROLE edujam_student;
             UPDATE classes SET owner = '\(teacher)' WHERE name = '\(SyntheticSchool.className(1))';
             UPDATE student_logins SET login = '\(student)' WHERE student = '\(SyntheticSchool.student(1, ofClass: 1))';
+            CREATE ROLE \(saver) LOGIN IN ROLE edujam_student;
+            INSERT INTO student_logins (student, login) VALUES ('Saver', '\(saver)');
+            ALTER ROLE \(saver) IN DATABASE \(database) SET auto_explain.log_nested_statements = on;
             ANALYZE;
             ALTER DATABASE \(database) SET session_preload_libraries = 'auto_explain';
             ALTER DATABASE \(database) SET auto_explain.log_min_duration = 0;
@@ -160,6 +181,29 @@ private struct PlannedSchool: @unchecked Sendable {
             for store in [owner, student] {
                 #expect(try store.inbox(student: studentName).count == 2)
             }
+        }
+    }
+
+    /// The plans of a student's saves (with the statements inside their policies and triggers):
+    /// a new attempt with an item, the item changed, then the attempt ended.
+    func savePlans() throws -> [ExplainedPlan] {
+        let clock = VirtualClock()
+        let store = try TrackingStore(
+            engine: PostgreSQLEngine(conninfo: server.conninfo(database: database, user: saver)),
+            rootIdentifier: root, rootTitle: "EduJam Games", parts: [ClassroomSchema.part], clock: clock.read)
+        let game = try #require(store.mainContext.child("GAME-1"))
+        return try plans {
+            let attempt = try game.createNewActivity(student: "Saver")
+            try attempt.start()
+            try attempt.setScore(id: "score", title: "Score", score: 1, maxScore: 5)
+            try store.save()
+            clock.advance(1)
+            try attempt.setScore(id: "score", title: "Score", score: 2, maxScore: 5)
+            try store.save()
+            clock.advance(1)
+            try attempt.end(outcome: .finished)
+            try store.save()
+            #expect(try store.runs(student: "Saver").first?.items.first?.score == 2)
         }
     }
 

@@ -127,6 +127,8 @@ enum PGMigrations {
         PGMigrations.endedAttemptsFrozen,
         // What `edujam verify` found for each attempt it checked (Classroom's; SQLite's 019).
         Migration.classroomOnly("017-attempt-checks"),
+        // The policies' identity lookups through student_logins' indexes, planned once a session.
+        PGMigrations.identityByIndex,
     ]
 }
 
