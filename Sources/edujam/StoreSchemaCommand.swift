@@ -7,7 +7,8 @@ import Tracking
 /// database, copying a store's history between them, and pruning old replay records (``StorePrune``).
 enum StoreSchemaCommand: Command {
     static let declaration = CommandDeclaration(
-        "store", summary: "create or migrate the schema, copy a history, prune replay records", example: "store migrate --store postgresql:///edujam",
+        "store", summary: "create or migrate the schema, copy a history, prune replay records",
+        example: "store migrate --store postgresql:///edujam",
         description: """
             The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
             postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
