@@ -61,6 +61,22 @@ struct PostgreSQLQueryPlanTests {
         }
     }
 
+    /// A teacher's class report and verify's write of a check, with what the teachers' policies run
+    /// inside (the class and assignment owner lookups, the attempt's class): each reads
+    /// through an index too.
+    @Test func aTeachersReportAndCheckReadEveryTableThroughAnIndexInsideThePoliciesToo() throws {
+        let school = try PlannedSchool.shared.get()
+        let plans = try school.teacherPlans()
+        #expect(plans.contains { $0.relations.contains("class_students") }, "the policies' lookups were explained")
+        #expect(plans.contains { $0.relations.contains("attempt_checks") }, "the check was explained")
+        let leading = try school.leadingColumns()
+        for plan in plans {
+            for scan in plan.scans {
+                #expect(scan.narrows(leading), "\(scan.description) in: \(plan.query)")
+            }
+        }
+    }
+
     @Test(arguments: indexes)
     func everyIndexTheQueriesUseIsNeeded(_ index: String) throws {
         let school = try PlannedSchool.shared.get()
@@ -84,6 +100,8 @@ private struct PlannedSchool: @unchecked Sendable {
     let root = "EDUJAM-PLANS"
     let teacher = "plans_teacher_\(UUID().uuidString.prefix(8).lowercased())"
     let student = "plans_student_\(UUID().uuidString.prefix(8).lowercased())"
+    /// The teacher of `class-2`, whose sessions also log the statements run inside policies.
+    let checker = "plans_checker_\(UUID().uuidString.prefix(8).lowercased())"
     /// A student whose sessions also log the statements run inside policies and triggers.
     let saver = "plans_saver_\(UUID().uuidString.prefix(8).lowercased())"
 
@@ -125,6 +143,9 @@ private struct PlannedSchool: @unchecked Sendable {
             CREATE ROLE \(saver) LOGIN IN ROLE edujam_student;
             INSERT INTO student_logins (student, login) VALUES ('Saver', '\(saver)');
             ALTER ROLE \(saver) IN DATABASE \(database) SET auto_explain.log_nested_statements = on;
+            CREATE ROLE \(checker) LOGIN IN ROLE edujam_teacher;
+            UPDATE classes SET owner = '\(checker)' WHERE name = '\(SyntheticSchool.className(2))';
+            ALTER ROLE \(checker) IN DATABASE \(database) SET auto_explain.log_nested_statements = on;
             ANALYZE;
             ALTER DATABASE \(database) SET session_preload_libraries = 'auto_explain';
             ALTER DATABASE \(database) SET auto_explain.log_min_duration = 0;
@@ -181,6 +202,19 @@ private struct PlannedSchool: @unchecked Sendable {
             for store in [owner, student] {
                 #expect(try store.inbox(student: studentName).count == 2)
             }
+        }
+    }
+
+    /// The plans of a teacher's class report and of verify writing a check of one of its attempts,
+    /// with the statements inside the teachers' policies.
+    func teacherPlans() throws -> [ExplainedPlan] {
+        let store = try store(as: checker)
+        return try plans {
+            let report = try store.classReport(className: SyntheticSchool.className(2))
+            #expect(report.assignments.count == 50, "the class's two assignments and 48 more")
+            let run = try #require(try store.runs(student: SyntheticSchool.student(1, ofClass: 2)).first)
+            try store.recordChecks([(run, CheckResult(.verified))], by: checker)
+            #expect(try store.checks(of: [run]).map(\.state) == [.verified])
         }
     }
 

@@ -177,6 +177,7 @@ extension ClassroomSchema {
         "011-class-owners": classOwners,
         "014-game-versions": GameTables.postgresql,
         "017-attempt-checks": CheckTables.postgresql,
+        "019-owner-lookups-by-index": ownerLookupsByIndex,
     ]
 
     /// The policies the class report and the inbox read through, made to look rows up one at a
@@ -208,7 +209,7 @@ extension ClassroomSchema {
         \(SchoolSecurity.serverIDs(of: ["classes", "assignments"], after: assignmentsSequence))
         CREATE OR REPLACE FUNCTION edujam_class_owner(class bigint) RETURNS text
         LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-            SELECT owner FROM classes WHERE id = class AND owner IN (session_user, current_setting('role'))
+            SELECT owner FROM classes WHERE id = class AND \(ownLogin)
         $$;
         CREATE OR REPLACE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
         LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
@@ -222,6 +223,35 @@ extension ClassroomSchema {
             USING (student = current_user
                 OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
         """
+
+    /// The owner lookups of the teachers' policies (`edujam_class_owner`, `edujam_assignment_owner`),
+    /// made cheap: every row a teacher reads of a class's roster, assignments, their recipients,
+    /// games and Done marks asks one (the class report reads thousands).
+    ///
+    /// The assignment's lookup joined `assignments` to `classes`; with one assignment the planner
+    /// read all of `classes` (the school's) to join it rather than probing its primary key, in
+    /// every call. A scalar subquery makes it two probes: the assignment's class, then that class.
+    /// Both were also SQL functions with a fixed `search_path`, which PostgreSQL never inlines and
+    /// plans again in every statement; in PL/pgSQL the plan is kept for the session. Same answers
+    /// (the login's own class's owner, else NULL), same fixed `search_path`, still SECURITY DEFINER.
+    private static let ownerLookupsByIndex = """
+        CREATE OR REPLACE FUNCTION edujam_class_owner(class bigint) RETURNS text
+        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+        BEGIN
+            RETURN (SELECT owner FROM classes WHERE id = class AND \(ownLogin));
+        END
+        $$;
+        CREATE OR REPLACE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
+        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+        BEGIN
+            RETURN (SELECT owner FROM classes
+                WHERE id = (SELECT class_id FROM assignments WHERE id = assignment) AND \(ownLogin));
+        END
+        $$;
+        """
+
+    /// A class's owner is the login's own: the login that connected, or the role it set.
+    private static let ownLogin = "owner IN (session_user, current_setting('role'))"
 
     /// `assign` reads back the id it drew with currval, which SELECT allows (nextval does not).
     private static let assignmentsSequence = """
