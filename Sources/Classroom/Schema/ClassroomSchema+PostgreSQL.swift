@@ -224,29 +224,21 @@ extension ClassroomSchema {
                 OR (SELECT count(*) FROM class_students cs WHERE cs.student = activities.student) > 0);
         """
 
-    /// The owner lookups of the teachers' policies (`edujam_class_owner`, `edujam_assignment_owner`),
-    /// made cheap: every row a teacher reads of a class's roster, assignments, their recipients,
-    /// games and Done marks asks one (the class report reads thousands).
+    /// The assignment owner lookup of the teachers' policies (`edujam_assignment_owner`), by
+    /// primary keys: every row a teacher reads of an assignment's recipients, games and Done marks
+    /// asks it (about a thousand times in a class report).
     ///
-    /// The assignment's lookup joined `assignments` to `classes`; with one assignment the planner
-    /// read all of `classes` (the school's) to join it rather than probing its primary key, in
+    /// It joined `assignments` to `classes`; for the one assignment the planner read all of
+    /// `classes` (every class of the school) to join it rather than probing its primary key, in
     /// every call. A scalar subquery makes it two probes: the assignment's class, then that class.
-    /// Both were also SQL functions with a fixed `search_path`, which PostgreSQL never inlines and
-    /// plans again in every statement; in PL/pgSQL the plan is kept for the session. Same answers
-    /// (the login's own class's owner, else NULL), same fixed `search_path`, still SECURITY DEFINER.
+    /// Same answer (the owner of the login's own class, else NULL), same fixed `search_path`,
+    /// still SECURITY DEFINER, still SQL: as PL/pgSQL (which keeps its plan for the session) both
+    /// owner lookups made a teacher's class report slower, each call costing more than the plan saved.
     private static let ownerLookupsByIndex = """
-        CREATE OR REPLACE FUNCTION edujam_class_owner(class bigint) RETURNS text
-        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-        BEGIN
-            RETURN (SELECT owner FROM classes WHERE id = class AND \(ownLogin));
-        END
-        $$;
         CREATE OR REPLACE FUNCTION edujam_assignment_owner(assignment bigint) RETURNS text
-        LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
-        BEGIN
-            RETURN (SELECT owner FROM classes
-                WHERE id = (SELECT class_id FROM assignments WHERE id = assignment) AND \(ownLogin));
-        END
+        LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+            SELECT owner FROM classes
+            WHERE id = (SELECT class_id FROM assignments WHERE id = assignment) AND \(ownLogin)
         $$;
         """
 
