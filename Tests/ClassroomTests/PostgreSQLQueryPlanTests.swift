@@ -37,12 +37,7 @@ struct PostgreSQLQueryPlanTests {
         let plans = try school.reportAndInboxPlans()
         let readingAttempts = plans.filter { $0.relations.contains("activities") }
         #expect(readingAttempts.count >= 6, "the report and the inbox were explained: \(plans.count) plans")
-        let leading = try school.leadingColumns()
-        for plan in plans {
-            for scan in plan.scans {
-                #expect(scan.narrows(leading), "\(scan.description) in: \(plan.query)")
-            }
-        }
+        try expectEveryScanNarrows(plans, in: school)
     }
 
     /// A student's save, with what its policies and triggers run inside (the identity lookups of
@@ -50,15 +45,7 @@ struct PostgreSQLQueryPlanTests {
     /// whole, not even `student_logins`, which every policy asks about 25 times a save.
     @Test func aStudentsSaveReadsEveryTableThroughAnIndexInsideItsPoliciesToo() throws {
         let school = try PlannedSchool.shared.get()
-        let plans = try school.savePlans()
-        #expect(plans.contains { $0.relations.contains("student_logins") }, "the policies' lookups were explained")
-        #expect(plans.contains { $0.relations.contains("activity_items") }, "the save was explained")
-        let leading = try school.leadingColumns()
-        for plan in plans {
-            for scan in plan.scans {
-                #expect(scan.narrows(leading), "\(scan.description) in: \(plan.query)")
-            }
-        }
+        try expectEveryScanNarrows(try school.savePlans(), in: school, reading: ["student_logins", "activity_items"])
     }
 
     /// A teacher's class report and verify's write of a check, with what the teachers' policies run
@@ -66,9 +53,18 @@ struct PostgreSQLQueryPlanTests {
     /// through an index too.
     @Test func aTeachersReportAndCheckReadEveryTableThroughAnIndexInsideThePoliciesToo() throws {
         let school = try PlannedSchool.shared.get()
-        let plans = try school.teacherPlans()
-        #expect(plans.contains { $0.relations.contains("class_students") }, "the policies' lookups were explained")
-        #expect(plans.contains { $0.relations.contains("attempt_checks") }, "the check was explained")
+        try expectEveryScanNarrows(
+            try school.teacherPlans(), in: school, reading: ["class_students", "attempt_checks"])
+    }
+
+    /// Every scan of `plans` narrows by its index's leading column (`ExplainedPlan.Scan.narrows`),
+    /// and some plan reads each of `relations` (the statements meant were explained).
+    private func expectEveryScanNarrows(
+        _ plans: [ExplainedPlan], in school: PlannedSchool, reading relations: [String] = []
+    ) throws {
+        for relation in relations {
+            #expect(plans.contains { $0.relations.contains(relation) }, "no plan read \(relation): not explained")
+        }
         let leading = try school.leadingColumns()
         for plan in plans {
             for scan in plan.scans {
