@@ -37,12 +37,7 @@ struct PostgreSQLQueryPlanTests {
         let plans = try school.reportAndInboxPlans()
         let readingAttempts = plans.filter { $0.relations.contains("activities") }
         #expect(readingAttempts.count >= 6, "the report and the inbox were explained: \(plans.count) plans")
-        let leading = try school.leadingColumns()
-        for plan in plans {
-            for scan in plan.scans {
-                #expect(scan.narrows(leading), "\(scan.description) in: \(plan.query)")
-            }
-        }
+        try expectEveryScanNarrows(plans, in: school)
     }
 
     /// A student's save, with what its policies and triggers run inside (the identity lookups of
@@ -50,9 +45,26 @@ struct PostgreSQLQueryPlanTests {
     /// whole, not even `student_logins`, which every policy asks about 25 times a save.
     @Test func aStudentsSaveReadsEveryTableThroughAnIndexInsideItsPoliciesToo() throws {
         let school = try PlannedSchool.shared.get()
-        let plans = try school.savePlans()
-        #expect(plans.contains { $0.relations.contains("student_logins") }, "the policies' lookups were explained")
-        #expect(plans.contains { $0.relations.contains("activity_items") }, "the save was explained")
+        try expectEveryScanNarrows(try school.savePlans(), in: school, reading: ["student_logins", "activity_items"])
+    }
+
+    /// A teacher's class report and verify's write of a check, with what the teachers' policies run
+    /// inside (the class and assignment owner lookups, the attempt's class): each reads
+    /// through an index too.
+    @Test func aTeachersReportAndCheckReadEveryTableThroughAnIndexInsideThePoliciesToo() throws {
+        let school = try PlannedSchool.shared.get()
+        try expectEveryScanNarrows(
+            try school.teacherPlans(), in: school, reading: ["class_students", "attempt_checks"])
+    }
+
+    /// Every scan of `plans` narrows by its index's leading column (`ExplainedPlan.Scan.narrows`),
+    /// and some plan reads each of `relations` (the statements meant were explained).
+    private func expectEveryScanNarrows(
+        _ plans: [ExplainedPlan], in school: PlannedSchool, reading relations: [String] = []
+    ) throws {
+        for relation in relations {
+            #expect(plans.contains { $0.relations.contains(relation) }, "no plan read \(relation): not explained")
+        }
         let leading = try school.leadingColumns()
         for plan in plans {
             for scan in plan.scans {
@@ -84,6 +96,8 @@ private struct PlannedSchool: @unchecked Sendable {
     let root = "EDUJAM-PLANS"
     let teacher = "plans_teacher_\(UUID().uuidString.prefix(8).lowercased())"
     let student = "plans_student_\(UUID().uuidString.prefix(8).lowercased())"
+    /// The teacher of `class-2`, whose sessions also log the statements run inside policies.
+    let checker = "plans_checker_\(UUID().uuidString.prefix(8).lowercased())"
     /// A student whose sessions also log the statements run inside policies and triggers.
     let saver = "plans_saver_\(UUID().uuidString.prefix(8).lowercased())"
 
@@ -125,6 +139,9 @@ private struct PlannedSchool: @unchecked Sendable {
             CREATE ROLE \(saver) LOGIN IN ROLE edujam_student;
             INSERT INTO student_logins (student, login) VALUES ('Saver', '\(saver)');
             ALTER ROLE \(saver) IN DATABASE \(database) SET auto_explain.log_nested_statements = on;
+            CREATE ROLE \(checker) LOGIN IN ROLE edujam_teacher;
+            UPDATE classes SET owner = '\(checker)' WHERE name = '\(SyntheticSchool.className(2))';
+            ALTER ROLE \(checker) IN DATABASE \(database) SET auto_explain.log_nested_statements = on;
             ANALYZE;
             ALTER DATABASE \(database) SET session_preload_libraries = 'auto_explain';
             ALTER DATABASE \(database) SET auto_explain.log_min_duration = 0;
@@ -181,6 +198,19 @@ private struct PlannedSchool: @unchecked Sendable {
             for store in [owner, student] {
                 #expect(try store.inbox(student: studentName).count == 2)
             }
+        }
+    }
+
+    /// The plans of a teacher's class report and of verify writing a check of one of its attempts,
+    /// with the statements inside the teachers' policies.
+    func teacherPlans() throws -> [ExplainedPlan] {
+        let store = try store(as: checker)
+        return try plans {
+            let report = try store.classReport(className: SyntheticSchool.className(2))
+            #expect(report.assignments.count == 50, "the class's two assignments and 48 more")
+            let run = try #require(try store.runs(student: SyntheticSchool.student(1, ofClass: 2)).first)
+            try store.recordChecks([(run, CheckResult(.verified))], by: checker)
+            #expect(try store.checks(of: [run]).map(\.state) == [.verified])
         }
     }
 

@@ -26,7 +26,7 @@ struct MigrationNamesTests {
                 "009-server-ids-and-own-attempts", "010-row-checks", "011-class-owners",
                 "012-opaque-identifiers", "013-attempt-game-version", "014-game-versions", "015-attempt-inputs",
                 "016-ended-attempts-frozen",
-                "017-attempt-checks", "018-identity-by-index",
+                "017-attempt-checks", "018-identity-by-index", "019-owner-lookups-by-index",
             ])
     }
 }

@@ -129,6 +129,8 @@ enum PGMigrations {
         Migration.classroomOnly("017-attempt-checks"),
         // The policies' identity lookups through student_logins' indexes, planned once a session.
         PGMigrations.identityByIndex,
+        // The teachers' policies' class-owner lookups (Classroom's), one primary-key probe a table.
+        Migration.classroomOnly("019-owner-lookups-by-index"),
     ]
 }
 
