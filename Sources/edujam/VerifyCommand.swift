@@ -86,7 +86,9 @@ struct VerifyScope {
     var assignment: Int64?
     var student: String?
 
-    /// The ended attempts in scope this login may read, oldest first.
+    /// The ended attempts in scope this login may read, oldest first, but those never started
+    /// that saved nothing: a launch left at the game's menu, which counts for no assignment and
+    /// has nothing to compare (it keeps no replay record either).
     /// - Throws: ``ClassroomError`` for an unknown class or assignment (also one of another
     ///   class than `--class`), an engine error.
     func attempts(in store: TrackingStore) throws -> [RunRecord] {
@@ -106,7 +108,7 @@ struct VerifyScope {
         }
         let runs = try students.map { try $0.flatMap { try store.runs(student: $0) } } ?? store.runs()
         return runs.filter { run in
-            run.outcome != .running
+            run.outcome != .running && (run.started || !run.items.isEmpty)
                 && (places?.contains { run.identifierPath.starts(with: $0) } ?? true)
         }.sorted { $0.id < $1.id }
     }

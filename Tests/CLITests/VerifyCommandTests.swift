@@ -89,6 +89,20 @@ import Testing
         #expect(html.contains(#"<td class="check" data-state="mismatch""#))
     }
 
+    /// A launch left at the game's menu is an attempt never started, with nothing saved and no
+    /// record: nothing to check, so verify leaves it out rather than call it not verifiable.
+    @Test func anAttemptNeverStartedIsNotChecked() throws {
+        let cli = try played()
+        defer { cli.remove() }
+        let menu = try cli.run(["play", "WORD-JAM", "--student", "ana"], input: "")
+        #expect(menu.status == 0 && menu.output.contains("Not started"), "\(menu.output)\(menu.error)")
+        let runs = try cli.run(["report", "--student", "ana"])
+        #expect(runs.output.contains("WORD-JAM"), "the attempt is there: \(runs.output)")
+        let verify = try cli.run(["verify", "--student", "ana"])
+        #expect(!verify.output.contains("WORD-JAM"), "\(verify.output)")
+        #expect(verify.output.hasSuffix("verify: 2 verified\n"), "\(verify.output)")
+    }
+
     @Test func aRemovedRecordIsNotVerifiableAndAnUnpublishedVersionIsALocalCopy() throws {
         let cli = try played()
         defer { cli.remove() }
