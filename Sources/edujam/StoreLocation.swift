@@ -86,7 +86,7 @@ enum StoreLocation {
             return try TrackingStore(
                 address: address,
                 unclaimed: {
-                    let games = try gamesCollection(options, newStore: shown)
+                    let games = try gamesCollection(options, newStore: shown, onServer: address != .file(shown))
                     return (games.id, games.title)
                 }, parts: [ClassroomSchema.part], clock: { clock.date() })
         }
@@ -97,12 +97,16 @@ enum StoreLocation {
 
     /// The collection of the games folder (``Installation/games(_:)``), which a store nobody has
     /// claimed yet is made for.
-    /// - Throws: ``NoGamesFolder`` naming `newStore` when there is no games folder.
-    private static func gamesCollection(_ options: CommonOptions, newStore: String) throws -> GameCollection {
+    /// - Throws: ``NoGamesFolder`` naming `newStore` (a school server's when `onServer`) when
+    ///   there is no games folder.
+    private static func gamesCollection(
+        _ options: CommonOptions, newStore: String, onServer: Bool = false
+    ) throws -> GameCollection {
         do {
             return try GameCollection.load(from: try Installation.games(options))
         } catch var error as NoGamesFolder {
             error.newStore = newStore
+            error.onServer = onServer
             throw error
         }
     }

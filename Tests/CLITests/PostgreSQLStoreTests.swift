@@ -42,6 +42,15 @@ import TrackingTestSupport
         let granted = try server.psql(
             "CREATE ROLE \(teacher) LOGIN; GRANT edujam_teacher TO \(teacher);", database: database)
         #expect(granted.status == 0, "\(granted.output)")
+        // With no games folder either, the teacher is sent to the owner too, not to a games folder.
+        let bare = try Edujam().run(
+            ["class", "list", "--store", server.url(database: database, user: teacher)], unset: ["EDUJAM_GAMES"],
+            directory: folder)
+        #expect(bare.status == 1)
+        #expect(
+            bare.error.contains(
+                "holds no EduJam collection yet: the database's owner runs edujam store init --games DIR"),
+            "\(bare.error)")
         let created = try Edujam().run([
             "class", "create", "3B", "--store", server.url(database: database, user: teacher),
         ])
