@@ -82,11 +82,12 @@ enum StoreLocation {
         case (.claimed, .file(let path)) where !FileManager.default.fileExists(atPath: path):
             collection = try gamesCollection(options, newStore: path)
         case (.claimed, .file(let shown)), (.claimed, .server(let shown)):
-            let shown = address == .file(shown) ? shown : destination(shown)  // a server's, without its password
+            let onServer = address != .file(shown)
+            let shown = onServer ? destination(shown) : shown  // a server's, without its password
             return try TrackingStore(
                 address: address,
                 unclaimed: {
-                    let games = try gamesCollection(options, newStore: shown, onServer: address != .file(shown))
+                    let games = try gamesCollection(options, newStore: shown, onServer: onServer)
                     return (games.id, games.title)
                 }, parts: [ClassroomSchema.part], clock: { clock.date() })
         }

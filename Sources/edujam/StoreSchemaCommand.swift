@@ -58,13 +58,12 @@ enum StoreSchemaCommand: Command {
             throw StoreError(address, error)
         }
         let claimedBefore = try? TrackingStore.claimedRoot(address)
-        try claimRoot(options.common)
+        let root = try claimRoot(options.common)
         switch (options.action, applied.isEmpty) {
         case (.initialize, false):
             Output.line("Created the EduJam schema (\(applied.count) migrations, last \(applied.last ?? "")).")
         case (.initialize, true) where claimedBefore == .some(nil):
             // An earlier init made the schema and stopped for want of a games folder.
-            let root = (try? TrackingStore.claimedRoot(address)).flatMap { $0 } ?? "the games folder's collection"
             Output.line("The schema was up to date; the store is now claimed for the collection \(root).")
         case (.initialize, true):
             Output.line("Already an EduJam store with an up-to-date schema: nothing to do.")
@@ -83,8 +82,9 @@ enum StoreSchemaCommand: Command {
     /// store already claimed keeps its collection, and needs no games folder).
     /// Teachers and students may read but not write `store_info` or change the catalog's root, so
     /// a store nobody has opened this way cannot be opened by them at all.
-    private static func claimRoot(_ options: CommonOptions) throws {
-        _ = try StoreLocation.open(options, root: .claimed, clock: .real())
+    /// - Returns: The collection's root identifier the store is claimed for.
+    private static func claimRoot(_ options: CommonOptions) throws -> String {
+        try StoreLocation.open(options, root: .claimed, clock: .real()).rootIdentifier
     }
 
     private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {
