@@ -105,6 +105,14 @@ func cpuSeconds(_ body: () throws -> Void) rethrows -> Double {
     return now() - start
 }
 
+/// CPU time of every thread of this process: what threads working in parallel spend, which the
+/// wall clock of a shared machine cannot tell from the other processes' use of the cores.
+func processCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
 /// CPU seconds (user and system, every thread) of the child processes that ended and were
 /// waited for so far: a subprocess's own CPU time is the difference around its run and wait.
 func childrenCPUSeconds() -> Double {

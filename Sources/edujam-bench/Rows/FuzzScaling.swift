@@ -49,11 +49,3 @@ extension Row {
         ]
     }
 }
-
-/// CPU time of every thread of this process: the fuzz threads' work, which the wall clock of a
-/// shared machine cannot tell from the other processes'.
-private func processCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
