@@ -10,7 +10,7 @@ import Testing
         "coroutine-loop.lua", "coroutine-wrap-loop.lua", "close-loop.lua", "tostring-loop.lua",
         "pattern-backtrack.lua", "table-move.lua", "table-insert-len.lua", "load-reader-loop.lua",
         "sort-same-long-string.lua", "sort-long-prefix.lua", "sort-c-comparator.lua", "concat-c-index.lua",
-        "call-chain.lua", "call-cycle.lua", "call-chain-coroutine.lua",
+        "call-chain.lua", "call-cycle.lua", "call-chain-coroutine.lua", "coroutine-after-inner.lua",
     ]
 
     @Test(arguments: timeFixtures)

@@ -23,27 +23,35 @@ static void co_set_running(edujam_sandbox *sb, lua_State *co) {
     atomic_signal_fence(memory_order_seq_cst);
 }
 
+/* Whether a limit is pending (the watchdog's flag) or has stopped the state: one branch on
+ * the common path, where two took two. */
+static int co_limit_pending(edujam_sandbox *sb) {
+    return (atomic_load(&sb->interrupt) | sb->limit) != EDUJAM_LIMIT_NONE;
+}
+
 /* Resumes co with narg values from L. Returns the number of values pushed on L: the
  * results, after a `true` when `lead` is set (coroutine.resume's shape, pushed first so that
  * no lua_insert has to rotate the results under it: 84 instructions, about 4% of a resume);
- * or -1 with the error on top of L. A limit is re-raised in L. */
-static int co_resume(lua_State *L, lua_State *co, int narg, int lead) {
+ * or -1 with the error on top of L. A limit is re-raised in L.
+ * Inlined into its two callers, so `lead` is a constant in each and no frame is set up twice:
+ * a resume is the hot path of every coroutine loop (bench cpu/coroutines). */
+static inline __attribute__((always_inline)) int co_resume(lua_State *L, lua_State *co, int narg, int lead) {
     edujam_sandbox *sb = edujam_of(L);
     if (!lua_checkstack(co, narg)) {
         lua_pushliteral(L, "too many arguments to resume");
         return -1;
     }
     lua_xmove(L, co, narg);
-    lua_State *outer = atomic_load_explicit(&sb->running, memory_order_relaxed);
     co_set_running(sb, co);               /* first publish, then look at the flag */
-    if (atomic_load(&sb->interrupt) != EDUJAM_LIMIT_NONE || sb->limit != EDUJAM_LIMIT_NONE)
-        edujam_escalate(co);
+    if (co_limit_pending(sb)) edujam_escalate(co);
     int nres;
     int status = lua_resume(co, L, narg, &nres);
-    co_set_running(sb, outer);
+    /* L runs again: it is the thread that called this C function, whichever thread the
+     * watchdog saw before (no load of the old value to keep across the resume). */
+    co_set_running(sb, L);
     /* Only an error or a pending limit needs the two calls: kept off the common path
      * (a yield or a return), where they cost about 5% of a resume (bench cpu/coroutines). */
-    if (status > LUA_YIELD || sb->limit != EDUJAM_LIMIT_NONE || atomic_load(&sb->interrupt) != EDUJAM_LIMIT_NONE) {
+    if (status > LUA_YIELD || co_limit_pending(sb)) {
         edujam_note_status(sb, status);
         edujam_check_interrupt(L);        /* raises in L if a limit stopped co */
     }
@@ -82,12 +90,10 @@ static int co_lib_resume(lua_State *L) {
  * the wrapper's error path, whose registers every call would otherwise save. */
 static __attribute__((noinline)) int co_close_thread(lua_State *L, lua_State *co) {
     edujam_sandbox *sb = edujam_of(L);
-    lua_State *outer = atomic_load_explicit(&sb->running, memory_order_relaxed);
     co_set_running(sb, co);
-    if (atomic_load(&sb->interrupt) != EDUJAM_LIMIT_NONE || sb->limit != EDUJAM_LIMIT_NONE)
-        edujam_escalate(co);
+    if (co_limit_pending(sb)) edujam_escalate(co);
     int status = lua_resetthread(co);
-    co_set_running(sb, outer);
+    co_set_running(sb, L);
     edujam_note_status(sb, status);
     edujam_check_interrupt(L);
     return status;
