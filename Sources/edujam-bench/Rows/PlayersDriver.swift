@@ -26,8 +26,9 @@ struct PlayersDriver {
     /// Each player's open (connection, store open with its preparations, identity) in seconds, ascending.
     var opens: [Double] = []
     var connectSeconds = 0.0
-    /// The server's CPU seconds while the stores opened, when known.
-    var openServerCPU: Double?
+    /// The server's CPU seconds, from each backend's own (`/proc`; nil when unreadable), in all:
+    /// for the opens (each connection's start included), the players' first saves, and the later saves.
+    var serverCPU: (opens: Double, firstSaves: Double, laterSaves: Double)?
     var driveSeconds = 0.0
     /// The CPU seconds of this process while it drove (user and system).
     var cpuSeconds = 0.0
@@ -35,17 +36,14 @@ struct PlayersDriver {
     var lateMax = 0.0
 
     /// Opens every player's store with `open` (given the student, it returns the engine of a
-    /// store opened as that student's game opens it), then drives the saves; `serverCPU` reads
-    /// the server's CPU seconds so far.
+    /// store opened as that student's game opens it), then drives the saves.
     static func drive(
-        _ recording: PlayersRecording, plan: PlayersPlan, open: (String) throws -> PostgreSQLEngine,
-        serverCPU: () -> Double?
+        _ recording: PlayersRecording, plan: PlayersPlan, open: (String) throws -> PostgreSQLEngine
     ) throws -> PlayersDriver {
         var driver = PlayersDriver()
         let names = Dictionary(
             uniqueKeysWithValues: recording.statements.enumerated().map { ($0.element, "save_\($0.offset + 1)") })
         var players: [DrivenPlayer] = []
-        let cpuBeforeOpens = serverCPU()
         driver.connectSeconds = try seconds {
             for player in recording.players {
                 var engine: PostgreSQLEngine?
@@ -54,10 +52,11 @@ struct PlayersDriver {
             }
         }
         driver.opens.sort()
-        driver.openServerCPU = serverCPU().flatMap { after in cpuBeforeOpens.map { after - $0 } }
+        for player in players { player.cpuAtOpen = player.backendCPU() }
         let cpuBefore = processCPUSeconds()
         driver.driveSeconds = seconds { driver.lateMax = loop(players, plan: plan) }
         driver.cpuSeconds = processCPUSeconds() - cpuBefore
+        driver.serverCPU = serverCPU(players)
         for player in players {
             driver.saves[player.student] = player.times
             if let error = player.error { driver.problems.append("\(player.student): \(error)") }
@@ -68,6 +67,20 @@ struct PlayersDriver {
             }
         }
         return driver
+    }
+
+    /// The backends' CPU, summed over `players` (nil when one is unreadable): opens, first saves, later saves.
+    private static func serverCPU(_ players: [DrivenPlayer]) -> (opens: Double, firstSaves: Double, laterSaves: Double)?
+    {
+        var sums = (opens: 0.0, firstSaves: 0.0, laterSaves: 0.0)
+        for player in players {
+            guard let open = player.cpuAtOpen, let first = player.cpuAfterFirstSave, let end = player.backendCPU()
+            else { return nil }
+            sums.opens += open
+            sums.firstSaves += first - open
+            sums.laterSaves += end - first
+        }
+        return sums
     }
 
     /// Sends each player's saves in turn until all are sent and answered, one fails, or the
@@ -142,6 +155,9 @@ private final class DrivenPlayer {
     var times: [Double] = []
     /// The first failure: a refused statement, a lost connection.
     var error: String?
+    /// The backend's CPU seconds once the store was opened, and once the first save was answered.
+    var cpuAtOpen: Double?
+    var cpuAfterFirstSave: Double?
 
     var isDone: Bool { error != nil || next == saves.count }
 
@@ -158,6 +174,9 @@ private final class DrivenPlayer {
             throw BenchError.mismatch("\(player.student): no non-blocking connection")
         }
     }
+
+    /// The CPU seconds this connection's backend has used so far (`/proc`, the server being local).
+    func backendCPU() -> Double? { BenchPostgres.cpuSeconds(pid: String(PQbackendPID(handle)), reaped: false) }
 
     /// A think time drawn evenly from `thinking` milliseconds, in seconds.
     func think(_ thinking: ClosedRange<Int>) -> Double { Double(Int.random(in: thinking)) / 1000 }
@@ -194,6 +213,7 @@ private final class DrivenPlayer {
         prepared.formUnion(preparing)  // an error would have ended the player
         preparing = []
         times.append(now - sent)
+        if times.count == 1 { cpuAfterFirstSave = backendCPU() }
         sentAt = nil
         next += 1
         due = now + think(thinking)
