@@ -145,6 +145,34 @@ struct SchoolRowsAttackTests {
         #expect(try school.edujam(["sync"], as: school.bo).output == "Nothing waits to be sent.\n")
     }
 
+    /// Who a login is cannot be changed from its own session: the identity functions name every
+    /// table, function and operator with its schema (PostgreSQL migration 020), so a student's own
+    /// temporary `student_logins` saying they are a classmate, found first through their own
+    /// `search_path`, is never read: writing as the classmate is refused, and writing as
+    /// themselves still works in that session.
+    @Test func aStudentsOwnSearchPathAndTemporaryTablesDoNotChangeWhoTheyAre() throws {
+        let school = try School()
+        defer { school.remove() }
+        let spoof = """
+            CREATE TEMP TABLE student_logins (login text, student text);
+            INSERT INTO pg_temp.student_logins VALUES (current_user, '\(school.bo)');
+            SET search_path = pg_temp, public;
+            """
+        let asBo = try school.psql(
+            spoof + """
+                INSERT INTO activities (context_id, student, created_at, started_at, uuid)
+                SELECT c.id, '\(school.bo)', 0, 0, gen_random_uuid() FROM public.contexts c WHERE c.parent_id IS NULL;
+                """, as: school.ana)
+        #expect(asBo.status != 0 && asBo.error.contains("row-level security"), "\(asBo)")
+        let asAna = try school.psql(
+            spoof + """
+                INSERT INTO activities (context_id, student, created_at, started_at, uuid)
+                SELECT c.id, '\(school.ana)', 0, 0, gen_random_uuid() FROM public.contexts c WHERE c.parent_id IS NULL;
+                """, as: school.ana)
+        #expect(asAna.status == 0, "\(asAna)")
+        #expect(try school.sql("SELECT string_agg(student, ',') FROM activities") == school.ana)
+    }
+
     /// A save the server refuses, for whatever reason (here a trigger the owner added), is kept in
     /// the outbox and reported; `sync` says why it waits, and sends it once the server takes it.
     @Test func aSaveTheServerRefusesIsKeptAndReported() throws {

@@ -4,13 +4,14 @@ import TrackingTestSupport
 
 @testable import Tracking
 
-/// A save on PostgreSQL runs statements its connection prepared once, at its first save; one the
+/// A save on PostgreSQL runs statements its connection prepared once, when the store opened; one the
 /// server no longer holds (a `DEALLOCATE`, a `DISCARD`, a new session after a reconnection) is
 /// prepared again, never an error to the student. Against a real server the test run starts.
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct PreparedSaveTests {
     /// A store with one attempt of `ana`'s, saved once, on a database of its own.
     private struct Saved {
+        let conninfo: String
         let engine: PostgreSQLEngine
         let store: TrackingStore
         let attempt: Activity
@@ -18,7 +19,8 @@ struct PreparedSaveTests {
 
         init() throws {
             let server = try PostgresServer.server()
-            engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
+            conninfo = server.conninfo(database: try server.createDatabase())
+            engine = try PostgreSQLEngine(conninfo: conninfo)
             store = try TrackingStore(engine: engine, rootIdentifier: rootID, rootTitle: "Games", clock: clock.read)
             let game = try store.mainContext.addChild(identifier: "MATH-JAM", title: "Math Jam", type: .game)
             attempt = try game.createNewActivity(student: "ana")
@@ -42,7 +44,10 @@ struct PreparedSaveTests {
         }
 
         /// The SQL of every statement the connection's session has prepared.
-        func preparedSQL() throws -> [String] {
+        func preparedSQL() throws -> [String] { try Self.preparedSQL(engine) }
+
+        /// The SQL of every statement `engine`'s session has prepared.
+        static func preparedSQL(_ engine: PostgreSQLEngine) throws -> [String] {
             try engine.connection.query("SELECT statement FROM pg_prepared_statements ORDER BY name").map {
                 $0.text(0) ?? ""
             }
@@ -52,10 +57,33 @@ struct PreparedSaveTests {
     @Test func aSaveRunsStatementsPreparedOnceOnItsConnection() throws {
         let saved = try Saved()
         let prepared = try saved.preparedSQL()
-        #expect(prepared.contains(PGSave.attemptSQL), "the first save prepared the attempt's upsert")
+        #expect(prepared.contains(PGSave.attemptSQL), "the attempt's upsert is prepared")
         #expect(try saved.saveScore(2) == 1, "still one round trip")
         #expect(try saved.preparedSQL() == prepared, "the second save prepared nothing again")
         #expect(try saved.storedScore() == 2)
+    }
+
+    /// A game opens its store seconds before its first save: the open prepares every statement a
+    /// save may send, in the round trip that reads the claim, so even the first save on a new
+    /// connection sends no preparation (the first saves of a whole class were the p99, issue 29).
+    @Test func openingTheStorePreparesASavesStatementsSoTheFirstSavePreparesNone() throws {
+        let saved = try Saved()
+        let engine = try PostgreSQLEngine(conninfo: saved.conninfo)
+        let store = try TrackingStore(
+            engine: engine, rootIdentifier: rootID, rootTitle: "Games", clock: saved.clock.read)
+        let opened = try Saved.preparedSQL(engine)
+        #expect(Set(opened) == Set(PGSave.everyStatement), "the open prepared a save's statements, each once")
+        #expect(opened.count == PGSave.everyStatement.count)
+        let game = try store.mainContext.addChild(identifier: "WORD-JAM", title: "Word Jam", type: .game)
+        let attempt = try game.createNewActivity(student: "ben")
+        try attempt.start()
+        try attempt.setScore(id: "score", title: "Score", score: 3, maxScore: 5)
+        saved.clock.advance(1)
+        let before = engine.connection.roundTrips
+        try store.save()
+        #expect(engine.connection.roundTrips - before == 1)
+        #expect(try Saved.preparedSQL(engine) == opened, "the first save prepared nothing")
+        #expect(try store.runs(student: "ben").first?.items.first { $0.identifier == "score" }?.score == 3)
     }
 
     @Test(arguments: ["DEALLOCATE ALL", "DISCARD ALL"])

@@ -18,10 +18,10 @@ package final class PGConnection {
     /// "the PostgreSQL database NAME at SERVER": where a message says the store is.
     package var place: String { "the PostgreSQL database \(database) at \(server)" }
     /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
-    /// ``query(_:_:)`` and ``pipeline(_:prepared:)``): what a save costs on a distant server.
+    /// ``query(_:_:)`` and ``pipeline(_:prepared:preparing:)``): what a save costs on a distant server.
     package private(set) var roundTrips = 0
 
-    /// The statements this connection has prepared on the server (``pipeline(_:prepared:)``): each
+    /// The statements this connection has prepared on the server (``pipeline(_:prepared:preparing:)``): each
     /// statement's name by its SQL. Emptied when the server may no longer hold them (a
     /// reconnection, an answer saying one is gone), so each is prepared again at its next use.
     private var preparedNames: [String: String] = [:]
@@ -215,28 +215,47 @@ package final class PGConnection {
     ///     run as prepared (SQLSTATE 0A000, a migration changed its result) is prepared again and
     ///     the pipeline sent once more. Inside the caller's transaction the SQL goes unprepared:
     ///     a lost statement's error would end that transaction, so it could not be sent again.
+    ///   - preparing: SQL texts to prepare on this connection in the same round trip, ahead of
+    ///     the statements, for later pipelines to run prepared (a save's, when the store opens:
+    ///     ``PGSave/everyStatement``); those already prepared are left. Inside the caller's
+    ///     transaction nothing is prepared, as for `prepared`.
     /// - Returns: Each statement's rows, in order.
-    /// - Throws: The first statement's error, or ``TrackingError/serverUnreachable(server:reason:)``.
-    func pipeline(_ statements: [(sql: String, values: [SQLValue])], prepared: Bool = false) throws -> [PGResult] {
+    /// - Throws: The first statement's or preparation's error, or ``TrackingError/serverUnreachable(server:reason:)``.
+    func pipeline(
+        _ statements: [(sql: String, values: [SQLValue])], prepared: Bool = false, preparing: [String] = []
+    ) throws -> [PGResult] {
         guard !statements.isEmpty else { return [] }
         for statement in statements { try Self.checkText(statement.values, sql: statement.sql) }
         try reconnectIfLost()
         let inCallersTransaction = PQtransactionStatus(connection) != PQTRANS_IDLE
         let prepared = prepared && !inCallersTransaction
+        let preparing = inCallersTransaction ? [] : preparing
         do {
-            return try pipelineOnce(statements, prepared: prepared, inCallersTransaction: inCallersTransaction)
+            return try pipelineOnce(
+                statements, prepared: prepared, preparing: preparing, inCallersTransaction: inCallersTransaction)
         } catch let error as TrackingError where prepared && Self.losesPreparedStatement(error) {
             preparedNames = [:]
-            return try pipelineOnce(statements, prepared: true, inCallersTransaction: false)
+            return try pipelineOnce(statements, prepared: true, preparing: preparing, inCallersTransaction: false)
         }
     }
 
+    /// The name each SQL text is prepared under in this connection's session, as far as the
+    /// connection knows (``pipeline(_:prepared:preparing:)``).
+    package var preparedStatements: [String: String] { preparedNames }
+
+    /// libpq's connection itself, for a caller that drives it without this class: the `store/saves`
+    /// bench row's load loop, which opens each player's store through the engine (as a game does)
+    /// and then sends its saves from one `poll(2)` loop over every connection. Such a caller leaves
+    /// the statements this connection prepared as they are, and does not use this class again.
+    package var handle: OpaquePointer { connection }
+
     private func pipelineOnce(
-        _ statements: [(sql: String, values: [SQLValue])], prepared: Bool, inCallersTransaction: Bool
+        _ statements: [(sql: String, values: [SQLValue])], prepared: Bool, preparing: [String],
+        inCallersTransaction: Bool
     ) throws -> [PGResult] {
         guard PQenterPipelineMode(connection) == 1 else { throw lostConnection() }
         roundTrips += 1
-        let outcome = Result { try sendAndCollect(statements, prepared: prepared) }
+        let outcome = Result { try sendAndCollect(statements, prepared: prepared, preparing: preparing) }
         PQexitPipelineMode(connection)
         // A pipeline that opened a transaction itself (`BEGIN` first) leaves it aborted on failure.
         // One sent inside the caller's transaction leaves that to the caller, who may roll back to
@@ -265,11 +284,13 @@ package final class PGConnection {
         var preparing: String?
     }
 
-    private func sendAndCollect(_ statements: [(sql: String, values: [SQLValue])], prepared: Bool) throws -> [PGResult]
-    {
+    private func sendAndCollect(
+        _ statements: [(sql: String, values: [SQLValue])], prepared: Bool, preparing: [String]
+    ) throws -> [PGResult] {
         let deadline = PGWait.Deadline(after: answerTimeout)
         var expected: [Expected] = []
         var names = preparedNames
+        for sql in preparing { _ = try preparedName(sql, names: &names, expected: &expected) }
         for statement in statements {
             let sent: Int32
             if prepared {

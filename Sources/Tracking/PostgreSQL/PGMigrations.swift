@@ -131,6 +131,8 @@ enum PGMigrations {
         PGMigrations.identityByIndex,
         // The teachers' policies' class-owner lookups (Classroom's), one primary-key probe a table.
         Migration.classroomOnly("019-owner-lookups-by-index"),
+        // The same identity lookups without a `search_path` switch in every call: names schema-qualified.
+        PGMigrations.identitySchemaQualified,
     ]
 }
 

@@ -3,15 +3,30 @@
 /// each for every attempt of the save, as arrays. Columns and values come from the row types
 /// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``, ``AttemptInputsRow``).
 enum PGSave {
+    /// The SQL of every statement a save may send, each text the same in every save: what a
+    /// connection prepares when the store opens (``PostgreSQLEngine/open(rootIdentifier:parts:)``),
+    /// so that no save, not even the first, waits for the server to parse and analyse its
+    /// statements and to load the tables' rules and policies for them.
+    static let everyStatement: [String] = [
+        removedContextsSQL, contextSQL, attemptSQL, removedItemsSQL, itemsSQL, eventsSQL, inputsSQL, contextIDsSQL,
+        attemptIDsSQL,
+    ]
+
+    /// Deletes the contexts at the paths `$1` (with everything under them).
+    static let removedContextsSQL = "DELETE FROM contexts WHERE path = ANY($1::text[])"
+
+    /// Inserts or updates a context by its path; its parent is found by path too.
+    static let contextSQL = PostgreSQLEngine.numbered(
+        """
+        \(ContextRow.columns.insert(first: "COALESCE(?::bigint, \(ContextRow.byPath))"))
+        \(ContextRow.onPathConflict)
+        """)
+
     /// Inserts or updates a context by its path; its parent is found by path too.
     static func context(_ context: Context) throws -> (sql: String, values: [SQLValue]) {
         let parentPath = try context.parent.map { try JSON.encode($0.identifierPath) }
-        let sql = """
-            \(ContextRow.columns.insert(first: "COALESCE(?::bigint, \(ContextRow.byPath))"))
-            \(ContextRow.onPathConflict)
-            """
         let values = try ContextRow.values(context, parentID: nil)
-        return (PostgreSQLEngine.numbered(sql), [values[0], .text(parentPath)] + values.dropFirst())
+        return (contextSQL, [values[0], .text(parentPath)] + values.dropFirst())
     }
 
     /// Inserts an attempt, its context found by path, or updates it by UUID unless the stored
@@ -57,10 +72,7 @@ enum PGSave {
         if !removed.isEmpty {
             statements.append(
                 (
-                    """
-                    DELETE FROM activity_items i USING activities a, unnest($1::uuid[], $2::text[]) AS r(uuid, identifier)
-                    WHERE a.uuid = r.uuid AND a.saved_at = $3 AND i.activity_id = a.id AND i.identifier = r.identifier
-                    """,
+                    removedItemsSQL,
                     [PGArray.text(removed.map(\.uuid)), PGArray.text(removed.map(\.identifier)), .real(now)]
                 ))
         }
@@ -68,11 +80,20 @@ enum PGSave {
         return statements
     }
 
+    /// Deletes the items `$2` of the attempts `$1` (UUIDs, pairwise) whose stored state was saved at `$3`.
+    static let removedItemsSQL = """
+        DELETE FROM activity_items i USING activities a, unnest($1::uuid[], $2::text[]) AS r(uuid, identifier)
+        WHERE a.uuid = r.uuid AND a.saved_at = $3 AND i.activity_id = a.id AND i.identifier = r.identifier
+        """
+
     /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
     /// UUID) into the attempts whose stored state was saved at `savedAt`.
     static func itemRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        upsert(rows, ItemRow.columns, ItemRow.onKeyConflict, savedAt: savedAt)
+        (itemsSQL, PGArray.columns(rows, count: ItemRow.columns.names.count) + [.real(savedAt)])
     }
+
+    /// ``itemRows(_:savedAt:)``'s upsert.
+    static let itemsSQL = upsertSQL(ItemRow.columns, ItemRow.onKeyConflict)
 
     /// Appends the events since the last save, numbered from the count already saved; an event
     /// already stored (a replayed save) is left as it is.
@@ -84,9 +105,11 @@ enum PGSave {
     /// Adds events given as rows (``EventRow``'s values with the attempt's UUID); an event already
     /// stored is left as it is.
     static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
-        let sql = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
-        return (sql, PGArray.columns(rows, count: EventRow.columns.names.count))
+        (eventsSQL, PGArray.columns(rows, count: EventRow.columns.names.count))
     }
+
+    /// ``eventRows(_:)``'s insert.
+    static let eventsSQL = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
 
     /// Writes the replay records that changed, for every attempt whose state this save wrote.
     static func inputs(_ activities: [Activity], now: Double) -> (sql: String, values: [SQLValue])? {
@@ -97,19 +120,26 @@ enum PGSave {
     /// Upserts replay records given as rows (``AttemptInputsRow``'s values with the attempt's UUID)
     /// into the attempts whose stored state was saved at `savedAt`.
     static func inputRows(_ rows: [[SQLValue]], savedAt: Double) -> (sql: String, values: [SQLValue]) {
-        upsert(rows, AttemptInputsRow.columns, AttemptInputsRow.onKeyConflict, savedAt: savedAt)
+        (inputsSQL, PGArray.columns(rows, count: AttemptInputsRow.columns.names.count) + [.real(savedAt)])
     }
 
-    /// Upserts rows of `columns` (the attempt's UUID first) into the attempts whose stored state
-    /// was saved at `savedAt`, each conflict resolved by `onConflict`: a row follows its attempt's state.
-    private static func upsert(
-        _ rows: [[SQLValue]], _ columns: TableColumns, _ onConflict: String, savedAt: Double
-    ) -> (sql: String, values: [SQLValue]) {
-        let sql = """
-            \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
-            \(onConflict)
-            """
-        return (sql, PGArray.columns(rows, count: columns.names.count) + [.real(savedAt)])
+    /// ``inputRows(_:savedAt:)``'s upsert.
+    static let inputsSQL = upsertSQL(AttemptInputsRow.columns, AttemptInputsRow.onKeyConflict)
+
+    /// The row ids of the contexts at the paths `$1`.
+    static let contextIDsSQL = "SELECT path, id FROM contexts WHERE path = ANY($1::text[])"
+
+    /// The row ids of the attempts with the UUIDs `$1`.
+    static let attemptIDsSQL = "SELECT uuid, id FROM activities WHERE uuid = ANY($1::uuid[])"
+
+    /// Upserts rows of `columns` (the attempt's UUID first, one array a column) into the attempts
+    /// whose stored state was saved at the last parameter, each conflict resolved by `onConflict`:
+    /// a row follows its attempt's state.
+    private static func upsertSQL(_ columns: TableColumns, _ onConflict: String) -> String {
+        """
+        \(insertByUUID(columns)) AND a.saved_at = $\(columns.names.count + 1)
+        \(onConflict)
+        """
     }
 
     /// `INSERT ... SELECT` of rows sent as one array a column (`$1` ...), whose first column is

@@ -3,8 +3,9 @@ import Foundation
 /// The PostgreSQL implementation of ``StoreEngine``: a school's shared store, one connection per
 /// process, the schema as its own ordered named migrations (``PGMigrations``).
 ///
-/// A save is one pipeline (``PGConnection/pipeline(_:prepared:)``): one round trip and one implicit
-/// transaction, whatever it holds, of statements the connection prepared at its first save. Statements refer to rows by their natural keys (a context's
+/// A save is one pipeline (``PGConnection/pipeline(_:prepared:preparing:)``): one round trip and one implicit
+/// transaction, whatever it holds, of statements the connection prepared when the store opened
+/// (``PGSave/everyStatement``). Statements refer to rows by their natural keys (a context's
 /// path, an attempt's UUID), never by ids the client has not seen yet, so nothing waits for an
 /// answer before the next statement is sent. Attempts are upserted on their UUID, and only when
 /// the save is no older than the state stored (`saved_at`): a save replayed twice writes nothing
@@ -29,8 +30,9 @@ package final class PostgreSQLEngine: StoreEngine {
         if try !PGMigrator.isUpToDate(connection, parts: [part]) { try migrate(parts: [part]) }
     }
 
-    /// Opens the store for `rootIdentifier`: migrates it when this login may, and claims an
-    /// unclaimed root.
+    /// Opens the store for `rootIdentifier`: migrates it when this login may, claims an unclaimed
+    /// root, and prepares a save's statements on the connection (``PGSave/everyStatement``), in
+    /// the round trip that reads the claim.
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)``; for a login the store refuses
     ///   (a permission), why in words (``PGMigrator/whyRefused(_:parts:)``): no store yet, an older
     ///   schema, a login with no EduJam role; else the PostgreSQL error.
@@ -52,7 +54,9 @@ package final class PostgreSQLEngine: StoreEngine {
         // Only the owner may change the schema or claim the root (`SchoolSecurity`): teachers and
         // students open a store that is up to date and claimed, and read both.
         if try !PGMigrator.isUpToDate(connection, parts: parts) { try migrate(parts: parts) }
-        let claimed = try storedRoot()
+        // The save's statements are prepared here, in the same round trip: a game opens its store
+        // seconds before its first save, which then waits for nothing but its own work.
+        let claimed = try storedRoot(preparing: PGSave.everyStatement)
         if claimed == nil {
             try connection.query(
                 "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
@@ -74,9 +78,11 @@ package final class PostgreSQLEngine: StoreEngine {
         }
     }
 
-    /// The claimed root in `store_info`, which exists.
-    func storedRoot() throws -> String? {
-        try connection.query("SELECT value FROM store_info WHERE key = 'root_identifier'").rows.first?.text(0)
+    /// The claimed root in `store_info`, which exists; the SQL texts `preparing` are prepared on
+    /// the connection in the same round trip (``PGConnection/pipeline(_:prepared:preparing:)``).
+    func storedRoot(preparing: [String] = []) throws -> String? {
+        let sql = "SELECT value FROM store_info WHERE key = 'root_identifier'"
+        return try connection.pipeline([(sql, [])], preparing: preparing)[0].rows.first?.text(0)
     }
 
     package func loadTree() throws -> Context? {
@@ -208,7 +214,7 @@ package final class PostgreSQLEngine: StoreEngine {
         guard !changes.removedPaths.isEmpty else { return [] }
         return [
             (
-                "DELETE FROM contexts WHERE path = ANY($1::text[])",
+                PGSave.removedContextsSQL,
                 [PGArray.text(try changes.removedPaths.map(Self.path))]
             )
         ]
@@ -219,8 +225,8 @@ package final class PostgreSQLEngine: StoreEngine {
         let contextPaths = try changes.contexts.map { try Self.path($0.identifierPath) }
         let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
         return [
-            ("SELECT path, id FROM contexts WHERE path = ANY($1::text[])", [PGArray.text(contextPaths)]),
-            ("SELECT uuid, id FROM activities WHERE uuid = ANY($1::uuid[])", [PGArray.text(uuids)]),
+            (PGSave.contextIDsSQL, [PGArray.text(contextPaths)]),
+            (PGSave.attemptIDsSQL, [PGArray.text(uuids)]),
         ]
     }
 

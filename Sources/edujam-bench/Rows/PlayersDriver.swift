@@ -7,40 +7,56 @@ import Tracking
 /// `poll(2)` over every socket, so that 300 players cost the machine a loop and not 300
 /// processes: what the row times is the server's and EduJam's work, not the scheduler's.
 ///
-/// Each connection logs in as its player's own student login (row-level security applies), then
-/// sends each save as ``PGConnection/pipeline(_:prepared:)`` sends it: one pipeline of prepared
-/// statements with one sync (one round trip, one implicit transaction), a statement's preparation
-/// sent ahead of it in the first save that uses it on that connection. A save's time is from its first byte sent until its
-/// sync came back. Between a player's saves it thinks as the bots of `store/players` do (a time
-/// drawn evenly from the plan's range); each player's first save comes after such a time too.
+/// Each player's store is opened first, before the clock starts, as a game start opens it: through
+/// the PostgreSQL engine itself as the player's own student login (row-level security applies),
+/// which reads the schema's state and the claim, prepares a save's statements on the connection
+/// (``PGSave/everyStatement``) and loads the tree, then asks who the login is, as `edujam play`
+/// does. Each open is timed. The loop then takes each connection over (``PGConnection/handle``)
+/// and sends each save as ``PGConnection/pipeline(_:prepared:preparing:)`` sends it: one pipeline
+/// of the statements the open prepared, with one sync (one round trip, one implicit transaction);
+/// a statement the open did not prepare would be prepared ahead of it in the first save that uses
+/// it. A save's time is from its first byte sent until its sync came back. Between a player's
+/// saves it thinks as the bots of `store/players` do (a time drawn evenly from the plan's range);
+/// each player's first save comes after such a time too.
 struct PlayersDriver {
     /// Each player's save times in seconds, in order, by student.
     var saves: [String: [Double]] = [:]
     /// Every save the server refused, every connection lost, every player left unfinished, in words.
     var problems: [String] = []
+    /// Each player's open (connection, store open with its preparations, identity) in seconds, ascending.
+    var opens: [Double] = []
     var connectSeconds = 0.0
+    /// The server's CPU seconds, from each backend's own (`/proc`; nil when unreadable), in all:
+    /// for the opens (each connection's start included), the players' first saves, and the later saves.
+    var serverCPU: (opens: Double, firstSaves: Double, laterSaves: Double)?
     var driveSeconds = 0.0
     /// The CPU seconds of this process while it drove (user and system).
     var cpuSeconds = 0.0
     /// The most a save was sent after it was due (the loop busy with others): the driver's own lag.
     var lateMax = 0.0
 
+    /// Opens every player's store with `open` (given the student, it returns the engine of a
+    /// store opened as that student's game opens it), then drives the saves.
     static func drive(
-        _ recording: PlayersRecording, plan: PlayersPlan, conninfo: (String) -> String
+        _ recording: PlayersRecording, plan: PlayersPlan, open: (String) throws -> PostgreSQLEngine
     ) throws -> PlayersDriver {
         var driver = PlayersDriver()
         let names = Dictionary(
             uniqueKeysWithValues: recording.statements.enumerated().map { ($0.element, "save_\($0.offset + 1)") })
         var players: [DrivenPlayer] = []
-        defer { for player in players { PQfinish(player.handle) } }
         driver.connectSeconds = try seconds {
             for player in recording.players {
-                players.append(try DrivenPlayer(player, conninfo: conninfo(player.student), names: names))
+                var engine: PostgreSQLEngine?
+                driver.opens.append(try seconds { engine = try open(player.student) })
+                if let engine { players.append(try DrivenPlayer(player, engine: engine, names: names)) }
             }
         }
+        driver.opens.sort()
+        for player in players { player.cpuAtOpen = player.backendCPU() }
         let cpuBefore = processCPUSeconds()
         driver.driveSeconds = seconds { driver.lateMax = loop(players, plan: plan) }
         driver.cpuSeconds = processCPUSeconds() - cpuBefore
+        driver.serverCPU = serverCPU(players)
         for player in players {
             driver.saves[player.student] = player.times
             if let error = player.error { driver.problems.append("\(player.student): \(error)") }
@@ -51,6 +67,20 @@ struct PlayersDriver {
             }
         }
         return driver
+    }
+
+    /// The backends' CPU, summed over `players` (nil when one is unreadable): opens, first saves, later saves.
+    private static func serverCPU(_ players: [DrivenPlayer]) -> (opens: Double, firstSaves: Double, laterSaves: Double)?
+    {
+        var sums = (opens: 0.0, firstSaves: 0.0, laterSaves: 0.0)
+        for player in players {
+            guard let open = player.cpuAtOpen, let first = player.cpuAfterFirstSave, let end = player.backendCPU()
+            else { return nil }
+            sums.opens += open
+            sums.firstSaves += first - open
+            sums.laterSaves += end - first
+        }
+        return sums
     }
 
     /// Sends each player's saves in turn until all are sent and answered, one fails, or the
@@ -104,9 +134,11 @@ struct PlayersDriver {
 /// One player's connection and where it is in its saves.
 private final class DrivenPlayer {
     let student: String
+    /// The engine whose store was opened; it owns the connection and closes it.
+    let engine: PostgreSQLEngine
     let handle: OpaquePointer
     let saves: [PlayersRecording.Save]
-    /// Each SQL text's prepared name, the same on every connection.
+    /// Each SQL text's prepared name: the open's, else one of its own, the same on every connection.
     let names: [String: String]
     /// The names this connection has prepared, and those the save in flight prepares.
     private var prepared = Set<String>()
@@ -123,27 +155,28 @@ private final class DrivenPlayer {
     var times: [Double] = []
     /// The first failure: a refused statement, a lost connection.
     var error: String?
+    /// The backend's CPU seconds once the store was opened, and once the first save was answered.
+    var cpuAtOpen: Double?
+    var cpuAfterFirstSave: Double?
 
     var isDone: Bool { error != nil || next == saves.count }
 
-    /// Connects as the player's login (before the clock starts) and turns the connection non-blocking.
-    init(_ player: PlayersRecording.Player, conninfo: String, names: [String: String]) throws {
+    /// Takes over the connection of the player's opened store (its statements prepared by the open).
+    init(_ player: PlayersRecording.Player, engine: PostgreSQLEngine, names: [String: String]) throws {
         student = player.student
         saves = player.saves
-        self.names = names
-        guard let handle = PQconnectdb(conninfo + " client_encoding='UTF8'") else {
-            throw BenchError.mismatch("\(player.student): out of memory")
-        }
-        self.handle = handle
-        guard PQstatus(handle) == CONNECTION_OK else {
-            defer { PQfinish(handle) }
-            throw BenchError.mismatch("\(player.student) cannot connect: \(Self.message(PQerrorMessage(handle)))")
-        }
+        self.engine = engine
+        handle = engine.connection.handle
+        let opened = engine.connection.preparedStatements
+        self.names = names.merging(opened) { _, open in open }
+        prepared = Set(opened.values)
         guard PQsetnonblocking(handle, 1) == 0 else {
-            PQfinish(handle)
             throw BenchError.mismatch("\(player.student): no non-blocking connection")
         }
     }
+
+    /// The CPU seconds this connection's backend has used so far (`/proc`, the server being local).
+    func backendCPU() -> Double? { BenchPostgres.cpuSeconds(pid: String(PQbackendPID(handle)), reaped: false) }
 
     /// A think time drawn evenly from `thinking` milliseconds, in seconds.
     func think(_ thinking: ClosedRange<Int>) -> Double { Double(Int.random(in: thinking)) / 1000 }
@@ -180,6 +213,7 @@ private final class DrivenPlayer {
         prepared.formUnion(preparing)  // an error would have ended the player
         preparing = []
         times.append(now - sent)
+        if times.count == 1 { cpuAfterFirstSave = backendCPU() }
         sentAt = nil
         next += 1
         due = now + think(thinking)

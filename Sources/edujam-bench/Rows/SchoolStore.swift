@@ -113,14 +113,22 @@ struct BenchPostgres {
     /// backend it has reaped (a backend ends when its client disconnects). Nil when unreadable.
     func cpuSeconds() -> Double? {
         guard let pidFile = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
-            let pid = pidFile.split(separator: "\n").first,
-            let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let pid = pidFile.split(separator: "\n").first
+        else { return nil }
+        return Self.cpuSeconds(pid: String(pid), reaped: true)
+    }
+
+    /// The CPU seconds process `pid` has used (user and system), with those of the children it
+    /// has reaped when `reaped`, from `/proc`; nil when unreadable. A backend's own is its
+    /// connection's work so far.
+    static func cpuSeconds(pid: String, reaped: Bool) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let close = stat.lastIndex(of: ")")
         else { return nil }
         // After the command's closing parenthesis: state is field 3, utime..cstime are 14-17.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 14 else { return nil }
-        let ticks = fields[11...14].compactMap { Double($0) }.reduce(0, +)
+        let ticks = fields[11...(reaped ? 14 : 12)].compactMap { Double($0) }.reduce(0, +)
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
