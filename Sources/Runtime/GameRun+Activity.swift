@@ -127,8 +127,10 @@ extension GameRun {
 
     // MARK: Checking arguments
 
+    /// Records an item whose arguments were checked as they were read (the model checks only
+    /// what no argument check covers: a blank identifier), and tells the channel.
     private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
-        try tracked(call) { try activity.record(item) }
+        try tracked(call) { try activity.record(checkedItem: item) }
         _ = channel.handle(.item(ItemRecord(item)))
     }
 
@@ -148,9 +150,12 @@ extension GameRun {
     }
 
     private func itemTitle(_ call: HostCall, _ position: Int, _ id: String, _ activity: Activity) throws -> String {
-        guard let title = try call.optionalString(position) else {
-            return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
-        }
+        let earlier = activity.item(withIdentifier: id)?.title
+        if call.isNil(position) { return earlier ?? id }  // keep an earlier title
+        // The title the item has, given again (a game sets it with every answer): the String
+        // checked the first time, compared in place, not made and checked again.
+        if let earlier, try call.withBytes(position, { $0.elementsEqual(earlier.utf8) }) { return earlier }
+        let title = try call.string(position)
         if let overrun = Limits.title.overrun(title) { throw call.badArgument(position, overrun.description) }
         guard !Validate.isBlank(title) else { throw call.badArgument(position, "title must not be blank") }
         return title

@@ -45,6 +45,9 @@ public final class Activity {
     public internal(set) var inputs: AttemptInputs?
     var inputsChanged = false
     weak var store: TrackingStore?
+    /// Whether the store holds this attempt among those to write at the next save: a change
+    /// marks it there once, not on every item and progress a game records.
+    var awaitsSave = false
     let clock: () -> Date
 
     init(context: Context, student: String, gameVersion: String?, store: TrackingStore) {
@@ -214,6 +217,9 @@ public final class Activity {
 
     /// Keeps an event for the next save.
     private func record(_ kind: AttemptEvent.Kind, at date: Date, progress: Double? = nil, outcome: RunOutcome? = nil) {
+        // Room for a run's events at once (a start, a progress per answer, a stop and an end):
+        // grown from empty, the array was copied four times a run.
+        if pendingEvents.capacity == 0 { pendingEvents.reserveCapacity(16) }
         pendingEvents.append((kind, date, progress, outcome))
     }
 
@@ -228,6 +234,7 @@ public final class Activity {
 
     /// Records a change so the next save writes this activity's row.
     func changed() {
+        guard !awaitsSave else { return }
         store?.markDirty(self)
     }
 }
