@@ -111,9 +111,9 @@ extension GameRun {
         let activity = try playing(call)
         let from = try finiteNumber(call, 1)
         let to = call.isNil(2) ? nil : try finiteNumber(call, 2)
-        for (position, value) in [(1, from), (2, to ?? from)] {
-            if let violation = ProgressRule.violation(value) { throw call.badArgument(position, violation.description) }
-        }
+        // Each end by itself first, then the order: two checks, not an array of them made per call.
+        if let violation = ProgressRule.violation(from) { throw call.badArgument(1, violation.description) }
+        if let violation = ProgressRule.violation(to ?? from) { throw call.badArgument(2, violation.description) }
         if let to {
             if let violation = ProgressRule.violation(start: from, end: to) {
                 throw call.badArgument(2, "the \(violation)")
