@@ -26,6 +26,8 @@ import Tracking
             "stopped-blank-id",
             "activity.quantity: activity not started: call start() before recording progress or items"
         ),
+        // An identifier the attempt holds, found by its bytes, keeps its kind.
+        ("kind-again", "activity.binary: duplicate item identifier 'score' in this activity"),
     ])
     func badCallIsLocated(_ mistake: String, _ message: String) throws {
         let (report, _, _) = try play("mistakes", [mistake])

@@ -45,7 +45,8 @@ public final class Activity {
     @exclusivity(unchecked) var items = ItemSet()
     var rowID: Int64?
     /// Events not saved yet, and how many there have been in all (the next sequence number).
-    @exclusivity(unchecked) var pendingEvents: [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
+    @exclusivity(unchecked) var pendingEvents:
+        [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
     var eventCount = 0
     /// What the game observed from outside (``AttemptInputs``), nil for an attempt no game run
     /// recorded; and whether it changed since the last save.

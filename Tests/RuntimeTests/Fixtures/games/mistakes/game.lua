@@ -13,6 +13,7 @@ local mistakes = {
   ["through-c"] = function() activity.start() string.gsub("a", "a", activity.quantity) end,
   ["blank-id"] = function() activity.start() activity.quantity("  ", 1) end,
   ["stopped-blank-id"] = function() activity.start() activity.stop() activity.quantity("  ", 1) end,
+  ["kind-again"] = function() activity.start() activity.quantity("score", 1) activity.binary("score", true) end,
   ["after-finish"] = function() activity.start() activity.finish() activity.quantity("score", 1) end,
 }
 return {
