@@ -65,16 +65,16 @@ extension GameRun {
 
     private func quantity(_ call: HostCall) throws {
         let activity = try playing(call)
-        let id = try itemIdentifier(call)
+        let (id, earlier) = try itemIdentifier(call, activity)
         let value = try finiteNumber(call, 2)
         try set(
-            ActivityItem(identifier: id, title: try itemTitle(call, 3, id, activity), value: .quantity(value)),
+            ActivityItem(identifier: id, title: try itemTitle(call, 3, id, earlier), value: .quantity(value)),
             on: activity, call)
     }
 
     private func binary(_ call: HostCall) throws {
         let activity = try playing(call)
-        let id = try itemIdentifier(call)
+        let (id, earlier) = try itemIdentifier(call, activity)
         let value = try call.boolean(2)
         let typeName = try call.optionalString(3) ?? "trueFalse"
         guard let type = BinaryValueType(rawValue: typeName) else {
@@ -84,26 +84,26 @@ extension GameRun {
                 "unknown value type '\(typeName)'" + Suggest.hint(for: typeName, among: names)
                     + "; use one of \(names.joined(separator: ", "))")
         }
-        let title = try itemTitle(call, 4, id, activity)
+        let title = try itemTitle(call, 4, id, earlier)
         try set(ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call)
     }
 
     private func score(_ call: HostCall) throws {
         let activity = try playing(call)
-        let id = try itemIdentifier(call)
+        let (id, earlier) = try itemIdentifier(call, activity)
         let score = try finiteNumber(call, 2)
         let maxScore = try finiteNumber(call, 3)
         if let violation = ScoreRule.violation(score: score, maxScore: maxScore) {
             throw call.badArgument(violation.field == "maxScore" ? 3 : 2, violation.description)
         }
-        let title = try itemTitle(call, 4, id, activity)
+        let title = try itemTitle(call, 4, id, earlier)
         try set(
             ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
     }
 
     private func primary(_ call: HostCall) throws {
         let activity = try playing(call)
-        let id = try itemIdentifier(call)
+        let (id, _) = try itemIdentifier(call, activity)
         try tracked(call) { try activity.setPrimaryItem(withIdentifier: id) }  // now, or when first set
     }
 
@@ -111,9 +111,9 @@ extension GameRun {
         let activity = try playing(call)
         let from = try finiteNumber(call, 1)
         let to = call.isNil(2) ? nil : try finiteNumber(call, 2)
-        for (position, value) in [(1, from), (2, to ?? from)] {
-            if let violation = ProgressRule.violation(value) { throw call.badArgument(position, violation.description) }
-        }
+        // Each end by itself first, then the order: two checks, not an array of them made per call.
+        if let violation = ProgressRule.violation(from) { throw call.badArgument(1, violation.description) }
+        if let violation = ProgressRule.violation(to ?? from) { throw call.badArgument(2, violation.description) }
         if let to {
             if let violation = ProgressRule.violation(start: from, end: to) {
                 throw call.badArgument(2, "the \(violation)")
@@ -127,8 +127,10 @@ extension GameRun {
 
     // MARK: Checking arguments
 
+    /// Records an item whose arguments were checked as they were read (the model checks only
+    /// what no argument check covers: a blank identifier), and tells the channel.
     private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
-        try tracked(call) { try activity.record(item) }
+        try tracked(call) { try activity.record(checkedItem: item) }
         _ = channel.handle(.item(ItemRecord(item)))
     }
 
@@ -141,16 +143,22 @@ extension GameRun {
         }
     }
 
-    private func itemIdentifier(_ call: HostCall) throws -> String {
+    /// The item identifier argument, and the item the attempt has under it already. (Found by
+    /// the argument's bytes in place instead, a known identifier cost more than the `String`
+    /// made here: the lookup copied the items.)
+    private func itemIdentifier(_ call: HostCall, _ activity: Activity) throws -> (String, earlier: ActivityItem?) {
         let id = try call.string(1)
         if let violation = IdentifierRule.violation(id, of: .item) { throw call.badArgument(1, violation.description) }
-        return id
+        return (id, activity.item(withIdentifier: id))
     }
 
-    private func itemTitle(_ call: HostCall, _ position: Int, _ id: String, _ activity: Activity) throws -> String {
-        guard let title = try call.optionalString(position) else {
-            return activity.item(withIdentifier: id)?.title ?? id  // keep an earlier title
-        }
+    /// The title argument at `position`; when absent, the earlier item's title or the identifier.
+    private func itemTitle(_ call: HostCall, _ position: Int, _ id: String, _ earlier: ActivityItem?) throws -> String {
+        if call.isNil(position) { return earlier?.title ?? id }  // keep an earlier title
+        // The title the item has, given again (a game sets it with every answer): the String
+        // checked the first time, compared in place, not made and checked again.
+        if let earlier, try call.withBytes(position, { earlier.title.hasUTF8($0) }) { return earlier.title }
+        let title = try call.string(position)
         if let overrun = Limits.title.overrun(title) { throw call.badArgument(position, overrun.description) }
         guard !Validate.isBlank(title) else { throw call.badArgument(position, "title must not be blank") }
         return title

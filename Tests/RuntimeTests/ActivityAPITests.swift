@@ -20,6 +20,14 @@ import Tracking
         ),
         ("after-finish", "activity.quantity called after activity.finish(): the run is over"),
         ("through-c", "bad argument #2 to 'quantity' (number expected, got no value)"),
+        // The one rule no argument check covers, left to the model (the item is validated once):
+        ("blank-id", "activity.quantity: invalid identifier: item identifier must not be blank"),
+        (
+            "stopped-blank-id",
+            "activity.quantity: activity not started: call start() before recording progress or items"
+        ),
+        // An identifier the attempt holds, found by its bytes, keeps its kind.
+        ("kind-again", "activity.binary: duplicate item identifier 'score' in this activity"),
     ])
     func badCallIsLocated(_ mistake: String, _ message: String) throws {
         let (report, _, _) = try play("mistakes", [mistake])
@@ -27,6 +35,26 @@ import Tracking
         #expect(report.failure?.message == message)
         #expect(report.failure?.chunk?.hasSuffix("mistakes/game.lua") == true)
         #expect((report.failure?.line ?? 0) > 2)
+    }
+
+    /// A title given again is kept as it was checked the first time; any other value in its
+    /// place is read and checked as a first title is.
+    @Test(
+        arguments: [
+            ("'Score'", nil, "Score"),
+            ("'Points'", nil, "Points"),
+            ("nil", nil, "Score"),
+            ("'  '", "bad argument #3 to 'quantity' (title must not be blank)", nil),
+            ("5", "bad argument #3 to 'quantity' (string expected, got number)", nil),
+            ("('t'):rep(257)", "bad argument #3 to 'quantity' (title is 257 characters; the most is 256)", nil),
+        ] as [(String, String?, String?)])
+    func titleGivenAgain(_ title: String, _ message: String?, _ kept: String?) throws {
+        let (report, _) = try HostBudgetTests.play(
+            HostBudgetTests.game(
+                "activity.quantity('score', 1, 'Score') activity.quantity('score', 2, \(title)) activity.finish()"))
+        #expect(report.failure?.message == message)
+        #expect(report.record.item("score")?.title == kept ?? "Score")
+        #expect(report.record.item("score")?.value == .number(message == nil ? 2 : 1))
     }
 
     @Test func primaryKindIsLocked() throws {

@@ -76,6 +76,34 @@ import TrackingTestSupport
         #expect(run.progress == 1)
     }
 
+    /// The union kept in place is the union of every range added, sorted and merged afresh:
+    /// ranges on a grid of tenths, so that many touch, overlap, contain or repeat each other.
+    @Test func progressUnionKeptInPlaceMatchesAFreshMerge() {
+        var seed: UInt64 = 29
+        func tenth() -> Double {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double((seed >> 33) % 11) / 10
+        }
+        for _ in 0..<500 {
+            var union = ProgressRanges()
+            var added: [ClosedRange<Double>] = []
+            for _ in 0..<Int(tenth() * 10 / 2) + 1 {
+                let (a, b) = (tenth(), tenth())
+                added.append(min(a, b)...max(a, b))
+                union.insert(added[added.count - 1])
+            }
+            var fresh: [ClosedRange<Double>] = []
+            for range in added.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if let last = fresh.last, range.lowerBound <= last.upperBound {
+                    fresh[fresh.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+                } else {
+                    fresh.append(range)
+                }
+            }
+            #expect(union.ranges == fresh, "after adding \(added)")
+        }
+    }
+
     @Test func settingProgressNeverLowersIt() throws {
         let (_, run) = try startedActivity()
         try run.setProgress(0.8)

@@ -69,6 +69,27 @@ import TrackingTestSupport
         #expect(try savedTitle() == ["Fixed"])
     }
 
+    /// An attempt is marked for the save once, on its first change since the last save: a change
+    /// after a save marks it again, and one in a removed context leaves nothing to write.
+    @Test func attemptChangedAfterASaveIsWrittenAtTheNext() throws {
+        let (store, run) = try startedActivity()
+        try run.setScore(id: "s", title: "S", score: 1, maxScore: 2)
+        try run.stop()  // not running: only its marks bring it to a save
+        try store.save()
+        run.markDone(by: .student)
+        try store.save()
+        #expect(try store.runs().map(\.done) == [true])
+        run.markNotDone()
+        try store.save()
+        #expect(try store.runs().map(\.done) == [false])
+        let other = try store.mainContext.addChild(identifier: "OTHER", title: "Other", type: .game)
+        let gone = try other.createNewActivity(student: "ana")
+        try store.remove(other)
+        gone.markDone(by: .student)
+        try store.save()
+        #expect(try store.runs().map(\.done) == [false])
+    }
+
     @Test(.enabled(if: TestEngine.isSQLite, "SQLite's own: opens a store file or reads its connection"))
     func migrationsAreNamedAndRecordedInOrder() throws {
         let store = try makeStore()

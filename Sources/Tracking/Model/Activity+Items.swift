@@ -21,6 +21,7 @@ extension Activity {
     ///   validation errors, or ``TrackingError/notStarted`` when the activity cannot change.
     public func setPrimaryItem(_ item: ActivityItem) throws {
         try requireMutable()
+        try item.validate()
         try items.setPrimary(item)
         changed()
     }
@@ -43,6 +44,7 @@ extension Activity {
     ///   ``TrackingError/notStarted`` when the activity cannot change.
     public func addAdditionalItem(_ item: ActivityItem) throws {
         try requireMutable()
+        try item.validate()
         try items.addAdditional(item)
         changed()
     }
@@ -54,6 +56,21 @@ extension Activity {
     /// - Throws: As ``setPrimaryItem(_:)`` and ``addAdditionalItem(_:)``.
     public func record(_ item: ActivityItem) throws {
         try requireMutable()
+        try item.validate()
+        try items.record(item)
+        changed()
+    }
+
+    /// Records `item` as ``record(_:)`` does, for a caller that checked its title and value and
+    /// its identifier's ``IdentifierRule`` already, argument by argument, to say which argument
+    /// broke a rule (the runtime's `activity.*`): only the one rule it leaves to the model,
+    /// a blank identifier, is checked here, so an item a game records is validated once.
+    /// - Parameter item: The item, valid but for a blank identifier.
+    /// - Throws: ``TrackingError/invalidIdentifier(_:)`` for a blank identifier; otherwise as
+    ///   ``record(_:)``.
+    package func record(checkedItem item: ActivityItem) throws {
+        try requireMutable()
+        guard !Validate.isBlank(item.identifier) else { throw TrackingError.invalidIdentifier("item identifier") }
         try items.record(item)
         changed()
     }

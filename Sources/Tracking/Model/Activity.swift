@@ -21,30 +21,41 @@ public final class Activity {
     /// When ``end(outcome:)`` was called.
     public internal(set) var endedAt: Date?
     /// How it ended; `.running` until ``end(outcome:)``.
-    public internal(set) var outcome: RunOutcome = .running
+    ///
+    /// This and the other state every item and progress call reads or changes (``isSuperseded``,
+    /// ``hasStarted``, the running interval, the progress, items and events, the save mark) have
+    /// unchecked exclusivity: an attempt is used from one thread at a time (it is not `Sendable`;
+    /// ``TrackingStoreActor`` holds it for other threads), and no access to them calls out while
+    /// it lasts (the items and ranges are plain values). The runtime check was two to four
+    /// calls into the Swift runtime per `activity.*` call of a game.
+    @exclusivity(unchecked) public internal(set) var outcome: RunOutcome = .running
     /// Who marked it done, if anyone. Independent of progress.
     public internal(set) var doneBy: DoneMarker?
     /// Whether a newer attempt replaced this one.
-    public internal(set) var isSuperseded = false
+    @exclusivity(unchecked) public internal(set) var isSuperseded = false
 
     /// Whether ``start()`` was ever called: a launch never started counts for no assignment.
-    public internal(set) var hasStarted = false
+    @exclusivity(unchecked) public internal(set) var hasStarted = false
     /// The version of the game that ran this attempt (its content hash, ``GameVersionRule``), set
     /// when the attempt is created; nil for an attempt whose front end named none.
     public let gameVersion: String?
     var accumulated: TimeInterval = 0
-    var runningSince: Date?
-    var ranges = ProgressRanges()
-    var items = ItemSet()
+    @exclusivity(unchecked) var runningSince: Date?
+    @exclusivity(unchecked) var ranges = ProgressRanges()
+    @exclusivity(unchecked) var items = ItemSet()
     var rowID: Int64?
     /// Events not saved yet, and how many there have been in all (the next sequence number).
-    var pendingEvents: [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
+    @exclusivity(unchecked) var pendingEvents:
+        [(kind: AttemptEvent.Kind, at: Date, progress: Double?, outcome: RunOutcome?)] = []
     var eventCount = 0
     /// What the game observed from outside (``AttemptInputs``), nil for an attempt no game run
     /// recorded; and whether it changed since the last save.
     public internal(set) var inputs: AttemptInputs?
     var inputsChanged = false
     weak var store: TrackingStore?
+    /// Whether the store holds this attempt among those to write at the next save: a change
+    /// marks it there once, not on every item and progress a game records.
+    @exclusivity(unchecked) var awaitsSave = false
     let clock: () -> Date
 
     init(context: Context, student: String, gameVersion: String?, store: TrackingStore) {
@@ -214,6 +225,9 @@ public final class Activity {
 
     /// Keeps an event for the next save.
     private func record(_ kind: AttemptEvent.Kind, at date: Date, progress: Double? = nil, outcome: RunOutcome? = nil) {
+        // Room for a run's events at once (a start, a progress per answer, a stop and an end):
+        // grown from empty, the array was copied four times a run.
+        if pendingEvents.capacity == 0 { pendingEvents.reserveCapacity(16) }
         pendingEvents.append((kind, date, progress, outcome))
     }
 
@@ -228,6 +242,7 @@ public final class Activity {
 
     /// Records a change so the next save writes this activity's row.
     func changed() {
+        guard !awaitsSave else { return }
         store?.markDirty(self)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The kind of an activity item: one of ClassKit's three `CLSActivityItem` subclasses.
 public enum ItemKind: String, Codable, Sendable, CaseIterable {
     /// A number (`CLSQuantityItem`).
@@ -18,6 +20,20 @@ public enum BinaryValueType: String, Codable, Sendable, CaseIterable {
     case yesNo
     /// Correct / incorrect.
     case correctIncorrect
+}
+
+extension String {
+    /// Whether `bytes` are this string's UTF-8, compared in place: for a front end that holds a
+    /// script's text as bytes and asks whether it is a text it has seen (an item's identifier or
+    /// title set again), without making a `String` of them first.
+    /// - Parameter bytes: Any bytes; ones that are not UTF-8 equal no string.
+    package func hasUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard utf8.count == bytes.count else { return false }  // O(1) for a native string
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return true }  // both empty
+        var text = self  // `withUTF8` may make a native copy of a bridged string: this one's own
+        // memcmp: the generic `elementsEqual` walked the bytes through iterators, 270 instructions for 15 bytes.
+        return text.withUTF8 { $0.baseAddress.map { memcmp($0, start, bytes.count) == 0 } ?? false }
+    }
 }
 
 /// One metric of an activity: a quantity, a binary result or a score (`CLSActivityItem`).

@@ -8,6 +8,11 @@
 /// - The kind lock holds only between explicit choices: once an item was chosen, a later choice
 ///   must have its kind.
 /// - A replaced primary stays as an additional item; additional items keep one item per kind.
+///
+/// The items come here valid: ``Activity`` checks each one (``ActivityItem/validate()``) at its
+/// door, or takes the word of the runtime, which checked every argument as it read it. An
+/// attempt holds at most ``Limits/itemsPerAttempt`` items, so an item is found by comparing
+/// identifiers, not by hashing them: a game records an item on every answer.
 struct ItemSet {
     private(set) var primary: ActivityItem?
     private(set) var additional: [ActivityItem] = []
@@ -15,13 +20,18 @@ struct ItemSet {
     private(set) var primaryIsChosen = false
     /// An identifier named primary before any item had it: it becomes primary when recorded.
     private(set) var namedPrimary: String?
-    /// Insertion order, stored so reports list items as they were added.
+    /// Insertion order, stored so reports list items as they were added: its keys are the
+    /// identifiers held, primary and additional.
     private(set) var sequence: [String: Int64] = [:]
     private var nextSequence: Int64 = 1
-    /// Identifiers to upsert at the next save.
-    var dirty: Set<String> = []
+    /// Identifiers to upsert at the next save, in the order changed: as few as the items, so a
+    /// scan finds one faster than hashing it would.
+    private var changed: [String] = []
     /// Identifiers to delete at the next save.
-    var removed: Set<String> = []
+    private(set) var removed: Set<String> = []
+
+    /// Identifiers to upsert at the next save.
+    var dirty: Set<String> { Set(changed) }
 
     /// An empty set.
     init() {}
@@ -39,20 +49,26 @@ struct ItemSet {
         nextSequence = (sequence.values.max() ?? 0) + 1
     }
 
+    /// Forgets what changed: the last save wrote it.
+    mutating func markSaved() {
+        changed = []
+        removed = []
+    }
+
     /// Chooses `item` as the primary item, replacing the default or an earlier choice.
     /// - Throws: ``TrackingError/primaryKindLocked(existing:attempted:)`` when an item was chosen
     ///   before and had another kind; ``TrackingError/duplicateItemIdentifier(_:)`` when an item
-    ///   of another kind already uses the identifier; item validation errors.
+    ///   of another kind already uses the identifier.
     mutating func setPrimary(_ item: ActivityItem) throws {
-        try item.validate()
         try checkLock(item.kind)
         try checkKind(item)
+        let isNew = self.item(item.identifier) == nil
         namedPrimary = nil  // the latest choice wins
         additional.removeAll { $0.identifier == item.identifier }  // promoted: keeps its place in the sequence
         if let current = primary, current.identifier != item.identifier { demote(current) }
         primary = item
         primaryIsChosen = true
-        remember(item.identifier)
+        remember(item.identifier, isNew: isNew)
     }
 
     /// Names the item with `identifier` primary: at once if there is one, else when it is recorded.
@@ -72,19 +88,19 @@ struct ItemSet {
 
     /// Adds an additional item, replacing the earlier additional item of the same kind.
     /// - Throws: ``TrackingError/duplicateItemIdentifier(_:)`` when the primary item, or an
-    ///   additional item of another kind, already uses the identifier; item validation errors.
+    ///   additional item of another kind, already uses the identifier.
     mutating func addAdditional(_ item: ActivityItem) throws {
-        try item.validate()
         if primary?.identifier == item.identifier { throw TrackingError.duplicateItemIdentifier(item.identifier) }
-        try checkKind(item)
+        try checkKind(item)  // past it, an item with this identifier is the additional one of its kind
+        var isNew = true
         if let index = additional.firstIndex(where: { $0.kind == item.kind }) {
-            let old = additional[index]
-            if old.identifier != item.identifier { forget(old.identifier) }
+            isNew = additional[index].identifier != item.identifier
+            if isNew { forget(additional[index].identifier) }
             additional[index] = item  // one per kind: the later item takes the earlier one's place
         } else {
             additional.append(item)
         }
-        remember(item.identifier)
+        remember(item.identifier, isNew: isNew)
     }
 
     /// Records `item` where it belongs: as the primary item if it was named primary, has the
@@ -94,14 +110,12 @@ struct ItemSet {
         if item.identifier == namedPrimary {
             try setPrimary(item)
         } else if item.identifier == primary?.identifier {
-            try item.validate()
             try checkKind(item)
             primary = item
-            remember(item.identifier)
+            remember(item.identifier, isNew: false)
         } else if primary == nil, self.item(item.identifier) == nil {
-            try item.validate()
             primary = item  // the default until a choice: not chosen, so not locked
-            remember(item.identifier)
+            remember(item.identifier, isNew: true)
         } else {
             try addAdditional(item)
         }
@@ -154,19 +168,22 @@ struct ItemSet {
         }
     }
 
-    private mutating func remember(_ identifier: String) {
-        if sequence[identifier] == nil {
+    /// Marks `identifier` changed, and gives it the next place in the sequence when the set did
+    /// not hold it before (`isNew`, which the caller knows from the comparisons it made): an item
+    /// set again hashes nothing.
+    private mutating func remember(_ identifier: String, isNew: Bool) {
+        if isNew {
             sequence[identifier] = nextSequence
             nextSequence += 1
         }
-        dirty.insert(identifier)
+        if !changed.contains(identifier) { changed.append(identifier) }
         // Hashing the identifier is most of a removal; a run's sets of removed items are empty.
         if !removed.isEmpty { removed.remove(identifier) }
     }
 
     private mutating func forget(_ identifier: String) {
         sequence.removeValue(forKey: identifier)
-        dirty.remove(identifier)
+        changed.removeAll { $0 == identifier }
         removed.insert(identifier)
     }
 }

@@ -13,17 +13,18 @@ struct ProgressRanges: Equatable, Sendable {
     /// Adds `range` to the union.
     /// - Parameter range: A range within 0...1 (checked by the caller).
     mutating func insert(_ range: ClosedRange<Double>) {
+        // Sorted and apart, the ranges `range` overlaps or touches are consecutive: they are
+        // replaced by their union with it in place (a game sets progress on every answer; a new
+        // array sorted each time was most of the cost).
+        let first = ranges.firstIndex { $0.upperBound >= range.lowerBound } ?? ranges.endIndex
+        var end = first
         var merged = range
-        var kept: [ClosedRange<Double>] = []
-        for existing in ranges {
-            if existing.upperBound < merged.lowerBound || existing.lowerBound > merged.upperBound {
-                kept.append(existing)  // disjoint: touching ranges fall through and merge
-            } else {
-                merged = min(existing.lowerBound, merged.lowerBound)...max(existing.upperBound, merged.upperBound)
-            }
+        while end < ranges.endIndex, ranges[end].lowerBound <= range.upperBound {
+            merged = min(ranges[end].lowerBound, merged.lowerBound)...max(ranges[end].upperBound, merged.upperBound)
+            end += 1
         }
-        kept.append(merged)
-        ranges = kept.sorted { $0.lowerBound < $1.lowerBound }
+        if end == first + 1, ranges[first] == merged { return }  // within a range already
+        ranges.replaceSubrange(first..<end, with: CollectionOfOne(merged))
     }
 
     /// The total length of the union, between 0 and 1.

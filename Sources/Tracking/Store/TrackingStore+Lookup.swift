@@ -74,7 +74,7 @@ extension TrackingStore {
             if member.isActive { activeContext = nil }
             for activity in member.liveActivities {
                 activity.supersede()
-                dirtyActivities.removeValue(forKey: ObjectIdentifier(activity))
+                unmarkDirty(activity)
             }
         }
         context.parent?.detach(context)

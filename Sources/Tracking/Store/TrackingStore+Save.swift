@@ -38,7 +38,7 @@ extension TrackingStore {
         for activity in activities {
             guard let id = ids.activities[ObjectIdentifier(activity)] else { continue }
             commit(activity, id: id)
-            dirtyActivities.removeValue(forKey: ObjectIdentifier(activity))
+            unmarkDirty(activity)
         }
         removedPaths = []
         let refused = triage.refused + ids.refused
@@ -59,8 +59,7 @@ extension TrackingStore {
         activity.eventCount += activity.pendingEvents.count
         activity.pendingEvents = []
         activity.inputsChanged = false
-        activity.items.dirty = []
-        activity.items.removed = []
+        activity.items.markSaved()
     }
 }
 

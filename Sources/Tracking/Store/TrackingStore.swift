@@ -176,7 +176,16 @@ public final class TrackingStore {
     func markDirty(_ context: Context) { dirtyContexts[ObjectIdentifier(context)] = context }
 
     /// Records that `activity` must be written at the next save.
-    func markDirty(_ activity: Activity) { dirtyActivities[ObjectIdentifier(activity)] = activity }
+    func markDirty(_ activity: Activity) {
+        dirtyActivities[ObjectIdentifier(activity)] = activity
+        activity.awaitsSave = true
+    }
+
+    /// Takes `activity` off the attempts to write (saved, or its context removed).
+    func unmarkDirty(_ activity: Activity) {
+        dirtyActivities.removeValue(forKey: ObjectIdentifier(activity))
+        activity.awaitsSave = false
+    }
 
     /// Keeps the running list ordered by start, so ``runningActivity`` is the latest.
     func didStart(_ activity: Activity) {

@@ -11,6 +11,9 @@ local mistakes = {
   ["value-type"] = function() activity.start() activity.binary("passed", true, "passFial") end,
   ["primary-kind"] = function() activity.start() activity.score("correct", 1, 2) activity.primary("correct") activity.quantity("score", 1) activity.primary("score") end,
   ["through-c"] = function() activity.start() string.gsub("a", "a", activity.quantity) end,
+  ["blank-id"] = function() activity.start() activity.quantity("  ", 1) end,
+  ["stopped-blank-id"] = function() activity.start() activity.stop() activity.quantity("  ", 1) end,
+  ["kind-again"] = function() activity.start() activity.quantity("score", 1) activity.binary("score", true) end,
   ["after-finish"] = function() activity.start() activity.finish() activity.quantity("score", 1) end,
 }
 return {
