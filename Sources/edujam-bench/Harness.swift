@@ -113,6 +113,13 @@ func processCPUSeconds() -> Double {
     return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
 
+/// Wall-clock seconds `body` takes, and the CPU seconds every thread of this process spends meanwhile.
+func secondsAndProcessCPU(_ body: () throws -> Void) rethrows -> (seconds: Double, cpu: Double) {
+    let cpuBefore = processCPUSeconds()
+    let time = try seconds(body)
+    return (time, processCPUSeconds() - cpuBefore)
+}
+
 /// CPU seconds (user and system, every thread) of the child processes that ended and were
 /// waited for so far: a subprocess's own CPU time is the difference around its run and wait.
 func childrenCPUSeconds() -> Double {

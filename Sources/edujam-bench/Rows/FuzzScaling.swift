@@ -16,9 +16,8 @@ extension Row {
         let cores = Jobs.cores
         func fuzz(jobs: Int) -> (seconds: Double, cpu: Double, summary: FuzzSummary) {
             var summary: FuzzSummary?
-            let cpuBefore = processCPUSeconds()
-            let time = seconds { summary = Fuzzer.fuzz(game, runs: runs, seed: 1, jobs: jobs) }
-            return (time, processCPUSeconds() - cpuBefore, summary!)
+            let (time, cpu) = secondsAndProcessCPU { summary = Fuzzer.fuzz(game, runs: runs, seed: 1, jobs: jobs) }
+            return (time, cpu, summary!)
         }
         _ = fuzz(jobs: 1)  // warm-up: the game compiled and its declaration read once per process
         var single: [Double] = []

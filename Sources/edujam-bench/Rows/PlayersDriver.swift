@@ -53,9 +53,7 @@ struct PlayersDriver {
         }
         driver.opens.sort()
         for player in players { player.cpuAtOpen = player.backendCPU() }
-        let cpuBefore = processCPUSeconds()
-        driver.driveSeconds = seconds { driver.lateMax = loop(players, plan: plan) }
-        driver.cpuSeconds = processCPUSeconds() - cpuBefore
+        (driver.driveSeconds, driver.cpuSeconds) = secondsAndProcessCPU { driver.lateMax = loop(players, plan: plan) }
         driver.serverCPU = serverCPU(players)
         for player in players {
             driver.saves[player.student] = player.times
@@ -120,14 +118,6 @@ struct PlayersDriver {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-    }
-
-    /// The CPU seconds this process has used (every thread, user and system).
-    private static func processCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6
     }
 }
 

@@ -42,9 +42,7 @@ extension Row {
         var parallel: [Double] = []
         var cpu: (single: Double, parallel: Double) = (0, 0)
         func timed(jobs: Int) throws -> (seconds: Double, cpu: Double) {
-            let cpuBefore = processCPUSeconds()
-            let time = try seconds { try attempts.verify(jobs: jobs) }
-            return (time, processCPUSeconds() - cpuBefore)
+            try secondsAndProcessCPU { try attempts.verify(jobs: jobs) }
         }
         // Alternated, so both see the same machine; five pairs (each under a second), as a
         // shared machine's other work lands on some of them.
