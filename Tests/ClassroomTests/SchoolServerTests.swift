@@ -418,3 +418,40 @@ extension SchoolServerTests {
         #expect(try school.sql(saved) == first)
     }
 }
+
+// MARK: An attempt holds at most its items, however they come
+
+extension SchoolServerTests {
+    /// The count is checked when items are added and when an UPDATE moves one into another
+    /// attempt (`021-save-policies-in-sql`: a row trigger on `activity_id` only), for the owner as
+    /// for anyone; an UPDATE that moves nothing, what every save's upsert is, is not counted.
+    @Test func anAttemptHoldsAtMostItsItemsWhetherAddedOrMoved() throws {
+        let school = try School()
+        let ana = try school.sql("SELECT id FROM activities WHERE student = 'Ana Lima'")
+        let bo = try school.sql("SELECT id FROM activities WHERE student = '\(school.bo)'")
+        let room = Limits.itemsPerAttempt - 1  // each attempt holds one item, "score"
+        let fill = (1...room).map {
+            "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) VALUES (\(bo), 'n\($0)', 'N', 'quantity', \($0), 1);"
+        }
+        _ = try school.sql(fill.joined(separator: "\n"))
+        let count = "SELECT count(*) FROM activity_items WHERE activity_id = \(bo)"
+        #expect(try school.sql(count) == "\(Limits.itemsPerAttempt)")
+
+        let moved = try school.server.psql(
+            "UPDATE activity_items SET activity_id = \(bo), identifier = 'moved' WHERE activity_id = \(ana)",
+            database: school.database)
+        #expect(moved.error.contains(RowChecks.itemCountMessage), "a full attempt took one more: \(moved)")
+        #expect(try school.sql(count) == "\(Limits.itemsPerAttempt)")
+        #expect(try school.sql("SELECT count(*) FROM activity_items WHERE activity_id = \(ana)") == "1")
+
+        #expect(try school.sql("UPDATE activity_items SET title = 'M' WHERE activity_id = \(bo) RETURNING 1").count > 0)
+        let back =
+            "UPDATE activity_items SET activity_id = \(ana) WHERE activity_id = \(bo) AND identifier = 'n1' RETURNING 1"
+        #expect(try school.sql(back) == "1", "an attempt with room takes a moved item")
+        let over = try school.server.psql(
+            "INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity) "
+                + "SELECT \(ana), 'x' || g, 'X', 'quantity', 10 + g, 1 FROM generate_series(1, \(room)) g",
+            database: school.database)
+        #expect(over.error.contains(RowChecks.itemCountMessage), "\(over)")
+    }
+}

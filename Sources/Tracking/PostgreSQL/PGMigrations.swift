@@ -133,6 +133,8 @@ enum PGMigrations {
         Migration.classroomOnly("019-owner-lookups-by-index"),
         // The same identity lookups without a `search_path` switch in every call: names schema-qualified.
         PGMigrations.identitySchemaQualified,
+        // A save's policies in SQL, one a command; the item count on UPDATE only for moved items.
+        PGMigrations.savePolicies,
     ]
 }
 
