@@ -86,6 +86,40 @@ struct PreparedSaveTests {
         #expect(try store.runs(student: "ben").first?.items.first { $0.identifier == "score" }?.score == 3)
     }
 
+    /// The open also plans an attempt's save (``PGSave/attemptStatements``), generically, as every
+    /// save then runs it (``PGSave/genericPlansSQL``): a connection's first save plans nothing,
+    /// and no save is planned for its values (PostgreSQL's custom plans, the first five executions
+    /// of a statement by default, each with every policy's sub-plans).
+    @Test func openingTheStorePlansAnAttemptsSaveAndNoSaveIsPlannedForItsValues() throws {
+        let saved = try Saved()
+        let engine = try PostgreSQLEngine(conninfo: saved.conninfo)
+        let store = try TrackingStore(
+            engine: engine, rootIdentifier: rootID, rootTitle: "Games", clock: saved.clock.read)
+        func plans() throws -> [String: (generic: Int64, custom: Int64)] {
+            var plans: [String: (generic: Int64, custom: Int64)] = [:]
+            let rows = try engine.connection.query(
+                "SELECT statement, generic_plans, custom_plans FROM pg_prepared_statements")
+            for row in rows.rows { plans[row.text(0) ?? ""] = (row.int(1) ?? -1, row.int(2) ?? -1) }
+            return plans
+        }
+        let opened = try plans()
+        for sql in PGSave.attemptStatements {
+            #expect(opened[sql]?.generic == 1, "planned once at the open: \(sql.prefix(60))")
+        }
+        let game = try #require(try store.context(at: ["MATH-JAM"]))
+        let attempt = try game.createNewActivity(student: "ben")
+        try attempt.start()
+        for score in 1...7 {
+            saved.clock.advance(1)
+            try attempt.setScore(id: "score", title: "Score", score: Double(score), maxScore: 7)
+            try store.save()
+        }
+        let after = try plans()
+        #expect(after.values.allSatisfy { $0.custom == 0 }, "no statement planned for its values: \(after)")
+        #expect(after[PGSave.attemptSQL]?.generic == 8, "the open's plan, then the seven saves'")
+        #expect(try store.runs(student: "ben").first?.items.first { $0.identifier == "score" }?.score == 7)
+    }
+
     @Test(arguments: ["DEALLOCATE ALL", "DISCARD ALL"])
     func aStatementTheServerForgotIsPreparedAgain(_ forget: String) throws {
         let saved = try Saved()
