@@ -117,7 +117,7 @@ package final class PostgreSQLEngine: StoreEngine {
         guard allParentsSaved(changes) else { return try writeEachAlone(changes) }
         do {
             let results = try connection.pipeline(try Self.saveStatements(changes), prepared: true)
-            return savedIDs(changes, contexts: results[results.count - 2], activities: results[results.count - 1])
+            return savedIDs(changes, lookups: results)
         } catch let error as TrackingError where Self.refusesOneObject(error) {
             return try writeEachAlone(changes)
         }
@@ -125,7 +125,8 @@ package final class PostgreSQLEngine: StoreEngine {
 
     /// The statements of a save whose every parent has a row or is written in it, in the order
     /// ``write(_:)`` sends them in one pipeline: removals, contexts, attempts, items, events,
-    /// replay records, then the two id lookups. What the `store/players` bench rows replay.
+    /// replay records, then the id lookups, after ``PGSave/genericPlansSQL``. What the `store/players`
+    /// bench rows replay.
     package static func saveStatements(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
         let now = changes.now.timeIntervalSince1970
         var statements = [(PGSave.genericPlansSQL, [SQLValue]())] + (try Self.removals(changes))
@@ -182,7 +183,7 @@ package final class PostgreSQLEngine: StoreEngine {
             }
             return try connection.pipeline(try Self.idLookups(changes))
         }
-        var ids = savedIDs(changes, contexts: results[0], activities: results[1])
+        var ids = savedIDs(changes, lookups: results)
         ids.refused = refused
         return ids
     }
@@ -224,22 +225,31 @@ package final class PostgreSQLEngine: StoreEngine {
         ]
     }
 
-    /// The row ids of the save's contexts (by path) and attempts (by UUID), whatever was written.
+    /// The row ids of the save's contexts (by path) and attempts (by UUID), whatever was written:
+    /// a lookup for each kind the save holds (most saves of a game hold no context).
     private static func idLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
-        let contextPaths = try changes.contexts.map { try Self.path($0.identifierPath) }
-        let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
-        return [
-            (PGSave.contextIDsSQL, [PGArray.text(contextPaths)]),
-            (PGSave.attemptIDsSQL, [PGArray.text(uuids)]),
-        ]
+        var lookups: [(sql: String, values: [SQLValue])] = []
+        if !changes.contexts.isEmpty {
+            let paths = try changes.contexts.map { try Self.path($0.identifierPath) }
+            lookups.append((PGSave.contextIDsSQL, [PGArray.text(paths)]))
+        }
+        if !changes.activities.isEmpty {
+            let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
+            lookups.append((PGSave.attemptIDsSQL, [PGArray.text(uuids)]))
+        }
+        return lookups
     }
 
-    private func savedIDs(_ changes: StoreChanges, contexts: PGResult, activities: PGResult) -> SavedRowIDs {
+    /// The ids found by the lookups of ``idLookups(_:)``, which end `results`.
+    private func savedIDs(_ changes: StoreChanges, lookups results: [PGResult]) -> SavedRowIDs {
+        var lookups = results[...]
+        let activities = changes.activities.isEmpty ? nil : lookups.popLast()
+        let contexts = changes.contexts.isEmpty ? nil : lookups.popLast()
         var ids = SavedRowIDs()
         var byPath: [String: Int64] = [:]
-        for row in contexts.rows { byPath[row.text(0) ?? ""] = row.int(1) }
+        for row in contexts?.rows ?? [] { byPath[row.text(0) ?? ""] = row.int(1) }
         var byUUID: [String: Int64] = [:]
-        for row in activities.rows { byUUID[row.text(0) ?? ""] = row.int(1) }
+        for row in activities?.rows ?? [] { byUUID[row.text(0) ?? ""] = row.int(1) }
         for context in changes.contexts {
             ids.contexts[ObjectIdentifier(context)] = (try? Self.path(context.identifierPath)).flatMap { byPath[$0] }
         }
