@@ -22,10 +22,12 @@ extension PGMigrations {
     /// - The item count is checked on UPDATE only for a row that moved to another attempt (a
     ///   row trigger `UPDATE OF activity_id` with a `WHEN`, so the upserts of a save, which never
     ///   name `activity_id`, do not even consider it); INSERT keeps its statement trigger.
-    /// - `edujam_note_ending()`, a trigger on every attempt written, runs without a `search_path`
-    ///   of its own (its one function named with its schema), as the identity functions do since
-    ///   `020-identity-schema-qualified`: a function with a `search_path` switches the session's
-    ///   in and out at every call.
+    /// - `edujam_note_ending()` runs only for a row it has something to do to (an attempt ending or
+    ///   ended, or a stray `ended_in_transaction` to clear: a `WHEN` on the trigger), not at every
+    ///   save of a running attempt, twice (an upsert's INSERT and UPDATE); and without a
+    ///   `search_path` of its own (its one function named with its schema), as the identity
+    ///   functions since `020-identity-schema-qualified`: a function with a `search_path` switches
+    ///   the session's in and out at every call.
     static let savePolicies = Migration(
         name: "021-save-policies-in-sql",
         sql: """
@@ -71,6 +73,10 @@ extension PGMigrations {
                 RETURN NEW;
             END
             $$;
+            DROP TRIGGER activities_note_ending ON activities;
+            CREATE TRIGGER activities_note_ending BEFORE INSERT OR UPDATE ON activities
+                FOR EACH ROW WHEN (NEW.ended_at IS NOT NULL OR NEW.ended_in_transaction IS NOT NULL)
+                EXECUTE FUNCTION edujam_note_ending();
             """)
 
     /// The login's student name on the rosters (`edujam_student_name()`'s body), a scalar sub-query.

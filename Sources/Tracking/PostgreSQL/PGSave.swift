@@ -13,12 +13,13 @@ enum PGSave {
         attemptIDsSQL,
     ]
 
-    /// The statements of ``everyStatement`` that write attempts and their rows, which every role
-    /// may run: those the open plans ahead (``PGConnection/plan(prepared:settings:)``). Writing a
-    /// context is not every login's right (students add contexts but never change or remove one),
-    /// and a statement the login may not run cannot be planned: it is planned at its first use.
+    /// The statements of ``everyStatement`` that every save of a game sends, which every role may
+    /// run: those the open plans ahead (``PGConnection/plan(prepared:settings:)``). The others are
+    /// planned at their first use: writing a context is not every login's right (students add
+    /// contexts but never change or remove one), a statement the login may not run cannot be
+    /// planned, and games seldom remove an item.
     static let attemptStatements: [String] = [
-        genericPlansSQL, attemptSQL, removedItemsSQL, itemsSQL, eventsSQL, inputsSQL, contextIDsSQL, attemptIDsSQL,
+        genericPlansSQL, attemptSQL, itemsSQL, eventsSQL, inputsSQL, contextIDsSQL, attemptIDsSQL,
     ]
 
     /// Plans the rest of the save's statements generically, for this transaction only: each
