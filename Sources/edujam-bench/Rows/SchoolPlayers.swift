@@ -107,6 +107,7 @@ struct PlayersPlan {
             return lines(nil, row: row, note: "skipped: \(why)")
         }
         defer { server.remove() }
+        try server.recycleWAL()
         return try body(plan, server, loadBefore)
     }
 
