@@ -68,13 +68,17 @@ final class MonkeyChannel: PlayChannel {
     static func repeated(_ piece: String, count: Int) -> String {
         let bytes = Array(piece.utf8)
         guard count > 0, !bytes.isEmpty else { return "" }
-        return String(unsafeUninitializedCapacity: bytes.count * count) { buffer in
-            bytes.withUnsafeBufferPointer { piece in
-                for copy in 0..<count {
-                    (buffer.baseAddress! + copy * piece.count).initialize(from: piece.baseAddress!, count: piece.count)
-                }
+        let total = bytes.count * count
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            let start = buffer.baseAddress!
+            bytes.withUnsafeBufferPointer { start.initialize(from: $0.baseAddress!, count: $0.count) }
+            var filled = bytes.count
+            while filled < total {  // the copies made so far, copied after themselves: doubling
+                let more = min(filled, total - filled)
+                (start + filled).initialize(from: start, count: more)
+                filled += more
             }
-            return bytes.count * count
+            return total
         }
     }
 
