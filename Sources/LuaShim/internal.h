@@ -12,15 +12,18 @@
 
 /* Small blocks (most Lua objects: strings, tables, closures, call frames) come from
  * the sandbox's own slabs, in size classes of EDUJAM_GRAIN bytes, and go back to a free
- * list per class; larger ones from malloc. A sandbox runs on one thread at a time, so
- * the lists need no lock, where malloc in a threaded process takes one, and closing
- * frees a few slabs instead of every object. */
+ * list per class; larger ones from malloc, on a list. A sandbox runs on one thread at a
+ * time, so the lists need no lock, where malloc in a threaded process takes one, and
+ * closing frees a few slabs and the large list instead of every object. */
 #define EDUJAM_GRAIN 16
 #define EDUJAM_SMALL_MAX 1024                      /* bytes; larger blocks use malloc */
 #define EDUJAM_CLASSES (EDUJAM_SMALL_MAX / EDUJAM_GRAIN)
 #define EDUJAM_SLAB_BYTES (32 * 1024)
 
 typedef struct edujam_slab { struct edujam_slab *next; } edujam_slab;
+/* The links a large block starts with: 16 bytes, so the block stays 16-byte aligned. */
+typedef struct edujam_large { struct edujam_large *prev, *next; } edujam_large;
+_Static_assert(sizeof(edujam_large) == 16, "a large block's links keep it 16-byte aligned");
 
 struct edujam_sandbox {
     lua_State *L;
@@ -30,8 +33,8 @@ struct edujam_sandbox {
     void *free_blocks[EDUJAM_CLASSES + 1];   /* per class (1..EDUJAM_CLASSES), linked through their first word */
     char *slab_next, *slab_end;              /* the unused rest of the newest slab */
     edujam_slab *slabs;                      /* every slab, freed on close */
+    edujam_large *large;                     /* every large block, freed on close */
     int relaxed;                    /* > 0 while the host marshals: never refuse */
-    int closing;                    /* lua_close is freeing everything: small blocks go with their slabs */
     /* limits */
     int limit;                      /* EDUJAM_LIMIT_*: sticky once set */
     _Atomic int interrupt;          /* set by the watchdog thread */

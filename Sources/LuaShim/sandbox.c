@@ -54,20 +54,50 @@ static void small_free(edujam_sandbox *sb, void *block, size_t size) {
     sb->free_blocks[c] = block;
 }
 
+/* A large block (malloc's) starts with its links in the sandbox's list of them, so that
+ * closing can free every block without Lua's walk over its objects (edujam_close). */
+static void *large_alloc(edujam_sandbox *sb, size_t size) {
+    if (size > SIZE_MAX - sizeof(edujam_large)) return NULL;
+    edujam_large *h = malloc(sizeof *h + size);
+    if (h == NULL) return NULL;
+    h->prev = NULL;
+    h->next = sb->large;
+    if (sb->large != NULL) sb->large->prev = h;
+    sb->large = h;
+    return h + 1;
+}
+
+static void large_free(edujam_sandbox *sb, void *block) {
+    edujam_large *h = (edujam_large *)block - 1;
+    if (h->prev != NULL) h->prev->next = h->next; else sb->large = h->next;
+    if (h->next != NULL) h->next->prev = h->prev;
+    free(h);
+}
+
+/* realloc copies the links with the block; its neighbours are pointed at where it went. */
+static void *large_realloc(edujam_sandbox *sb, void *block, size_t old, size_t size) {
+    if (size > SIZE_MAX - sizeof(edujam_large)) return NULL;
+    edujam_large *h = realloc((edujam_large *)block - 1, sizeof *h + size);
+    if (h == NULL) return size < old ? block : NULL;  /* shrinking must not fail: keep the block */
+    if (h->prev != NULL) h->prev->next = h; else sb->large = h;
+    if (h->next != NULL) h->next->prev = h;
+    return h + 1;
+}
+
 /* Lua's realloc contract on the two kinds of blocks; `old` is 0 for a new block. */
 static void *sb_realloc(edujam_sandbox *sb, void *ptr, size_t old, size_t nsize) {
-    if (ptr == NULL) return is_small(nsize) ? small_alloc(sb, size_class(nsize)) : malloc(nsize);
-    if (!is_small(old) && !is_small(nsize)) return realloc(ptr, nsize);
+    if (ptr == NULL) return is_small(nsize) ? small_alloc(sb, size_class(nsize)) : large_alloc(sb, nsize);
+    if (!is_small(old) && !is_small(nsize)) return large_realloc(sb, ptr, old, nsize);
     if (is_small(old) && is_small(nsize) && size_class(old) == size_class(nsize)) return ptr;
-    void *block = is_small(nsize) ? small_alloc(sb, size_class(nsize)) : malloc(nsize);
+    void *block = is_small(nsize) ? small_alloc(sb, size_class(nsize)) : large_alloc(sb, nsize);
     if (block == NULL) {
         /* Lua requires that shrinking never fails: keep the larger block. Freed later as
-         * the smaller size, it joins that size's list (a slab block) or is never handed
-         * back to malloc (a large one, only when the process is out of memory). */
+         * the smaller size, it joins that size's list (a slab block), or, a large one (only
+         * when the process is out of memory), stays on the large list until the state closes. */
         return nsize < old ? ptr : NULL;
     }
     memcpy(block, ptr, old < nsize ? old : nsize);
-    if (is_small(old)) small_free(sb, ptr, old); else free(ptr);
+    if (is_small(old)) small_free(sb, ptr, old); else large_free(sb, ptr);
     return block;
 }
 
@@ -80,11 +110,8 @@ static void *sb_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     edujam_sandbox *sb = ud;
     size_t old = ptr ? osize : 0;       /* osize is a type tag when ptr is NULL */
     if (nsize == 0) {
-        /* While the state closes, a small block goes back with its whole slab (free_slabs):
-         * threading every object onto a free list no one will use again is skipped (4% of
-         * a close; the rest is Lua's own walk over its objects). */
-        if (ptr != NULL && !(sb->closing && is_small(old))) {
-            if (is_small(old)) small_free(sb, ptr, old); else free(ptr);
+        if (ptr != NULL) {
+            if (is_small(old)) small_free(sb, ptr, old); else large_free(sb, ptr);
         }
         sb->memory_used -= old;
         return NULL;
@@ -105,6 +132,14 @@ static void free_slabs(edujam_sandbox *sb) {
         edujam_slab *next = sb->slabs->next;
         free(sb->slabs);
         sb->slabs = next;
+    }
+}
+
+static void free_large(edujam_sandbox *sb) {
+    while (sb->large != NULL) {
+        edujam_large *next = sb->large->next;
+        free(sb->large);
+        sb->large = next;
     }
 }
 
@@ -181,20 +216,31 @@ edujam_sandbox *edujam_new(size_t memory_limit, void *host,
     sb->relaxed = 1;                 /* opening the libraries is the host's work */
     sb->grace_ns = EDUJAM_DEFAULT_GRACE_NS;
     sb->L = lua_newstate(sb_alloc, sb);
-    if (sb->L == NULL) { free_slabs(sb); free(sb); return NULL; }
+    if (sb->L == NULL) { free_large(sb); free_slabs(sb); free(sb); return NULL; }
     *(edujam_sandbox **)lua_getextraspace(sb->L) = sb;  /* copied into every new coroutine */
     atomic_store(&sb->running, sb->L);
     lua_atpanic(sb->L, NULL);
     return sb;
 }
 
+/* Frees the state's memory without lua_close when the slabs are on. lua_close would walk
+ * every object to free it (5% of a playthrough, bench/README.md), and then run what else it
+ * runs, none of which this state can need: finalizers (a script cannot set __gc, as
+ * setmetatable refuses it; the only ones, lauxlib's buffer boxes, free memory through this
+ * allocator) and the main thread's pending to-be-closed variables (none outside a call: a
+ * call that ends, by an error too, has closed its own). Every byte the state holds is in a
+ * slab or on the large list. A sanitized build (no slabs) closes the state, so that the
+ * sanitizer sees every object freed. */
 void edujam_close(edujam_sandbox *sb) {
     if (sb == NULL) return;
     edujam_disarm(sb);
-    sb->relaxed = 1;                 /* no script finalizers exist (setmetatable refuses __gc) */
-    sb->closing = 1;
+#if EDUJAM_USE_SLABS
+    free_large(sb);
+    free_slabs(sb);
+#else
+    sb->relaxed = 1;
     lua_close(sb->L);
-    free_slabs(sb);                  /* every small block Lua held was in them */
+#endif
     free(sb);
 }
 

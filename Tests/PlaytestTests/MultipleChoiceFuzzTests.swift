@@ -33,6 +33,18 @@ import Testing
         #expect(replay.report?.outcome == .error && !replay.passed)
     }
 
+    /// The monkey's long lines are built in one buffer: the same text the standard library's
+    /// `String(repeating:count:)` gives, so a seed types what it typed before.
+    @Test func theMonkeysRepeatedLinesAreTheStandardLibrarys() {
+        for piece in ["9", "a", "x ", "🙂", "1", "e\u{301}", ""] {
+            for count in [0, 1, 2, 100, 6000] {
+                let line = MonkeyChannel.repeated(piece, count: count)
+                let standard = String(repeating: piece, count: count)
+                #expect(line == standard && Array(line.utf8) == Array(standard.utf8))
+            }
+        }
+    }
+
     @Test func theMonkeyMostlyPicksAnOptionAndSometimesTypesAnything() {
         var valid = 0
         var answered = 0
