@@ -9,12 +9,13 @@ struct Row: Sendable {
     var measure: @Sendable (Context) throws -> [Measurement]
 
     /// Every row, in report order. The rows that time the wall clock on every core (`fuzz/scaling`,
-    /// `verify/scaling`) come before the school's: `store/players` starts 300 processes and a
-    /// PostgreSQL server, whose exits and background writes are still running for a while after it.
+    /// `verify/scaling`) and the latency of a school's saves (`store/saves`) come before
+    /// `store/players`: it starts 300 processes and a PostgreSQL server, whose exits and
+    /// background writes are still running for a while after it.
     static func all(_ context: Context) -> [Row] {
         cpuOverhead(context) + [
             sandboxStart, bridgeCall, playthroughs, playthroughFloor, memory, fuzzScaling, verify, verifyScaling,
-            store, schoolStore, schoolPlayers, schoolSaves, rosterImport,
+            store, schoolStore, schoolSaves, schoolPlayers, rosterImport,
         ]
     }
 
