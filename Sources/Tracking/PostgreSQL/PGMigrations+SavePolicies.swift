@@ -2,7 +2,7 @@ extension PGMigrations {
     /// The policies a save runs through, made cheap for the server (`bench/README.md`, row
     /// `store/saves`): the same rules, in fewer checks, none of them a PL/pgSQL call.
     ///
-    /// A profile of the server under 300 players saving showed a third of its time in PL/pgSQL:
+    /// A profile of the server under 300 players saving showed some 30% of its time in PL/pgSQL:
     /// the identity functions, which every policy on the attempts and their rows called (some 36
     /// calls a save, each a function call around an index probe), and the item-count trigger on
     /// every UPDATE of items, which locked the attempt and counted its items though an upsert never
@@ -24,10 +24,8 @@ extension PGMigrations {
     ///   name `activity_id`, do not even consider it); INSERT keeps its statement trigger.
     /// - `edujam_note_ending()` runs only for a row it has something to do to (an attempt ending or
     ///   ended, or a stray `ended_in_transaction` to clear: a `WHEN` on the trigger), not at every
-    ///   save of a running attempt, twice (an upsert's INSERT and UPDATE); and without a
-    ///   `search_path` of its own (its one function named with its schema), as the identity
-    ///   functions since `020-identity-schema-qualified`: a function with a `search_path` switches
-    ///   the session's in and out at every call.
+    ///   save of a running attempt, twice (an upsert's INSERT and UPDATE). The function itself is
+    ///   as `016-ended-attempts-frozen` made it.
     static let savePolicies = Migration(
         name: "021-save-policies-in-sql",
         sql: """
@@ -60,19 +58,6 @@ extension PGMigrations {
                 FOR EACH ROW WHEN (OLD.activity_id IS DISTINCT FROM NEW.activity_id)
                 EXECUTE FUNCTION edujam_item_count_moved();
 
-            CREATE OR REPLACE FUNCTION edujam_note_ending() RETURNS trigger
-            LANGUAGE plpgsql AS $$
-            BEGIN
-                IF NEW.ended_at IS NULL THEN
-                    NEW.ended_in_transaction := NULL;
-                ELSIF TG_OP OPERATOR(pg_catalog.=) 'INSERT' OR OLD.ended_at IS NULL THEN
-                    NEW.ended_in_transaction := pg_catalog.pg_current_xact_id();
-                ELSE
-                    NEW.ended_in_transaction := OLD.ended_in_transaction;
-                END IF;
-                RETURN NEW;
-            END
-            $$;
             DROP TRIGGER activities_note_ending ON activities;
             CREATE TRIGGER activities_note_ending BEFORE INSERT OR UPDATE ON activities
                 FOR EACH ROW WHEN (NEW.ended_at IS NOT NULL OR NEW.ended_in_transaction IS NOT NULL)
