@@ -7,12 +7,17 @@ import Foundation
 package final class SQLiteEngine: StoreEngine {
     /// The connection; Classroom's queries run on it too (``StoreSQL``), so both write one file in one transaction.
     package let connection: Connection
+    /// Whether the database is a private in-memory one not opened yet: the first
+    /// ``open(rootIdentifier:parts:)`` starts it, if nothing was written to it before, from a copy
+    /// of a migrated one (``MigratedImage``).
+    private var isNewPrivateMemory: Bool
 
     /// Opens or creates the database at `path`.
     /// - Parameter path: A file path, or `":memory:"` for a private in-memory database.
     /// - Throws: ``TrackingError/notAStore``, ``TrackingError/cannotOpen`` or another SQLite error.
     package init(path: String) throws {
         connection = try Connection(path: path)
+        isNewPrivateMemory = path == ":memory:"
     }
 
     package func migrate(parts: [SchemaPart]) throws -> [String] {
@@ -20,6 +25,10 @@ package final class SQLiteEngine: StoreEngine {
     }
 
     package func open(rootIdentifier: String, parts: [SchemaPart]) throws {
+        if isNewPrivateMemory, try connection.isEmpty() {
+            try connection.replace(with: try MigratedImage.bytes(parts: parts))
+        }
+        isNewPrivateMemory = false
         try migrate(parts: parts)
         try claimRoot(rootIdentifier)
     }
