@@ -21,8 +21,10 @@ public enum Jobs {
 /// own sandbox) and keeps it for its life, so nothing mutable is shared but the queue of
 /// task numbers and the finished outputs, both behind one lock. Threads claim batches of
 /// consecutive numbers, in increasing order, so a thread never sees a task numbered below
-/// one it already ran. The caller sleeps until the next output in order is there:
-/// it costs no core while the workers run.
+/// one it already ran. The calling thread is one of the `jobs` threads: between its own
+/// batches it delivers whatever is next in order, and it sleeps only once no batch is left
+/// to claim. So `jobs` threads share `jobs` cores, with no third thread to wake for every
+/// batch and taking a core from a worker each time.
 ///
 /// With one job there is no thread at all: each task runs on the calling thread and is
 /// delivered before the next starts, exactly as a plain loop would.
@@ -39,7 +41,8 @@ public enum OrderedWork {
     ///   - worker: makes one thread's state, on that thread.
     ///   - task: runs task `index` with the thread's state.
     ///   - waiting: called on the calling thread with the index of the task it waits for
-    ///     (to show progress); with one job, before each task.
+    ///     (to show progress): before it runs a batch of its own or sleeps; with one job,
+    ///     before each task.
     ///   - deliver: called on the calling thread with each output, in index order.
     /// - Returns: how many tasks were delivered (`count` unless the deadline passed).
     @discardableResult
@@ -56,16 +59,12 @@ public enum OrderedWork {
             return sequentially(count: count, deadline: deadline, worker: worker, task: task, waiting, deliver)
         }
         let shared = Shared<Output>()
-        for _ in 0..<threads {
+        let helpers = threads - 1
+        for _ in 0..<helpers {
             let thread = Thread {
                 var state = worker()
                 while let range = shared.claim(batch: batch, count: count, deadline: deadline) {
-                    var outputs: [Output] = []
-                    for index in range {
-                        if let deadline, ContinuousClock.now >= deadline { break }
-                        outputs.append(task(&state, index))
-                    }
-                    shared.finish(range.lowerBound, outputs)
+                    shared.finish(range.lowerBound, run(range, &state, task, deadline), signal: true)
                 }
                 shared.leave()
             }
@@ -73,9 +72,11 @@ public enum OrderedWork {
             thread.stackSize = 8 << 20
             thread.start()
         }
+        var state = worker()
+        var claiming = true
         var delivered = 0
         while delivered < count {
-            switch shared.take(delivered, threads: threads) {
+            switch shared.take(delivered, threads: helpers) {
             case .outputs(let outputs):
                 for output in outputs {
                     deliver(delivered, output)
@@ -83,20 +84,44 @@ public enum OrderedWork {
                 }
                 // A short batch was cut by the deadline: the task after it never ran.
                 if outputs.count < min(batch, count - (delivered - outputs.count)) {
-                    shared.cancel()
-                    shared.waitForAll(threads)
+                    shared.waitForAll(helpers)
                     return delivered
                 }
-            case .never:
-                shared.waitForAll(threads)
-                return delivered
-            case .notYet:
+            case let pending:  // not there yet, or never will be from the helpers
+                if claiming {
+                    if let range = shared.claim(batch: batch, count: count, deadline: deadline) {
+                        // Its own batch goes into the table like the others', with no one to wake.
+                        waiting(delivered)
+                        shared.finish(range.lowerBound, run(range, &state, task, deadline), signal: false)
+                    } else {
+                        claiming = false  // all claimed: from now on it only waits for the helpers
+                    }
+                    continue
+                }
+                if case .never = pending {
+                    shared.waitForAll(helpers)
+                    return delivered
+                }
                 waiting(delivered)
                 shared.ready.wait()
             }
         }
-        shared.waitForAll(threads)
+        shared.waitForAll(helpers)
         return delivered
+    }
+
+    /// Runs the tasks of one claimed batch, stopping early once `deadline` passes.
+    private static func run<Worker, Output>(
+        _ range: Range<Int>, _ state: inout Worker, _ task: (inout Worker, Int) -> Output,
+        _ deadline: ContinuousClock.Instant?
+    ) -> [Output] {
+        var outputs: [Output] = []
+        outputs.reserveCapacity(range.count)
+        for index in range {
+            if let deadline, ContinuousClock.now >= deadline { break }
+            outputs.append(task(&state, index))
+        }
+        return outputs
     }
 
     private static func sequentially<Worker, Output>(
@@ -131,7 +156,7 @@ public enum OrderedWork {
         }
 
         let state = Mutex(State())
-        /// Signalled whenever a batch is finished or a thread stops.
+        /// Signalled whenever a helper finishes a batch or stops.
         let ready = DispatchSemaphore(value: 0)
 
         func claim(batch: Int, count: Int, deadline: ContinuousClock.Instant?) -> Range<Int>? {
@@ -144,9 +169,10 @@ public enum OrderedWork {
             }
         }
 
-        func finish(_ start: Int, _ outputs: [Output]) {
+        /// Files a finished batch; `signal` wakes the calling thread, unless it ran the batch itself.
+        func finish(_ start: Int, _ outputs: [Output], signal: Bool) {
             state.withLock { $0.finished[start] = outputs }
-            ready.signal()
+            if signal { ready.signal() }
         }
 
         func leave() {

@@ -79,6 +79,31 @@ import Testing
         #expect(threads.withLock { $0.count } > 1)
     }
 
+    /// `--jobs 2` is two threads: the calling one plays batches too, between deliveries. A
+    /// helper's task here waits until the calling thread has run one, which it never would if
+    /// the caller only slept.
+    @Test func theCallingThreadIsOneOfTheJobs() {
+        let caller = pthread_self()
+        let callerRan = DispatchSemaphore(value: 0)
+        let waits = Mutex<(onCaller: Int, timedOut: Int)>((0, 0))
+        let count = OrderedWork.run(
+            count: 12, jobs: 2, batch: 1, worker: { () },
+            task: { _, index in
+                if pthread_equal(pthread_self(), caller) != 0 {
+                    waits.withLock { $0.onCaller += 1 }
+                    callerRan.signal()
+                } else if callerRan.wait(timeout: .now() + 3) == .timedOut {
+                    waits.withLock { $0.timedOut += 1 }
+                } else {
+                    callerRan.signal()  // let the helper's next task through too
+                }
+                return index
+            },
+            deliver: { index, output in #expect(output == index) })
+        #expect(count == 12)
+        #expect(waits.withLock { $0.onCaller } > 0 && waits.withLock { $0.timedOut } == 0)
+    }
+
     @Test func aDeadlineLeavesAPrefixWithNoGap() {
         var delivered: [Int] = []
         let deadline = ContinuousClock.now + .milliseconds(200)
