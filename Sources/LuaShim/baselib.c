@@ -280,10 +280,9 @@ static size_t print_add(size_t a, size_t b) {
  * line can run a collection (an emergency one when the state is at its cap), and a
  * string that had left the stack would be freed under our feet: a __tostring result
  * is referenced by nothing else. The line is sized in advance, so it is checked
- * against the output budget before it is built and allocated once. */
-static int base_print(lua_State *L) {
-    if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
-    int n = lua_gettop(L);
+ * against the output budget before it is built and allocated once. The host gets it
+ * without the newline, which counts against the budget all the same. */
+static int print_lines(lua_State *L, int n) {
     size_t total = 1;                              /* the newline */
     for (int i = 1; i <= n; i++) {
         size_t len;
@@ -304,11 +303,41 @@ static int base_print(lua_State *L) {
     *out = '\n';
     luaL_pushresultsize(&line, total);
     const char *text = lua_tostring(L, -1);
-    if (sb->output != NULL && sb->output(sb->host, text, total) != 0) {
+    if (sb->output != NULL && sb->output(sb->host, text, total - 1) != 0) {
         sb->limit = EDUJAM_LIMIT_OUTPUT;
         return edujam_raise_limit(L, sb);
     }
     return 0;
+}
+
+/* print(s) of one string that needs no cleaning, the common case (every line of Math Jam):
+ * the host gets the argument's own bytes. Building the line in a Lua buffer and interning it
+ * as a new string, only for the host to copy it, was most of print's instructions. A string
+ * whose metatable has a __tostring (the script's to set, as in stock) prints what that gives,
+ * so it takes the general way, as does one with a character to clean. The budget counts the
+ * newline as for any line; s stays on the stack while the host reads it. */
+static int print_plain_string(lua_State *L) {
+    size_t len;
+    const char *s = lua_tolstring(L, 1, &len);  /* a string: no conversion, no allocation */
+    if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        return print_lines(L, 1);
+    }
+    if (print_plain_run(s, len, 0) != len) return print_lines(L, 1);  /* needs cleaning */
+    edujam_sandbox *sb = edujam_of(L);
+    if (edujam_spend_output(sb, print_add(len, 1))) return edujam_raise_limit(L, sb);
+    if (sb->output != NULL && sb->output(sb->host, s, len) != 0) {
+        sb->limit = EDUJAM_LIMIT_OUTPUT;
+        return edujam_raise_limit(L, sb);
+    }
+    return 0;
+}
+
+static int base_print(lua_State *L) {
+    if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
+    int n = lua_gettop(L);
+    if (n == 1 && lua_type(L, 1) == LUA_TSTRING) return print_plain_string(L);
+    return print_lines(L, n);
 }
 
 /* }==================================================================== */

@@ -32,10 +32,11 @@ extension GameRun {
             throw HostFunctionError.message(
                 "activity.\(call.name) can only be called while the game plays (inside play)")
         }
-        guard activity.outcome == .running else {
+        let state = activity.callState  // one call into Tracking, no exclusivity check (see there)
+        guard state.isRunning else {
             throw HostFunctionError.message("activity.\(call.name) called after activity.finish(): the run is over")
         }
-        guard activity.hasStarted else {
+        guard state.hasStarted else {
             throw HostFunctionError.message("activity.\(call.name) called before activity.start()")
         }
         return activity
@@ -45,7 +46,7 @@ extension GameRun {
         guard let activity else {
             throw HostFunctionError.message("activity.start can only be called while the game plays (inside play)")
         }
-        guard activity.outcome == .running else {
+        guard activity.callState.isRunning else {
             throw HostFunctionError.message("activity.start called after activity.finish(): the run is over")
         }
         try activity.context?.becomeActive()
@@ -69,7 +70,7 @@ extension GameRun {
         let value = try finiteNumber(call, 2)
         try set(
             ActivityItem(identifier: id, title: try itemTitle(call, 3, id, earlier), value: .quantity(value)),
-            on: activity, call)
+            on: activity, call, isKnown: earlier != nil)
     }
 
     private func binary(_ call: HostCall) throws {
@@ -85,7 +86,9 @@ extension GameRun {
                     + "; use one of \(names.joined(separator: ", "))")
         }
         let title = try itemTitle(call, 4, id, earlier)
-        try set(ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call)
+        try set(
+            ActivityItem(identifier: id, title: title, value: .binary(value, type)), on: activity, call,
+            isKnown: earlier != nil)
     }
 
     private func score(_ call: HostCall) throws {
@@ -98,7 +101,8 @@ extension GameRun {
         }
         let title = try itemTitle(call, 4, id, earlier)
         try set(
-            ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call)
+            ActivityItem(identifier: id, title: title, value: .score(score, maxScore: maxScore)), on: activity, call,
+            isKnown: earlier != nil)
     }
 
     private func primary(_ call: HostCall) throws {
@@ -128,9 +132,10 @@ extension GameRun {
     // MARK: Checking arguments
 
     /// Records an item whose arguments were checked as they were read (the model checks only
-    /// what no argument check covers: a blank identifier), and tells the channel.
-    private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall) throws {
-        try tracked(call) { try activity.record(checkedItem: item) }
+    /// what no argument check covers: a blank identifier, and not for an identifier the attempt
+    /// has an item under already, `isKnown`), and tells the channel.
+    private func set(_ item: ActivityItem, on activity: Activity, _ call: HostCall, isKnown: Bool) throws {
+        try tracked(call) { try activity.record(checkedItem: item, isKnown: isKnown) }
         _ = channel.handle(.item(ItemRecord(item)))
     }
 

@@ -12,12 +12,15 @@ extension GameRun {
         sandbox.register("ask") { [unowned self] call in try call.push(ask(call)) }
         sandbox.register("choose") { [unowned self] call in try call.push(choose(call)) }
         sandbox.register("random") { [unowned self] call in try call.push(randomNumber(call)) }
-        sandbox.register("clock") { [unowned self] call in try call.push(.number(clockReading())) }
+        sandbox.register("clock") { [unowned self] call in try call.push(number: clockReading()) }
         if let print = try? sandbox.global("print") { try? sandbox.setGlobal("say", print) }
     }
 
     private func ask(_ call: HostCall) throws -> LuaValue {
-        let prompt = try shown(call.isNil(1) ? "" : call.value(1).description)
+        // A string prompt (every game's) read as one: the same text as its `LuaValue`'s
+        // description, without making the value and then its description.
+        let prompt = try shown(
+            call.isNil(1) ? "" : call.isString(1) ? call.string(1) : call.value(1).description)
         guard let reply = try reply(to: .ask(prompt: prompt)) else { return .nil }
         return .string(reply)
     }
@@ -65,7 +68,11 @@ extension GameRun {
             return nil
         }
         clock.advance(by: reply.thinking)
-        let text = String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
+        // A reply within the cap is kept as it is (a native String's count is stored): cut and
+        // decoded again, it came out equal, for some 300 instructions an answer.
+        let text =
+            reply.text.utf8.count <= maximumAnswerBytes
+            ? reply.text : String(decoding: reply.text.utf8.prefix(maximumAnswerBytes), as: UTF8.self)
         inputs.append(.reply(text, at: replyReading()))
         return text
     }

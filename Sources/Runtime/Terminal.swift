@@ -21,7 +21,17 @@ public enum Terminal {
     /// Text for the terminal, lines kept: every character `needsCleaning` becomes `?`;
     /// tab and newline stay. For `say`, prompts, messages and excerpts.
     public static func clean(_ text: String) -> String {
-        replacing(in: text, where: needsCleaning)
+        // Printable ASCII, tab and newline (every prompt a game like Math Jam shows) need
+        // nothing: found by their bytes, which is what `needsCleaning` says of those scalars,
+        // without decoding the scalars first.
+        if text.utf8.withContiguousStorageIfAvailable({ isPlainASCII($0) }) == true { return text }
+        return replacing(in: text, where: needsCleaning)
+    }
+
+    /// Whether every byte is printable ASCII, a tab or a newline: text `clean` leaves as it is.
+    private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where !(0x20...0x7E).contains(byte) && byte != 0x09 && byte != 0x0A { return false }
+        return true
     }
 
     /// Text for one line of the terminal (a table cell, a name in a heading): like `clean`,

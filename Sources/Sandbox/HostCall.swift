@@ -49,6 +49,11 @@ public struct HostCall {
         lua_type(state, index(position)) <= LUA_TNIL
     }
 
+    /// Whether the argument at `position` is a string (strictly: a number is not).
+    public func isString(_ position: Int) -> Bool {
+        lua_type(state, index(position)) == LUA_TSTRING
+    }
+
     /// A string argument (a number is not taken: the API wants text).
     public func string(_ position: Int) throws -> String {
         guard lua_type(state, index(position)) == LUA_TSTRING else { throw badType(position, "string") }
@@ -121,6 +126,16 @@ public struct HostCall {
         // 3 slots: the value, and the trampoline's error message with its location.
         guard lua_checkstack(state, 3) != 0 else { throw SandboxError.conversion("too many results") }
         try sandbox.push(value, on: state)
+        frame.pointee.results &+= 1  // bounded by the Lua stack (checked above)
+    }
+
+    /// Gives a number back as ``push(_:)`` does with `.number(value)`, pushed straight: for a
+    /// host function a game calls many times a run (`clock`, some 40 times a playthrough), which
+    /// need not walk the general ``LuaValue`` push.
+    /// - Throws: ``SandboxError/conversion(_:)`` when the Lua stack is full.
+    public func push(number value: Double) throws {
+        guard lua_checkstack(state, 3) != 0 else { throw SandboxError.conversion("too many results") }
+        lua_pushnumber(state, value)
         frame.pointee.results &+= 1  // bounded by the Lua stack (checked above)
     }
 

@@ -310,12 +310,11 @@ public final class Sandbox {
         return EDUJAM_HOST_ERROR
     }
 
-    /// One `print`'s line: its bytes end with the newline print adds, which the host does not
-    /// get. One `String` per line, made here: a caller that cut the newline off made a second
-    /// (5% of a playthrough, bench/README.md).
+    /// One `print`'s line, without the newline print adds (C leaves it out: a plain string is
+    /// handed over as its own bytes, with no line built around it). One `String` per line, made
+    /// here: a caller that cut the newline off made a second (5% of a playthrough, bench/README.md).
     fileprivate func write(_ bytes: UnsafeRawBufferPointer) {
-        let line = bytes.last == UInt8(ascii: "\n") ? UnsafeRawBufferPointer(rebasing: bytes.dropLast()) : bytes
-        output(String(decoding: line, as: UTF8.self))
+        output(String(decoding: bytes, as: UTF8.self))
     }
 
     // MARK: Internals

@@ -58,6 +58,23 @@ import Tracking
             "nothing was shown")
     }
 
+    /// What `ask` shows of its argument (a string as it is, cleaned for the terminal; any other
+    /// value as its description) and what it returns of a reply (cut at the reply cap).
+    @Test func askShowsItsPromptAndCutsTheReply() throws {
+        let long = String(repeating: "y", count: Limits.replyBytes + 10)
+        let body = """
+            local a = ask("plain?") local b = ask(42) local c = ask(1.5) local d = ask(true)
+            local e = ask("esc\\27[2J\\tcaf\\u{E9}") local f = ask("cut?")
+            print(a, b, c, d, e, #f)
+            """
+        let (report, channel) = try Self.play(
+            Self.game(body), answers: ["one", "two", "three", "four", "fünf", long])
+        #expect(report.outcome == .quit, "\(String(describing: report.failure))")
+        let prompts = channel.events.compactMap { if case .ask(let prompt) = $0 { prompt } else { nil } }
+        #expect(prompts == ["plain?", "42", "1.5", "true", "esc?[2J\tcaf\u{E9}", "cut?"])
+        #expect(channel.said == ["one two three four fünf \(Limits.replyBytes)"])
+    }
+
     @Test func aDeclarationPastTheByteBudgetIsNotLoaded() throws {
         let error = #expect(throws: GameLoadError.self) {
             try Self.play(Self.game("", declaration: "keywords = refs,"))

@@ -283,6 +283,34 @@ import Testing
         #expect(log.lines == ["a?[2Jb ?bell ?31m 1 nil true"])
     }
 
+    /// `print(s)` of one plain string hands the host the string's own bytes (no line built):
+    /// the same lines, budget and `__tostring` as the general path.
+    @Test func printOfOneStringKeepsItsMeaning() throws {
+        let log = PrintLog()
+        let sandbox = try Sandbox(output: { log.lines.append($0) })
+        let source = #"""
+            print("plain") print("") print("two\nlines\n") print("tab\there") print("caf\u{E9}")
+            print("esc\27[2J") print("a", "b")
+            getmetatable("").__tostring = function(s) return "<" .. #s .. ">" end
+            print("shown by its metamethod") print()
+            """#
+        try sandbox.run(source, name: "p.lua")
+        #expect(log.lines == ["plain", "", "two\nlines\n", "tab\there", "caf\u{E9}", "esc?[2J", "a b", "<23>", ""])
+    }
+
+    @Test func printOfOneStringSpendsItsNewline() throws {
+        let log = PrintLog()
+        let sandbox = try quickSandbox(output: 10, printed: log)
+        try sandbox.run(#"print("123456789")"#, name: "p.lua")  // 9 bytes and the newline: all of it
+        #expect(sandbox.outputUsed == 10)
+        let error = sandboxError { try sandbox.run(#"print("")"#, name: "q.lua") }
+        guard case .outputLimit = error else {
+            Issue.record("expected an output limit, got \(String(describing: error))")
+            return
+        }
+        #expect(log.lines == ["123456789"])
+    }
+
     @Test func coroutinesStillWork() throws {
         let sandbox = try Sandbox()
         let source = """

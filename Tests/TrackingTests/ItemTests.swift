@@ -128,6 +128,33 @@ import TrackingTestSupport
         #expect(record.items.last?.value == .number(3))
     }
 
+    /// An item set again under its identifier with its kind (a game's score and count on every
+    /// answer) takes its new value and title in place, primary or additional, and is saved.
+    @Test func itemSetAgainKeepsItsPlace() throws {
+        let (store, run) = try startedActivity()
+        try run.setQuantity(id: "score", title: "Score", value: 0)
+        try run.setScore(id: "correct", title: "Correct", score: 0, maxScore: 1)
+        try run.setBinary(id: "passed", title: "Passed", value: false, valueType: .passFail)
+        try store.save()
+        try run.setQuantity(id: "score", title: "Score", value: 10)
+        try run.setScore(id: "correct", title: "Correct answers", score: 1, maxScore: 1)
+        try run.setScore(id: "correct", title: "Correct answers", score: 2, maxScore: 2)
+        #expect(run.primaryItem?.value == .quantity(10))
+        #expect(run.additionalItems.map(\.identifier) == ["correct", "passed"])
+        #expect(run.item(withIdentifier: "correct")?.value == .score(2, maxScore: 2))
+        #expect(
+            trackingError { try run.setBinary(id: "correct", title: "C", value: true, valueType: .yesNo) }
+                == .duplicateItemIdentifier("correct"))
+        #expect(
+            trackingError { try run.setScore(id: "score", title: "S", score: 1, maxScore: 2) }
+                == .duplicateItemIdentifier("score"))
+        try store.save()
+        let record = try #require(try store.runs().first)
+        #expect(record.items.map(\.identifier) == ["score", "correct", "passed"])
+        #expect(record.items.map(\.title) == ["Score", "Correct answers", "Passed"])
+        #expect(record.items.first?.value == .number(10))
+    }
+
     @Test func identifiersAreUniqueWithinAnActivity() throws {
         let (_, run) = try startedActivity()
         try run.setScore(id: "x", title: "X", score: 1, maxScore: 2)

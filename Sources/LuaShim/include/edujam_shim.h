@@ -43,7 +43,8 @@ enum {
 /* Swift's side of a host call: run `function` (a Swift object the host keeps alive) for `host`.
  * None is ever NULL. */
 typedef int (*edujam_host_dispatch)(lua_State *L, void *host, void *function);
-/* Swift's side of print: write `len` bytes. Returns 0, or 1 if the host refuses (limit). */
+/* Swift's side of print: write one line, `len` bytes without its newline. Returns 0, or 1 if
+ * the host refuses (limit). */
 typedef int (*edujam_output_sink)(void *host, const char *bytes, size_t len);
 
 /* The run's clock, for os.time, os.date and os.clock: `now` in seconds since the epoch,

@@ -65,12 +65,15 @@ extension Activity {
     /// its identifier's ``IdentifierRule`` already, argument by argument, to say which argument
     /// broke a rule (the runtime's `activity.*`): only the one rule it leaves to the model,
     /// a blank identifier, is checked here, so an item a game records is validated once.
-    /// - Parameter item: The item, valid but for a blank identifier.
+    /// - Parameters:
+    ///   - item: The item, valid but for a blank identifier.
+    ///   - isKnown: Whether the caller found an item under this identifier already (which was
+    ///     checked when it was recorded: not blank), so the check is not made again.
     /// - Throws: ``TrackingError/invalidIdentifier(_:)`` for a blank identifier; otherwise as
     ///   ``record(_:)``.
-    package func record(checkedItem item: ActivityItem) throws {
+    package func record(checkedItem item: ActivityItem, isKnown: Bool = false) throws {
         try requireMutable()
-        guard !Validate.isBlank(item.identifier) else { throw TrackingError.invalidIdentifier("item identifier") }
+        if !isKnown, Validate.isBlank(item.identifier) { throw TrackingError.invalidIdentifier("item identifier") }
         try items.record(item)
         changed()
     }

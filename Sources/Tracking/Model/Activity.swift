@@ -100,6 +100,13 @@ public final class Activity {
     public var isStarted: Bool { runningSince != nil }
     /// Whether someone marked it done.
     public var isDone: Bool { doneBy != nil }
+    /// Whether it is still running (``outcome`` is `.running`) and whether it was ever started,
+    /// read here for a front end that checks both on every call (the runtime's `activity.*`).
+    /// Read from another module, each of the two properties cost a `swift_beginAccess` call
+    /// (their unchecked exclusivity holds only inside this module): 70 a playthrough.
+    /// Out of line for the same reason: inlined into the caller, the checks would come back.
+    @inline(never)
+    package var callState: (isRunning: Bool, hasStarted: Bool) { (outcome == .running, hasStarted) }
     /// Total length of the union of progress ranges, 0...1; never goes down within an attempt.
     ///
     /// Setting it is ClassKit's `progress =`: ``setProgress(_:)``, which adds `0...newValue`. A

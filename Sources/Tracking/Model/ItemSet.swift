@@ -91,6 +91,16 @@ struct ItemSet {
     ///   additional item of another kind, already uses the identifier.
     mutating func addAdditional(_ item: ActivityItem) throws {
         if primary?.identifier == item.identifier { throw TrackingError.duplicateItemIdentifier(item.identifier) }
+        // The additional item of this kind set again under its identifier (as a game does on
+        // every answer): identifiers are unique here, so it is the item `checkKind` would find
+        // and pass; replaced in place without that second scan.
+        if let index = additional.firstIndex(where: { $0.kind == item.kind }),
+            additional[index].identifier == item.identifier
+        {
+            additional[index] = item
+            remember(item.identifier, isNew: false)
+            return
+        }
         try checkKind(item)  // past it, an item with this identifier is the additional one of its kind
         var isNew = true
         if let index = additional.firstIndex(where: { $0.kind == item.kind }) {
@@ -109,8 +119,10 @@ struct ItemSet {
     mutating func record(_ item: ActivityItem) throws {
         if item.identifier == namedPrimary {
             try setPrimary(item)
-        } else if item.identifier == primary?.identifier {
-            try checkKind(item)
+        } else if let current = primary, item.identifier == current.identifier {
+            // The primary set again (a game's score on every answer): only its kind to check,
+            // not a lookup of the identifier that finds the primary again.
+            if current.kind != item.kind { try checkKind(item) }  // another kind: throws as before
             primary = item
             remember(item.identifier, isNew: false)
         } else if primary == nil, self.item(item.identifier) == nil {
