@@ -27,7 +27,7 @@ struct MigrationNamesTests {
                 "012-opaque-identifiers", "013-attempt-game-version", "014-game-versions", "015-attempt-inputs",
                 "016-ended-attempts-frozen",
                 "017-attempt-checks", "018-identity-by-index", "019-owner-lookups-by-index",
-                "020-identity-schema-qualified", "021-save-policies-in-sql",
+                "020-identity-schema-qualified", "021-save-policies-in-sql", "022-item-count-by-row",
             ])
     }
 }

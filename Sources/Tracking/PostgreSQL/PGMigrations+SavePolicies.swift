@@ -21,7 +21,8 @@ extension PGMigrations {
     ///   one condition allows exactly what the two did. Reading is unchanged.
     /// - The item count is checked on UPDATE only for a row that moved to another attempt (a
     ///   row trigger `UPDATE OF activity_id` with a `WHEN`, so the upserts of a save, which never
-    ///   name `activity_id`, do not even consider it); INSERT keeps its statement trigger.
+    ///   name `activity_id`, do not even consider it); INSERT kept its statement trigger (a row trigger
+    ///   running this function since ``itemCountByRow``).
     /// - `edujam_note_ending()` runs only for a row it has something to do to (an attempt ending or
     ///   ended, or a stray `ended_in_transaction` to clear: a `WHEN` on the trigger), not at every
     ///   save of a running attempt, twice (an upsert's INSERT and UPDATE). The function itself is

@@ -135,6 +135,8 @@ enum PGMigrations {
         PGMigrations.identitySchemaQualified,
         // A save's policies in SQL, one a command; the item count on UPDATE only for moved items.
         PGMigrations.savePolicies,
+        // The item count for each item inserted, not at every save's upsert of items.
+        PGMigrations.itemCountByRow,
     ]
 }
 
