@@ -9,7 +9,9 @@ import Synchronization
 /// by every thread of `verify`, `fuzz` and `test --jobs` and by every test's store. Copying the
 /// image costs microseconds. A copy is what migrating gives in this process (same migrations, same
 /// SQLite), and ``Migrator`` still runs over it and finds nothing to apply. A deserialized
-/// database keeps its journal in memory, as any `:memory:` database does.
+/// database keeps its journal in memory, as any `:memory:` database does, and grows up to
+/// SQLite's bound for one (`SQLITE_MEMDB_DEFAULT_MAXSIZE`, 1 GiB unless the host configured
+/// another), past which a write fails as on a full disk: a store that large belongs in a file.
 enum MigratedImage {
     private static let images = Mutex<[String: [UInt8]]>([:])
 
