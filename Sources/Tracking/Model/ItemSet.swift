@@ -91,20 +91,13 @@ struct ItemSet {
     ///   additional item of another kind, already uses the identifier.
     mutating func addAdditional(_ item: ActivityItem) throws {
         if primary?.identifier == item.identifier { throw TrackingError.duplicateItemIdentifier(item.identifier) }
+        let index = additional.firstIndex(where: { $0.kind == item.kind })
         // The additional item of this kind set again under its identifier (as a game does on
         // every answer): identifiers are unique here, so it is the item `checkKind` would find
-        // and pass; replaced in place without that second scan.
-        if let index = additional.firstIndex(where: { $0.kind == item.kind }),
-            additional[index].identifier == item.identifier
-        {
-            additional[index] = item
-            remember(item.identifier, isNew: false)
-            return
-        }
-        try checkKind(item)  // past it, an item with this identifier is the additional one of its kind
-        var isNew = true
-        if let index = additional.firstIndex(where: { $0.kind == item.kind }) {
-            isNew = additional[index].identifier != item.identifier
+        // and pass. Any other identifier is checked before anything changes.
+        let isNew = index.map { additional[$0].identifier != item.identifier } ?? true
+        if isNew { try checkKind(item) }  // past it, an item with this identifier is the additional one of its kind
+        if let index {
             if isNew { forget(additional[index].identifier) }
             additional[index] = item  // one per kind: the later item takes the earlier one's place
         } else {
