@@ -40,7 +40,14 @@ import Testing
         let before = try residentBytes()
         for _ in 0..<50 { try holdAndClose() }
         let after = try residentBytes()
+        // Under AddressSanitizer the close is `lua_close`'s (no slabs) and what is freed waits in
+        // the sanitizer's quarantine (256 MiB) before the process gets it back: there the runs
+        // above check only that closing reads and frees nothing wrongly.
+        guard !Self.underAddressSanitizer else { return }
         // 50 sandboxes leaked would be over 400 MiB; the slack is for tests running beside this one.
         #expect(after < before + 128 << 20)
     }
+
+    /// Whether this process runs with AddressSanitizer (its runtime's entry point is linked in).
+    private static let underAddressSanitizer = dlsym(dlopen(nil, RTLD_NOW), "__asan_init") != nil
 }
