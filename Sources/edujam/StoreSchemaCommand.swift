@@ -55,6 +55,7 @@ enum StoreSchemaCommand: Command {
         do {
             applied = try TrackingStore.migrate(address, parts: [ClassroomSchema.part])
         } catch let error as TrackingError {
+            try refuseUnlessOwner(options, error)
             throw StoreError(address, error)
         }
         let claimedBefore = try? TrackingStore.claimedRoot(address)
@@ -75,6 +76,18 @@ enum StoreSchemaCommand: Command {
             break
         }
         return .success
+    }
+
+    /// Says in words that `init` and `migrate` are the owner's, when the server refused a permission
+    /// (SQLSTATE 42501) to a teacher's or a student's login on a store that is already up to date:
+    /// PostgreSQL's own words there name a schema privilege, not the command.
+    /// - Throws: ``IdentityError/ownersOnly(login:command:)``; nothing when the login is the owner's,
+    ///   or who it is cannot be read (the caller then says what the server said).
+    private static func refuseUnlessOwner(_ options: StoreOptions, _ error: TrackingError) throws {
+        guard case .postgresql("42501", _, _) = error,
+            let identity = try? StoreLocation.open(options.common, root: .claimed, clock: .real()).identity()
+        else { return }
+        try Identity.requireOwner(options.action == .initialize ? "store init" : "store migrate", identity: identity)
     }
 
     /// Opens the store once as whoever runs `init`/`migrate` (the database's owner on a school

@@ -222,6 +222,25 @@ struct SchoolRowsAttackTests {
         #expect(!copied.error.contains(file), "\(copied.error)")
     }
 
+    /// `store init` and `store migrate` are the owner's: a student or a teacher who runs one on the
+    /// school's up-to-date store is told so in words, not with the schema privilege PostgreSQL
+    /// refused; the owner's `store migrate` still finds nothing to apply.
+    @Test func aStudentsOrTeachersStoreMigrateSaysItIsTheOwners() throws {
+        let school = try School()
+        defer { school.remove() }
+        for login in [school.ana, school.maria] {
+            for verb in ["init", "migrate"] {
+                let refused = try school.edujam(["store", verb], as: login)
+                #expect(refused.status == 1, "\(login) \(verb): \(refused)")
+                let said = "store \(verb) is the store owner's command, and the login \(login) is not the owner's"
+                #expect(refused.error.contains(said), "\(login) \(verb): \(refused.error)")
+                #expect(!refused.error.contains("SQLSTATE"), "\(refused.error)")
+            }
+        }
+        let owner = try school.cli.run(["store", "migrate", "--store", school.server.url(database: school.database)])
+        #expect(owner.status == 0 && owner.output == "The schema is up to date: nothing to apply.\n", "\(owner)")
+    }
+
     /// Ana writes the contexts of a game nobody has published yet (Word Jam, here but not in the
     /// catalog), as her policies let a student's play do, with titles of her own: Bo's play of
     /// that game still saves (a student's play adds only what is missing and rewrites nothing), and
