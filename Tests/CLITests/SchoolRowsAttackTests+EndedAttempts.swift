@@ -21,8 +21,9 @@ extension SchoolRowsAttackTests {
         "DELETE FROM attempt_inputs RETURNING 1",
     ]
 
-    /// What the server holds of the school's attempts, items and records, as its superuser reads it.
-    private static let everything = """
+    /// What the server holds of the school's attempts, items and records, as its superuser reads it
+    /// (also ``aStudentWritesNoClassmatesAttemptThroughTheSaveCall()``'s).
+    static let everything = """
         SELECT a.uuid, a.outcome, a.progress, i.identifier, i.score, i.quantity, i.flag,
             (SELECT count(*) FROM attempt_events e WHERE e.activity_id = a.id),
             (SELECT bytes FROM attempt_inputs r WHERE r.activity_id = a.id)

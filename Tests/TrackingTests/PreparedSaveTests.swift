@@ -57,7 +57,7 @@ struct PreparedSaveTests {
     @Test func aSaveRunsStatementsPreparedOnceOnItsConnection() throws {
         let saved = try Saved()
         let prepared = try saved.preparedSQL()
-        #expect(prepared.contains(PGSave.attemptSQL), "the attempt's upsert is prepared")
+        #expect(prepared.contains(PGSave.saveSQL), "the call that saves the attempts is prepared")
         #expect(try saved.saveScore(2) == 1, "still one round trip")
         #expect(try saved.preparedSQL() == prepared, "the second save prepared nothing again")
         #expect(try saved.storedScore() == 2)
@@ -86,10 +86,10 @@ struct PreparedSaveTests {
         #expect(try store.runs(student: "ben").first?.items.first { $0.identifier == "score" }?.score == 3)
     }
 
-    /// The open also plans an attempt's save (``PGSave/attemptStatements``), generically, as every
-    /// save then runs it (``PGSave/genericPlansSQL``): a connection's first save plans nothing,
-    /// and no save is planned for its values (PostgreSQL's custom plans, the first five executions
-    /// of a statement by default, each with every policy's sub-plans).
+    /// The open also plans an attempt's save, by saving nothing (``PGSave/emptySave``), generically,
+    /// as every save then runs it (``PGSave/genericPlansSQL``): a connection's first save plans
+    /// nothing, and no save is planned for its values (PostgreSQL's custom plans, the first five
+    /// executions of a statement by default).
     @Test func openingTheStorePlansAnAttemptsSaveAndNoSaveIsPlannedForItsValues() throws {
         let saved = try Saved()
         let engine = try PostgreSQLEngine(conninfo: saved.conninfo)
@@ -103,7 +103,7 @@ struct PreparedSaveTests {
             return plans
         }
         let opened = try plans()
-        for sql in PGSave.attemptStatements {
+        for (sql, _) in PGSave.emptySave {
             #expect(opened[sql]?.generic == 1, "planned once at the open: \(sql.prefix(60))")
         }
         let game = try #require(try store.context(at: ["MATH-JAM"]))
@@ -116,7 +116,7 @@ struct PreparedSaveTests {
         }
         let after = try plans()
         #expect(after.values.allSatisfy { $0.custom == 0 }, "no statement planned for its values: \(after)")
-        #expect(after[PGSave.attemptSQL]?.generic == 8, "the open's plan, then the seven saves'")
+        #expect(after[PGSave.saveSQL]?.generic == 8, "the open's plan, then the seven saves'")
         #expect(try store.runs(student: "ben").first?.items.first { $0.identifier == "score" }?.score == 7)
     }
 
@@ -127,7 +127,7 @@ struct PreparedSaveTests {
         #expect(try saved.preparedSQL().isEmpty)
         #expect(try saved.saveScore(3) == 2, "the save that found them gone, then the same save prepared again")
         #expect(try saved.storedScore() == 3)
-        #expect(try saved.preparedSQL().contains(PGSave.attemptSQL))
+        #expect(try saved.preparedSQL().contains(PGSave.saveSQL))
         #expect(try saved.saveScore(4) == 1)
         #expect(try saved.storedScore() == 4)
     }

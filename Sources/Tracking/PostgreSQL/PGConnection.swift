@@ -239,41 +239,6 @@ package final class PGConnection {
         }
     }
 
-    /// Plans the statements `sqls`, already prepared on this connection, the way `settings` (SQL run
-    /// first in the same transaction, such as ``PGSave/genericPlansSQL``) has them planned, in one
-    /// round trip: `EXPLAIN EXECUTE` with every parameter NULL builds and keeps a statement's generic
-    /// plan without running it. What the first pipeline to run them would otherwise wait for: the
-    /// planning, and this session's first reading of the tables' indexes, policies and triggers.
-    /// Those not prepared here are left; outside the caller's transaction only.
-    func plan(prepared sqls: [String], settings: String) throws {
-        let explains = sqls.compactMap { sql in
-            preparedNames[sql].map { name in
-                let nulls = Array(repeating: "NULL", count: Self.parameterCount(sql)).joined(separator: ", ")
-                return (
-                    sql: "EXPLAIN (COSTS OFF) EXECUTE \(name)\(nulls.isEmpty ? "" : "(\(nulls))")", values: [SQLValue]()
-                )
-            }
-        }
-        guard !explains.isEmpty, PQtransactionStatus(connection) == PQTRANS_IDLE else { return }
-        _ = try pipeline([(settings, [])] + explains)
-    }
-
-    /// The number of parameters of `sql`: its highest `$N` (the statements this is given have no
-    /// dollar sign anywhere else).
-    static func parameterCount(_ sql: String) -> Int {
-        var highest = 0
-        var digits: Int?
-        for byte in sql.utf8 + [0] {
-            if let number = digits, (48...57).contains(byte) {
-                digits = min(number * 10 + Int(byte - 48), 65_535)
-                continue
-            }
-            if let number = digits { highest = max(highest, number) }
-            digits = byte == 36 ? 0 : nil  // "$"
-        }
-        return highest
-    }
-
     /// The name each SQL text is prepared under in this connection's session, as far as the
     /// connection knows (``pipeline(_:prepared:preparing:)``).
     package var preparedStatements: [String: String] { preparedNames }

@@ -137,6 +137,8 @@ enum PGMigrations {
         PGMigrations.savePolicies,
         // The item count for each item inserted, not at every save's upsert of items.
         PGMigrations.itemCountByRow,
+        // A save's attempts in one call that checks whose they are once, bound by no policy.
+        PGMigrations.saveFunction,
     ]
 }
 

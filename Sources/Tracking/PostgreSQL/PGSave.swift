@@ -1,25 +1,27 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
-/// by path or UUID, so the whole save goes in one pipeline; items and events go in one statement
-/// each for every attempt of the save, as arrays. Columns and values come from the row types
-/// (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``, ``AttemptInputsRow``).
+/// by path or UUID, so the whole save goes in one pipeline. Its attempts, with their items, events
+/// and replay records, go in one call of `edujam_save` (``PGMigrations/saveFunction``), every
+/// table's rows as arrays, one a column; its contexts as statements of their own. Columns and values
+/// come from the row types (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``,
+/// ``AttemptInputsRow``). The attempts' statements (``attemptSQL``, ``itemRows(_:savedAt:)``,
+/// ``eventRows(_:)``, ``inputRows(_:savedAt:)``) are an outbox delivery's.
 enum PGSave {
     /// The SQL of every statement a save may send, each text the same in every save: what a
     /// connection prepares when the store opens (``PostgreSQLEngine/open(rootIdentifier:parts:)``),
     /// so that no save, not even the first, waits for the server to parse and analyse its
     /// statements and to load the tables' rules and policies for them.
     static let everyStatement: [String] = [
-        genericPlansSQL, removedContextsSQL, contextSQL, attemptSQL, removedItemsSQL, itemsSQL, eventsSQL, inputsSQL,
-        contextIDsSQL,
-        attemptIDsSQL,
+        genericPlansSQL, removedContextsSQL, contextSQL, saveSQL, contextIDsSQL, attemptIDsSQL,
     ]
 
-    /// The statements of ``everyStatement`` that every save of a game sends, which every role may
-    /// run: those the open plans ahead (``PGConnection/plan(prepared:settings:)``). The others are
-    /// planned at their first use: writing a context is not every login's right (students add
-    /// contexts but never change or remove one), a statement the login may not run cannot be
-    /// planned, and games seldom remove an item.
-    static let attemptStatements: [String] = [
-        genericPlansSQL, attemptSQL, itemsSQL, eventsSQL, inputsSQL, contextIDsSQL, attemptIDsSQL,
+    /// A save of nothing: ``saveSQL`` with every array empty and no time, which runs every write of
+    /// the call over no rows (``PGMigrations/saveFunction``). A store's open runs it once
+    /// (``PostgreSQLEngine/open(rootIdentifier:parts:)``) so that the call's statements are planned,
+    /// and the tables they write read into the session, seconds before the first save, which would
+    /// otherwise wait for that (a class's games open together: the `store/saves` bench row's first
+    /// saves). It writes nothing and takes no transaction id.
+    static let emptySave: [(sql: String, values: [SQLValue])] = [
+        (genericPlansSQL, []), (saveSQL, Array(repeating: .text("{}"), count: 39) + [.null]),
     ]
 
     /// Plans the rest of the save's statements generically, for this transaction only: each
@@ -66,44 +68,44 @@ enum PGSave {
             """
     }()
 
-    /// Inserts an attempt or updates it by UUID, unless the stored state was saved later.
-    static func activity(_ activity: Activity, path: String, now: Double) -> (sql: String, values: [SQLValue]) {
-        (attemptSQL, ActivityRow.values(activity, context: .text(path), now: now))
-    }
-
-    /// Deletes the removed items and upserts the changed ones (every item of a new attempt), for
-    /// every attempt whose state this save wrote (`saved_at` is this save's time).
-    static func items(_ activities: [Activity], now: Double) -> [(sql: String, values: [SQLValue])] {
-        var removed: [(uuid: String, identifier: String)] = []
-        var rows: [[SQLValue]] = []  // ItemRow.values with the attempt's UUID
+    /// A save's attempts in one call of `edujam_save` (``PGMigrations/saveFunction``), which answers
+    /// each attempt's UUID and row id: the attempts (each with its context's path, ``ActivityRow``'s
+    /// values otherwise), their removed items, then their changed items (every item of a new
+    /// attempt), the events since the last save, the replay records that changed, and the save's
+    /// time (`saved_at`). Nil when the save holds no attempt.
+    static func attempts(_ activities: [Activity], now: Double) throws -> (sql: String, values: [SQLValue])? {
+        guard !activities.isEmpty else { return nil }
+        var attempts: [[SQLValue]] = []
+        var removed: [[SQLValue]] = []
+        var items: [[SQLValue]] = []  // ItemRow.values with the attempt's UUID
         for activity in activities {
-            let uuid = activity.uuid.lowercasedString
+            let uuid = SQLValue.text(activity.uuid.lowercasedString)
+            if let context = activity.context {
+                let path = try JSON.encode(context.identifierPath)
+                attempts.append(ActivityRow.values(activity, context: .text(path), now: now))
+            }
             let isNew = activity.rowID == nil
-            if !isNew { removed += activity.items.removed.sorted().map { (uuid, $0) } }
+            if !isNew { removed += activity.items.removed.sorted().map { [uuid, .text($0)] } }
             let changed = isNew ? Set(activity.items.all.map(\.identifier)) : activity.items.dirty
             for identifier in changed.sorted() {
                 guard let item = activity.items.item(identifier) else { continue }
-                let sequence = activity.items.sequence[identifier] ?? 0
-                rows.append(ItemRow.values(item, attempt: .text(uuid), sequence: sequence))
+                items.append(ItemRow.values(item, attempt: uuid, sequence: activity.items.sequence[identifier] ?? 0))
             }
         }
-        var statements: [(sql: String, values: [SQLValue])] = []
-        if !removed.isEmpty {
-            statements.append(
-                (
-                    removedItemsSQL,
-                    [PGArray.text(removed.map(\.uuid)), PGArray.text(removed.map(\.identifier)), .real(now)]
-                ))
-        }
-        if !rows.isEmpty { statements.append(itemRows(rows, savedAt: now)) }
-        return statements
+        let events = activities.flatMap { EventRow.pending($0, attempt: .text($0.uuid.lowercasedString)) }
+        let values =
+            PGArray.columns(attempts, count: ActivityRow.columns.names.count) + PGArray.columns(removed, count: 2)
+            + PGArray.columns(items, count: ItemRow.columns.names.count)
+            + PGArray.columns(events, count: EventRow.columns.names.count)
+            + PGArray.columns(AttemptInputsRow.changed(activities), count: AttemptInputsRow.columns.names.count)
+            + [.real(now)]
+        return (saveSQL, values)
     }
 
-    /// Deletes the items `$2` of the attempts `$1` (UUIDs, pairwise) whose stored state was saved at `$3`.
-    static let removedItemsSQL = """
-        DELETE FROM activity_items i USING activities a, unnest($1::uuid[], $2::text[]) AS r(uuid, identifier)
-        WHERE a.uuid = r.uuid AND a.saved_at = $3 AND i.activity_id = a.id AND i.identifier = r.identifier
-        """
+    /// ``attempts(_:now:)``'s call: 40 parameters, the columns of five tables' rows and the time.
+    static let saveSQL =
+        "SELECT attempt_uuid, attempt_id FROM edujam_save("
+        + (1...40).map { "$\($0)" }.joined(separator: ", ") + ")"
 
     /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
     /// UUID) into the attempts whose stored state was saved at `savedAt`.
@@ -114,13 +116,6 @@ enum PGSave {
     /// ``itemRows(_:savedAt:)``'s upsert.
     static let itemsSQL = upsertSQL(ItemRow.columns, ItemRow.onKeyConflict)
 
-    /// Appends the events since the last save, numbered from the count already saved; an event
-    /// already stored (a replayed save) is left as it is.
-    static func events(_ activities: [Activity]) -> (sql: String, values: [SQLValue])? {
-        let rows = activities.flatMap { EventRow.pending($0, attempt: .text($0.uuid.lowercasedString)) }
-        return rows.isEmpty ? nil : eventRows(rows)
-    }
-
     /// Adds events given as rows (``EventRow``'s values with the attempt's UUID); an event already
     /// stored is left as it is.
     static func eventRows(_ rows: [[SQLValue]]) -> (sql: String, values: [SQLValue]) {
@@ -129,12 +124,6 @@ enum PGSave {
 
     /// ``eventRows(_:)``'s insert.
     static let eventsSQL = "\(insertByUUID(EventRow.columns))\nON CONFLICT (activity_id, sequence) DO NOTHING"
-
-    /// Writes the replay records that changed, for every attempt whose state this save wrote.
-    static func inputs(_ activities: [Activity], now: Double) -> (sql: String, values: [SQLValue])? {
-        let rows = AttemptInputsRow.changed(activities)
-        return rows.isEmpty ? nil : inputRows(rows, savedAt: now)
-    }
 
     /// Upserts replay records given as rows (``AttemptInputsRow``'s values with the attempt's UUID)
     /// into the attempts whose stored state was saved at `savedAt`.

@@ -57,10 +57,11 @@ package final class PostgreSQLEngine: StoreEngine {
         // The save's statements are prepared here, in the same round trip: a game opens its store
         // seconds before its first save, which then waits for nothing but its own work.
         let claimed = try storedRoot(preparing: PGSave.everyStatement)
-        // And planned, one round trip more: a class's games open together, seconds before their
-        // first saves, which would otherwise all plan at once (the `store/saves` bench row's tail).
-        // Only a head start: should the server refuse it, the first save plans them, as before.
-        try? connection.plan(prepared: PGSave.attemptStatements, settings: PGSave.genericPlansSQL)
+        // And planned, one round trip more, by a save of nothing: a class's games open together,
+        // seconds before their first saves, which would otherwise all plan at once (the
+        // `store/saves` bench row's tail). Only a head start: should the server refuse it (a login
+        // that may not save), the first save plans them, as before.
+        _ = try? connection.pipeline(PGSave.emptySave, prepared: true)
         if claimed == nil {
             try connection.query(
                 "INSERT INTO store_info (key, value) VALUES ('root_identifier', $1) ON CONFLICT DO NOTHING",
@@ -124,21 +125,17 @@ package final class PostgreSQLEngine: StoreEngine {
     }
 
     /// The statements of a save whose every parent has a row or is written in it, in the order
-    /// ``write(_:)`` sends them in one pipeline: removals, contexts, attempts, items, events,
-    /// replay records, then the id lookups, after ``PGSave/genericPlansSQL``. What the `store/players`
-    /// bench rows replay.
+    /// ``write(_:)`` sends them in one pipeline: after ``PGSave/genericPlansSQL``, removals,
+    /// contexts and their ids' lookup, then the attempts with their rows in one call
+    /// (``PGSave/attempts(_:now:)``), which answers their ids. What the `store/players` bench rows replay.
     package static func saveStatements(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
-        let now = changes.now.timeIntervalSince1970
         var statements = [(PGSave.genericPlansSQL, [SQLValue]())] + (try Self.removals(changes))
         for context in changes.contexts { statements.append(try PGSave.context(context)) }
-        for activity in changes.activities {
-            guard let context = activity.context else { continue }
-            statements.append(PGSave.activity(activity, path: try Self.path(context.identifierPath), now: now))
+        statements += try Self.contextIDLookups(changes)
+        if let attempts = try PGSave.attempts(changes.activities, now: changes.now.timeIntervalSince1970) {
+            statements.append(attempts)
         }
-        statements += PGSave.items(changes.activities, now: now)
-        if let events = PGSave.events(changes.activities) { statements.append(events) }
-        if let inputs = PGSave.inputs(changes.activities, now: now) { statements.append(inputs) }
-        return statements + (try Self.idLookups(changes))
+        return statements
     }
 
     /// Whether every context and attempt of the save has a parent with a row, or one written in this save.
@@ -174,14 +171,11 @@ package final class PostgreSQLEngine: StoreEngine {
             for activity in changes.activities {
                 guard let context = activity.context else { continue }
                 let object = TrackedObject.attempt(identifierPath: activity.identifierPath, uuid: activity.uuid)
-                var statements = [PGSave.activity(activity, path: try Self.path(context.identifierPath), now: now)]
-                statements += PGSave.items([activity], now: now)
-                if let events = PGSave.events([activity]) { statements.append(events) }
-                if let inputs = PGSave.inputs([activity], now: now) { statements.append(inputs) }
+                let statements = try PGSave.attempts([activity], now: now).map { [$0] } ?? []
                 let contextSaved = context.rowID != nil || written.contains(ObjectIdentifier(context))
                 _ = try alone(object, parentSaved: contextSaved, refused: &refused, statements)
             }
-            return try connection.pipeline(try Self.idLookups(changes))
+            return try connection.pipeline(try Self.contextIDLookups(changes) + Self.attemptIDLookups(changes))
         }
         var ids = savedIDs(changes, lookups: results)
         ids.refused = refused
@@ -225,22 +219,24 @@ package final class PostgreSQLEngine: StoreEngine {
         ]
     }
 
-    /// The row ids of the save's contexts (by path) and attempts (by UUID), whatever was written:
-    /// a lookup for each kind the save holds (most saves of a game hold no context).
-    private static func idLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
-        var lookups: [(sql: String, values: [SQLValue])] = []
-        if !changes.contexts.isEmpty {
-            let paths = try changes.contexts.map { try Self.path($0.identifierPath) }
-            lookups.append((PGSave.contextIDsSQL, [PGArray.text(paths)]))
-        }
-        if !changes.activities.isEmpty {
-            let uuids = changes.activities.map { $0.uuid.uuidString.lowercased() }
-            lookups.append((PGSave.attemptIDsSQL, [PGArray.text(uuids)]))
-        }
-        return lookups
+    /// The row ids of the save's contexts (by path), whatever was written: none when the save holds
+    /// no context (most saves of a game).
+    private static func contextIDLookups(_ changes: StoreChanges) throws -> [(sql: String, values: [SQLValue])] {
+        guard !changes.contexts.isEmpty else { return [] }
+        let paths = try changes.contexts.map { try Self.path($0.identifierPath) }
+        return [(PGSave.contextIDsSQL, [PGArray.text(paths)])]
     }
 
-    /// The ids found by the lookups of ``idLookups(_:)``, which end `results`.
+    /// The row ids of the save's attempts (by UUID), for a save written object by object, whose
+    /// calls of `edujam_save` some were refused: none when the save holds no attempt.
+    private static func attemptIDLookups(_ changes: StoreChanges) -> [(sql: String, values: [SQLValue])] {
+        guard !changes.activities.isEmpty else { return [] }
+        return [(PGSave.attemptIDsSQL, [PGArray.text(changes.activities.map { $0.uuid.lowercasedString })])]
+    }
+
+    /// The ids the save's last statements answered: its contexts' (``contextIDLookups(_:)``), then
+    /// its attempts' (``PGSave/attempts(_:now:)`` or ``attemptIDLookups(_:)``), each present only
+    /// when the save holds such objects.
     private func savedIDs(_ changes: StoreChanges, lookups results: [PGResult]) -> SavedRowIDs {
         var lookups = results[...]
         let activities = changes.activities.isEmpty ? nil : lookups.popLast()
