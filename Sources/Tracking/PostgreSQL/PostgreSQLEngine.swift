@@ -227,8 +227,8 @@ package final class PostgreSQLEngine: StoreEngine {
         return [(PGSave.contextIDsSQL, [PGArray.text(paths)])]
     }
 
-    /// The row ids of the save's attempts (by UUID), for a save written object by object, whose
-    /// calls of `edujam_save` some were refused: none when the save holds no attempt.
+    /// The row ids of the save's attempts (by UUID), for a save written object by object (some of
+    /// its calls of `edujam_save` may have been refused): none when the save holds no attempt.
     private static func attemptIDLookups(_ changes: StoreChanges) -> [(sql: String, values: [SQLValue])] {
         guard !changes.activities.isEmpty else { return [] }
         return [(PGSave.attemptIDsSQL, [PGArray.text(changes.activities.map { $0.uuid.lowercasedString })])]
