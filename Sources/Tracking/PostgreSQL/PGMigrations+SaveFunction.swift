@@ -64,15 +64,7 @@ extension PGMigrations {
                 own_name text;
             BEGIN
                 IF NOT unbound THEN
-                    own_name := CASE
-                        WHEN pg_has_role(session_user, 'edujam_student', 'USAGE')
-                            THEN (SELECT l.student FROM student_logins l WHERE l.login = (session_user COLLATE "default"))
-                        WHEN EXISTS (
-                            SELECT 1 FROM student_logins l
-                            WHERE l.student = (session_user COLLATE "default") AND l.login <> (session_user COLLATE "default")
-                        ) THEN NULL
-                        ELSE session_user::text
-                    END;
+                    own_name := \(ownAttemptsName(of: "session_user"));
                     IF own_name IS NULL
                         OR EXISTS (SELECT 1 FROM unnest(attempts_student) AS s(name) WHERE s.name IS DISTINCT FROM own_name)
                         OR EXISTS (

@@ -66,23 +66,36 @@ extension PGMigrations {
             """)
 
     /// The login's student name on the rosters (`edujam_student_name()`'s body), a scalar sub-query.
-    private static let studentName = """
-        (SELECT l.student FROM public.student_logins l WHERE l.login = (current_user COLLATE "default"))
-        """
+    private static let studentName = studentName(of: "current_user")
 
-    /// The student name whose attempts this login writes (`edujam_own_attempts_name()`'s body): a
-    /// student's is their name on the rosters; anyone else's is their login, unless a student whose
-    /// login is another has that name.
-    private static let ownAttemptsName = """
+    /// The student name whose attempts this login writes (`edujam_own_attempts_name()`'s body).
+    private static let ownAttemptsName = ownAttemptsName(of: "current_user")
+
+    /// The student name on the rosters of the login `login` (an SQL expression naming a role), a
+    /// scalar sub-query.
+    static func studentName(of login: String) -> String {
+        """
+        (SELECT l.student FROM public.student_logins l WHERE l.login = (\(login) COLLATE "default"))
+        """
+    }
+
+    /// The student name whose attempts the login `login` (an SQL expression naming a role) writes:
+    /// a student's is their name on the rosters; anyone else's is their login, unless a student
+    /// whose login is another has that name. NULL, which equals nothing, for a login that writes
+    /// no one's. The policies ask it of `current_user`, the save function (``saveFunction``) of
+    /// `session_user`.
+    static func ownAttemptsName(of login: String) -> String {
+        """
         (SELECT CASE
-            WHEN pg_catalog.pg_has_role(current_user, 'edujam_student', 'USAGE') THEN \(studentName)
+            WHEN pg_catalog.pg_has_role(\(login), 'edujam_student', 'USAGE') THEN \(studentName(of: login))
             WHEN EXISTS (
                 SELECT 1 FROM public.student_logins l
-                WHERE l.student = (current_user COLLATE "default") AND l.login <> (current_user COLLATE "default")
+                WHERE l.student = (\(login) COLLATE "default") AND l.login <> (\(login) COLLATE "default")
             ) THEN NULL
-            ELSE current_user::text
+            ELSE \(login)::text
         END)
         """
+    }
 
     /// The policies that let the roles add, change and remove rows of `table` (rows of an attempt,
     /// by `activity_id`) only in their own open attempts, one policy a command, replacing the
