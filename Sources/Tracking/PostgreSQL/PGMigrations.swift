@@ -139,6 +139,8 @@ enum PGMigrations {
         PGMigrations.itemCountByRow,
         // A save's attempts in one call that checks whose they are once, bound by no policy.
         PGMigrations.saveFunction,
+        // The items' value check with float8 bounds, not 309-digit numerics converted at every save.
+        PGMigrations.itemValuesAsFloat8,
     ]
 }
 

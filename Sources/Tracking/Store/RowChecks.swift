@@ -180,8 +180,12 @@ package enum RowChecks {
             dialect == .sqlite ? "length(CAST(\(column) AS BLOB))" : "octet_length(\(column))"
         }
 
+        /// On PostgreSQL the bounds are typed `float8`: untyped, the literal reads as a 309-digit
+        /// `numeric`, which every statement that checks the row converts to `float8` again, a
+        /// `strtod` of 309 digits each (``PGMigrations/itemValuesAsFloat8``).
         func finite(_ column: String) -> String {
-            "\(column) BETWEEN -\(Self.largestDouble) AND \(Self.largestDouble)"
+            let bound = dialect == .sqlite ? Self.largestDouble : "'\(Self.largestDouble)'::float8"
+            return "\(column) BETWEEN -\(bound) AND \(bound)"
         }
 
         func oneOf(_ column: String, _ values: [String]) -> String {
