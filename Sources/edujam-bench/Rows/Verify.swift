@@ -13,8 +13,9 @@ import Tracking
 ///
 /// `verify`: CPU time per attempt on one thread, best of 3 (1 with `--quick`). Target: at least
 /// 2,000 attempts verified per second on one core (<= 500 µs per attempt). No reference.
-/// `verify/scaling`: wall time with one job against one per core, alternated; the ratio is their
-/// time, so the speed-up is its inverse. Target: 0.9 per core (1.8 on 2 cores); none on one core.
+/// `verify/scaling`: wall time with one job against one per core, 15 alternated pairs
+/// (``ScalingPairs``); the ratio is their time, so the speed-up is its inverse. Target: 0.9 per
+/// core (1.8 on 2 cores); none on one core.
 extension Row {
     static let verify = Row(name: "verify") { context in
         let attempts = try PlayedAttempts(context, count: context.options.quick ? 200 : 1_000)
@@ -35,37 +36,15 @@ extension Row {
     }
 
     static let verifyScaling = Row(name: "verify/scaling") { context in
-        let attempts = try PlayedAttempts(context, count: context.options.quick ? 400 : 2_000)
+        let attempts = try PlayedAttempts(context, count: context.options.quick ? 400 : 1_000)
         try attempts.verify(jobs: 1)
-        let cores = Jobs.cores
-        var single: [Double] = []
-        var parallel: [Double] = []
-        var cpu: (single: Double, parallel: Double) = (0, 0)
-        func timed(jobs: Int) throws -> (seconds: Double, cpu: Double) {
+        let pairs = try ScalingPairs(pairs: context.options.quick ? 1 : 15) { jobs in
             try secondsAndProcessCPU { try attempts.verify(jobs: jobs) }
         }
-        // Alternated, so both see the same machine; five pairs (each under a second), as a
-        // shared machine's other work lands on some of them.
-        for _ in 0..<(context.options.quick ? 1 : 5) {
-            let (one, many) = (try timed(jobs: 1), try timed(jobs: cores))
-            single.append(one.seconds)
-            parallel.append(many.seconds)
-            cpu = (cpu.single + one.cpu, cpu.parallel + many.cpu)
-        }
-        let (reference, edujam) = (single.min()!, parallel.min()!)
-        let target = 0.9 * Double(cores)
         return [
-            Measurement(
-                name: "verify/scaling", reference: reference, edujam: edujam, unit: "s",
-                target: cores > 1
-                    ? Target(maxRatio: 1 / target, checks: "every attempt verified")
-                    : Target(checks: "every attempt verified"),
-                note: String(
-                    format: "%d Math Jam attempts verified: speed-up %.2f with %d jobs (target >= %.2f, 0.9 per core); "
-                        + "reference: --jobs 1; best of %d (wall time); process CPU time %.2f s with %d jobs for "
-                        + "%.2f s with one (%.2f: what the threads cost beside the replays)",
-                    attempts.count, reference / edujam, cores, cores > 1 ? target : 1, single.count, cpu.parallel,
-                    cores, cpu.single, cpu.parallel / cpu.single))
+            pairs.measurement(
+                name: "verify/scaling", work: "\(attempts.count) Math Jam attempts verified", beside: "the replays",
+                checks: "every attempt verified")
         ]
     }
 }
