@@ -17,5 +17,6 @@ extension PGMigrations {
             ALTER TABLE activity_items ADD \(itemValue.clause) NOT VALID;
             """)
 
-    private static let itemValue = RowChecks.activityItems(.postgresql).first { $0.name == "activity_items_value" }!
+    /// `activity_items_value` as ``RowChecks/activityItems(_:)`` writes it for PostgreSQL.
+    static let itemValue = RowChecks.activityItems(.postgresql).first { $0.name == "activity_items_value" }!
 }
