@@ -61,7 +61,7 @@ final class GameRun {
         sandbox.setClock { box.run?.osClock() ?? (0, 0) }  // os.time, os.date, os.clock
         registerStudentAPI()
         registerActivityAPI()
-        try installRequire()  // GameRun+Require.swift
+        installRequire()  // GameRun+Require.swift
     }
 
     /// Saves now if the policy says every change is saved (``SavePolicy/everyChange``): at launch,

@@ -272,10 +272,32 @@ public final class Sandbox {
             }
         }
         pushString(name, on: state)
+        pushHostFunction(box)
+        lua_rawset(state, -3)
+    }
+
+    /// Gives the sandbox a global `require` (a bare sandbox has none) that finds modules with
+    /// `find`: a host function that, given a module's name, pushes the module's chunk
+    /// (``load(_:)``) and the file it came from, or `nil` and the message that says why not.
+    /// The rest is stock's, in C (`Sources/LuaShim/libraries/require.c`): `package.loaded`
+    /// first, then a loader in `package.preload`, the chunk called with the name and the file,
+    /// a module that requires itself refused as a loop. Calling it again replaces the first.
+    public func installRequire(_ find: @escaping HostFunction) {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        let box = HostFunctionBox(name: "require", find)
+        hostFunctions.append(box)
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        pushHostFunction(box)
+        edujam_install_require(state)
+    }
+
+    /// Pushes `box` as a function in the next of the sandbox's host slots.
+    private func pushHostFunction(_ box: HostFunctionBox) {
         precondition(
             edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque()) == 0,
             "a sandbox has at most \(EDUJAM_HOST_FUNCTIONS) host functions")
-        lua_rawset(state, -3)
     }
 
     /// Called from C through `sandboxDispatch` (inlined there: one Swift frame per call);

@@ -198,6 +198,38 @@ import Tracking
         #expect(channel.said.first?.hasSuffix("broken.lua:1: not ready") == true, "not 'requires itself'")
     }
 
+    @Test func preloadNilModulesAndBadNamesAreStocks() throws {
+        let game = try TempGame(
+            play: """
+                  package.preload.made = function(name, file) return { name = name, file = file } end
+                  local m, file = require("made")
+                  say(m.name, m.file, file, require("made") == m)
+                  say(require("empty"), select(2, require("other")), package.loaded.empty)
+                  say(pcall(require, 42))
+                  say(pcall(function() return require() end))
+                  say(select(2, pcall(require, "loop")))
+                """,
+            files: [
+                "empty.lua": "local x = 1", "other.lua": "return false",
+                "loop.lua": #"return require("loop")"#,
+            ])
+        let (report, channel) = try game.play()
+        #expect(report.outcome == .finished, "\(String(describing: report.failure))")
+        let said = channel.said
+        #expect(
+            said.prefix(3) == [
+                "made :preload: :preload: true",
+                "true ./other.lua true",
+                "false bad argument #1 to 'require' (string expected, got number)",  // from pcall: no line
+            ], "\(said)")
+        #expect(said.count == 5, "\(said)")
+        #expect(said.dropFirst(3).first?.hasPrefix("false ") == true, "\(said)")
+        #expect(
+            said.dropFirst(3).first?.hasSuffix("/game.lua:8: bad argument #1 to 'require' (string expected, got nil)")
+                == true, "the caller's line: \(said)")
+        #expect(said.last?.hasSuffix("/loop.lua:1: require: module 'loop' requires itself (a loop)") == true, "\(said)")
+    }
+
     @Test func aModuleGetsItsNameAndFileAndLandsInPackageLoaded() throws {
         let game = try TempGame(
             play: """

@@ -121,6 +121,11 @@ int edujam_load_binary(edujam_sandbox *sb, const unsigned char *bytes, size_t le
  * the EDUJAM_HOST_FUNCTIONS slots is taken. */
 int edujam_push_host_function(lua_State *L, void *function);
 
+/* Sets the global `require` to the game's (libraries/require.c), which finds modules with
+ * the host function on top of the stack (popped): given a name, it returns the module's
+ * chunk and its file, or nil and a message. Allocates: call it with the limits relaxed. */
+void edujam_install_require(lua_State *L);
+
 /* The last line of defence. If a call has not returned `grace_ns` after its deadline
  * fired (stuck in C that neither runs a Lua instruction nor polls the limit: a
  * collector step, a bug), the watchdog thread calls the host's handler with the

@@ -1,0 +1,108 @@
+/*
+ * require.c: the game's `require`, with the host's module finder.
+ *
+ * Stock's require as a module sees it (cached in package.loaded, a loader in
+ * package.preload tried first, the chunk called with the name and its file, two
+ * results the first time), but the search is the host's: `find` (upvalue 1) is a
+ * host function that, given a name, returns the compiled chunk and its file, or
+ * nil and the message that says why not. A module whose chunk raised is not marked
+ * as loading any more, so requiring it again raises its error again; a module that
+ * requires itself is reported as a loop instead of overflowing the stack.
+ *
+ * It is C rather than a Lua wrapper so that a run spends nothing on it until a game
+ * requires something: the wrapper was compiled, loaded and called in every run,
+ * about 4% of a playthrough and one of its protected calls (bench/README.md).
+ */
+#include "../internal.h"
+
+enum { REQ_FIND = 1, REQ_LOADED, REQ_PRELOAD, REQ_LOADING };
+
+/* error(message, 2) from Lua: the message with the position of require's caller. */
+static int req_error(lua_State *L) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/* The loading mark's __close: loading[name] = nil (the mark's upvalues). */
+static int req_unmark(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushnil(L);
+    lua_rawset(L, lua_upvalueindex(1));
+    return 0;
+}
+
+/* Marks `name` (at `name`) as loading and pushes the to-be-closed value that unmarks it,
+ * on return or on error. */
+static void req_mark(lua_State *L, int name) {
+    lua_pushvalue(L, name);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, lua_upvalueindex(REQ_LOADING));
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, lua_upvalueindex(REQ_LOADING));
+    lua_pushvalue(L, name);
+    lua_pushcclosure(L, req_unmark, 2);
+    lua_setfield(L, -2, "__close");
+    lua_setmetatable(L, -2);
+    lua_toclose(L, -1);
+}
+
+static int req_require(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        int type = lua_type(L, 1);
+        return luaL_error(L, "bad argument #1 to 'require' (string expected, got %s)",
+                          lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type));
+    }
+    lua_settop(L, 1);
+    if (lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1)) != LUA_TNIL &&
+        lua_toboolean(L, -1))
+        return 1;  /* cached */
+    lua_pop(L, 1);
+    lua_pushvalue(L, 1);
+    if (lua_rawget(L, lua_upvalueindex(REQ_LOADING)) != LUA_TNIL)
+        return luaL_error(L, "require: module '%s' requires itself (a loop)", lua_tostring(L, 1));
+    lua_pop(L, 1);
+    /* 2: the chunk, 3: its file (or the message) */
+    if (lua_getfield(L, lua_upvalueindex(REQ_PRELOAD), lua_tostring(L, 1)) != LUA_TNIL &&
+        lua_toboolean(L, -1)) {
+        lua_pushliteral(L, ":preload:");
+    } else {
+        lua_pop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(REQ_FIND));
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 2);
+        if (!lua_toboolean(L, 2)) {
+            lua_settop(L, 3);
+            return req_error(L);
+        }
+    }
+    req_mark(L, 1);  /* 4 */
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 3);
+    lua_call(L, 2, 1);
+    if (!lua_isnil(L, -1)) lua_setfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+    lua_settop(L, 4);
+    lua_closeslot(L, 4);
+    lua_settop(L, 3);
+    if (lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1)) == LUA_TNIL) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+        lua_pop(L, 1);
+        lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+    }
+    lua_pushvalue(L, 3);
+    return 2;
+}
+
+void edujam_install_require(lua_State *L) {
+    luaL_checkstack(L, 4, NULL);
+    /* the finder is on top */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+    lua_createtable(L, 0, 0);  /* the names being loaded */
+    lua_pushcclosure(L, req_require, 4);
+    lua_setglobal(L, "require");
+}
