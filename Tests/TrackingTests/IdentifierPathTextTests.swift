@@ -13,6 +13,20 @@ import Testing
         #expect(IdentifierPathText.text([String]()) == "")
     }
 
+    @Test func everyASCIIByteIsEscapedAsByItsUnicodeProperties() {
+        // The bytes' fast path must agree with the rule it stands for: controls, whitespace
+        // but the space, `%` and `/`.
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let escapes =
+                scalar == "%" || scalar == "/" || scalar.properties.generalCategory == .control
+                || (scalar != " " && scalar.properties.isWhitespace)
+            let identifier = "a" + String(scalar) + "b"
+            let expected = escapes ? "a%" + String(value, radix: 16, uppercase: true).leftPadded + "b" : identifier
+            #expect(IdentifierPathText.escaped(identifier) == expected, "byte \(value)")
+        }
+    }
+
     @Test func readsBackWhatItWrites() throws {
         let paths = [
             ["MATH-JAM", "LEVEL-1"], ["unit/1", "Level 1", "Ünïcødé"], ["100%", "%2F", "a\u{1B}b", " x "],
@@ -31,4 +45,9 @@ import Testing
             _ = try IdentifierPathText.identifiers(in: text)
         } catch { #expect(error.description.hasPrefix("'\(text)' is not an identifier path: ")) }
     }
+}
+
+extension String {
+    /// Two hexadecimal digits for one that has one.
+    fileprivate var leftPadded: String { count == 1 ? "0" + self : self }
 }
