@@ -305,8 +305,18 @@ static void libs_set(lua_State *L, const char *name, lua_CFunction fn) {
     lua_setfield(L, -2, name);
 }
 
+/* The size of a new state's string table once the libraries are open: lua_newstate's 128
+ * buckets were doubled twice while their names were interned, rehashing every string each
+ * time (tablerehash was 1.7% of a playthrough's time: bench/README.md, playthroughs). */
+#define EDUJAM_STRINGS_PRESIZE 512
+
+/* Lua's own (lstring.c, internal, linked in from liblua5.4.a); weak, so a Lua without it
+ * links and keeps its own growth. In 5.4.4 a failed allocation leaves the table as it was. */
+extern void luaS_resize(lua_State *L, int nsize) __attribute__((weak));
+
 /* Runs under lua_pcall from edujam_open_sandbox_libs: anything here may raise. */
 static int libs_open_all(lua_State *L) {
+    if (luaS_resize != NULL) luaS_resize(L, EDUJAM_STRINGS_PRESIZE);
     /* First, before any table has a string key: `pairs` order then replays from the seed. */
     if (edujam_seed_string_hash(L, edujam_of(L)->seed) != 0)
         return luaL_error(L, "this Lua is not Debian's 5.4.4: its string hashes cannot be seeded");
