@@ -208,6 +208,8 @@ import Tracking
                   say(pcall(require, 42))
                   say(pcall(function() return require() end))
                   say(select(2, pcall(require, "loop")))
+                  package.loaded["a\\0b"] = "zero"
+                  say(require("a\\0b") == "zero", pcall(require, "a\\0c"))
                 """,
             files: [
                 "empty.lua": "local x = 1", "other.lua": "return false",
@@ -222,12 +224,15 @@ import Tracking
                 "true ./other.lua true",
                 "false bad argument #1 to 'require' (string expected, got number)",  // from pcall: no line
             ], "\(said)")
-        #expect(said.count == 5, "\(said)")
+        #expect(said.count == 6, "\(said)")
+        #expect(said.last?.hasPrefix("true false ") == true, "a name is any string, zeros too: \(said)")
         #expect(said.dropFirst(3).first?.hasPrefix("false ") == true, "\(said)")
         #expect(
             said.dropFirst(3).first?.hasSuffix("/game.lua:8: bad argument #1 to 'require' (string expected, got nil)")
                 == true, "the caller's line: \(said)")
-        #expect(said.last?.hasSuffix("/loop.lua:1: require: module 'loop' requires itself (a loop)") == true, "\(said)")
+        #expect(
+            said.dropFirst(4).first?.hasSuffix("/loop.lua:1: require: module 'loop' requires itself (a loop)") == true,
+            "\(said)")
     }
 
     @Test func aModuleGetsItsNameAndFileAndLandsInPackageLoaded() throws {

@@ -49,6 +49,20 @@ static void req_mark(lua_State *L, int name) {
     lua_toclose(L, -1);
 }
 
+/* t[name] as Lua reads it (metamethods included), the name at index 1: a name is any
+ * string, embedded zeros too, so never a C string. Pushes the value and returns its type. */
+static int req_get(lua_State *L, int t) {
+    lua_pushvalue(L, 1);
+    return lua_gettable(L, t);
+}
+
+/* t[name] = the value on top (popped), as Lua assigns it. */
+static void req_set(lua_State *L, int t) {
+    lua_pushvalue(L, 1);
+    lua_insert(L, -2);
+    lua_settable(L, t);
+}
+
 static int req_require(lua_State *L) {
     if (lua_type(L, 1) != LUA_TSTRING) {
         int type = lua_type(L, 1);
@@ -56,17 +70,19 @@ static int req_require(lua_State *L) {
                           lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type));
     }
     lua_settop(L, 1);
-    if (lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1)) != LUA_TNIL &&
-        lua_toboolean(L, -1))
-        return 1;  /* cached */
+    if (req_get(L, lua_upvalueindex(REQ_LOADED)) != LUA_TNIL && lua_toboolean(L, -1)) return 1;  /* cached */
     lua_pop(L, 1);
     lua_pushvalue(L, 1);
-    if (lua_rawget(L, lua_upvalueindex(REQ_LOADING)) != LUA_TNIL)
-        return luaL_error(L, "require: module '%s' requires itself (a loop)", lua_tostring(L, 1));
+    if (lua_rawget(L, lua_upvalueindex(REQ_LOADING)) != LUA_TNIL) {
+        lua_pushliteral(L, "require: module '");
+        lua_pushvalue(L, 1);
+        lua_pushliteral(L, "' requires itself (a loop)");
+        lua_concat(L, 3);
+        return req_error(L);
+    }
     lua_pop(L, 1);
     /* 2: the chunk, 3: its file (or the message) */
-    if (lua_getfield(L, lua_upvalueindex(REQ_PRELOAD), lua_tostring(L, 1)) != LUA_TNIL &&
-        lua_toboolean(L, -1)) {
+    if (req_get(L, lua_upvalueindex(REQ_PRELOAD)) != LUA_TNIL && lua_toboolean(L, -1)) {
         lua_pushliteral(L, ":preload:");
     } else {
         lua_pop(L, 1);
@@ -83,15 +99,15 @@ static int req_require(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 3);
     lua_call(L, 2, 1);
-    if (!lua_isnil(L, -1)) lua_setfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+    if (!lua_isnil(L, -1)) req_set(L, lua_upvalueindex(REQ_LOADED));
     lua_settop(L, 4);
     lua_closeslot(L, 4);
     lua_settop(L, 3);
-    if (lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1)) == LUA_TNIL) {
-        lua_pushboolean(L, 1);
-        lua_setfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+    if (req_get(L, lua_upvalueindex(REQ_LOADED)) == LUA_TNIL) {
         lua_pop(L, 1);
-        lua_getfield(L, lua_upvalueindex(REQ_LOADED), lua_tostring(L, 1));
+        lua_pushboolean(L, 1);
+        req_set(L, lua_upvalueindex(REQ_LOADED));
+        req_get(L, lua_upvalueindex(REQ_LOADED));
     }
     lua_pushvalue(L, 3);
     return 2;
