@@ -95,7 +95,7 @@ import Tracking
             chunk: folder + "/game.lua", line: 3,
             message: "attempt to call a nil value (global 'sya')",
             traceback:
-                "stack traceback:\n\t[C]: in ?\n\t\(folder)/game.lua:3: in function <\(folder)/game.lua:1>\n\t(require):12: in function 'require'"
+                "stack traceback:\n\t[C]: in ?\n\t\(folder)/game.lua:3: in function <\(folder)/game.lua:1>\n\t[C]: in function 'require'"
         )
         let text = ErrorExcerpt.text(for: failure, folder: folder)
         let lines = text.split(separator: "\n").map(String.init)
