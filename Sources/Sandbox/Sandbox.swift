@@ -256,8 +256,6 @@ public final class Sandbox {
     public func register(_ name: String, in table: String? = nil, _ function: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let box = HostFunctionBox(name: name, function)
-        hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
         clua_pushglobaltable(state)
@@ -272,7 +270,7 @@ public final class Sandbox {
             }
         }
         pushString(name, on: state)
-        pushHostFunction(box)
+        pushHostFunction(name, function)
         lua_rawset(state, -3)
     }
 
@@ -285,16 +283,17 @@ public final class Sandbox {
     public func installRequire(_ find: @escaping HostFunction) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
-        let box = HostFunctionBox(name: "require", find)
-        hostFunctions.append(box)
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
-        pushHostFunction(box)
+        pushHostFunction("require", find)
         edujam_install_require(state)
     }
 
-    /// Pushes `box` as a function in the next of the sandbox's host slots.
-    private func pushHostFunction(_ box: HostFunctionBox) {
+    /// Pushes `function` as a Lua function in the next of the sandbox's host slots; the sandbox
+    /// keeps it alive. `name` is what its "bad argument" messages call it.
+    private func pushHostFunction(_ name: String, _ function: @escaping HostFunction) {
+        let box = HostFunctionBox(name: name, function)
+        hostFunctions.append(box)
         precondition(
             edujam_push_host_function(state, Unmanaged.passUnretained(box).toOpaque()) == 0,
             "a sandbox has at most \(EDUJAM_HOST_FUNCTIONS) host functions")

@@ -70,7 +70,8 @@ static int req_require(lua_State *L) {
                           lua_typename(L, type == LUA_TNONE ? LUA_TNIL : type));
     }
     lua_settop(L, 1);
-    if (req_get(L, lua_upvalueindex(REQ_LOADED)) != LUA_TNIL && lua_toboolean(L, -1)) return 1;  /* cached */
+    req_get(L, lua_upvalueindex(REQ_LOADED));
+    if (lua_toboolean(L, -1)) return 1;  /* cached */
     lua_pop(L, 1);
     lua_pushvalue(L, 1);
     if (lua_rawget(L, lua_upvalueindex(REQ_LOADING)) != LUA_TNIL) {
@@ -82,7 +83,8 @@ static int req_require(lua_State *L) {
     }
     lua_pop(L, 1);
     /* 2: the chunk, 3: its file (or the message) */
-    if (req_get(L, lua_upvalueindex(REQ_PRELOAD)) != LUA_TNIL && lua_toboolean(L, -1)) {
+    req_get(L, lua_upvalueindex(REQ_PRELOAD));
+    if (lua_toboolean(L, -1)) {
         lua_pushliteral(L, ":preload:");
     } else {
         lua_pop(L, 1);
@@ -100,9 +102,7 @@ static int req_require(lua_State *L) {
     lua_pushvalue(L, 3);
     lua_call(L, 2, 1);
     if (!lua_isnil(L, -1)) req_set(L, lua_upvalueindex(REQ_LOADED));
-    lua_settop(L, 4);
-    lua_closeslot(L, 4);
-    lua_settop(L, 3);
+    lua_settop(L, 3);  /* closes the mark (4) */
     if (req_get(L, lua_upvalueindex(REQ_LOADED)) == LUA_TNIL) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
