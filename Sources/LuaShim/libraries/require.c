@@ -102,7 +102,13 @@ static int req_require(lua_State *L) {
     lua_pushvalue(L, 3);
     lua_call(L, 2, 1);
     if (!lua_isnil(L, -1)) req_set(L, lua_upvalueindex(REQ_LOADED));
-    lua_settop(L, 3);  /* closes the mark (4) */
+    /* The mark (4) is closed by lua_closeslot, never by a lua_settop below it: 5.4.4's
+     * lua_settop keeps a stack pointer across the __close call, which may move the stack
+     * (fixed in 5.4.5); lua_closeslot finds the slot again. The library suite of `make
+     * test-differential` failed, and once crashed, with lua_settop here. */
+    lua_settop(L, 4);
+    lua_closeslot(L, 4);
+    lua_settop(L, 3);
     if (req_get(L, lua_upvalueindex(REQ_LOADED)) == LUA_TNIL) {
         lua_pop(L, 1);
         lua_pushboolean(L, 1);
