@@ -1,3 +1,5 @@
+import Foundation
+
 /// Saved numbers kept finite: durations within bounds, and sums and means that can neither
 /// overflow to infinity nor become NaN. JSON holds neither, and a report that printed one
 /// would fail on every later run, since the numbers stay in the store.
@@ -11,6 +13,16 @@ public enum SafeNumbers {
     public static func duration(_ seconds: Double) -> Double {
         guard seconds > 0 else { return 0 }  // also NaN
         return min(seconds, maximumDurationSeconds)
+    }
+
+    /// `date` within the years 0000 to 9999 (``ISO8601``'s), NaN as 1970: the store reads its
+    /// clock through it, so no time it saves is infinite (``RowChecks/activityTimes(_:)`` refuses
+    /// one on PostgreSQL) or past what a report can write.
+    package static func date(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        guard !seconds.isNaN else { return Date(timeIntervalSince1970: 0) }
+        let bounded = min(max(seconds, ISO8601.writable.lowerBound), ISO8601.writable.upperBound)
+        return bounded == seconds ? date : Date(timeIntervalSince1970: bounded)
     }
 
     /// The sum of the finite values, held at the largest finite magnitude rather than overflowing.

@@ -51,6 +51,29 @@ import TrackingTestSupport
         #expect(record.outcome == .running)
     }
 
+    /// A clock past every date (or before, or NaN) is read at the ends of the years 0000 to
+    /// 9999, so no time the store saves is infinite: PostgreSQL refuses one, and a report could
+    /// not write it. The attempt's duration stays 0, not NaN.
+    @Test func aClockOutsideTheWritableYearsIsReadAtTheirEnds() throws {
+        let clock = VirtualClock()
+        let store = try makeStore(clock)
+        let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)
+        for (seconds, read) in [
+            (Double.infinity, "9999-12-31T23:59:59.000Z"), (-.infinity, "0000-01-01T00:00:00.000Z"),
+            (.nan, "1970-01-01T00:00:00.000Z"), (1e300, "9999-12-31T23:59:59.000Z"),
+        ] {
+            clock.now = Date(timeIntervalSince1970: seconds)
+            let run = try game.createNewActivity(student: "ana")
+            try run.start()
+            try run.end(outcome: .finished)
+            try store.save()
+            #expect(run.createdAt.timeIntervalSince1970.isFinite && run.endedAt?.timeIntervalSince1970.isFinite == true)
+            #expect(run.duration == 0)
+            let record = try #require(try store.runs().first { $0.id == run.id })
+            #expect(record.startedAt == read, "clock at \(seconds)")
+        }
+    }
+
     @Test func mutationsNeedAStartedActivity() throws {
         let store = try makeStore()
         let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)

@@ -141,6 +141,8 @@ enum PGMigrations {
         PGMigrations.saveFunction,
         // The items' value check with float8 bounds, not 309-digit numerics converted at every save.
         PGMigrations.itemValuesAsFloat8,
+        // An attempt's times and its events' times finite, as its duration and its items' values are.
+        PGMigrations.finiteAttemptTimes,
     ]
 }
 

@@ -65,11 +65,14 @@ extension PostgreSQLEngine {
 }
 
 extension PostgreSQLEngine {
-    /// The attempt, its items and its next event number: one snapshot, one round trip.
+    /// The attempt, its items and its next event number: one snapshot, one round trip. An attempt
+    /// whose times `025-finite-attempt-times` would refuse (stored before it, through `psql`) is
+    /// never the latest: resumed, it could not be saved again.
     package func latestAttempt(contextID: Int64, student: String?) throws -> SavedAttempt? {
         let values: [SQLValue] = [.integer(contextID)] + (student.map { [.text($0)] } ?? [])
         let latest = """
             SELECT id FROM activities WHERE context_id = $1 \(student == nil ? "" : "AND student = $2")
+                AND \(RowChecks.activityTimes(.postgresql).expression)
             ORDER BY created_at DESC, id DESC LIMIT 1
             """
         let results = try snapshot([

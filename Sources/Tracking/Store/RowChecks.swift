@@ -109,6 +109,25 @@ package enum RowChecks {
             expression: "game_version IS NULL OR (length(game_version) = \(GameVersionRule.length) AND \(digits))")
     }
 
+    /// `activities`' times, each a finite number: a student's own attempt that started at
+    /// `Infinity` would sort before every real one (the attempt resumed, the report's order).
+    /// PostgreSQL's `025-finite-attempt-times` adds it, the shared store's; a SQLite store is one
+    /// person's file, whose readers clamp what they read (``ISO8601``). EduJam never writes a time
+    /// it refuses: ``SafeNumbers/date(_:)`` bounds the store's clock.
+    package static func activityTimes(_ dialect: Dialect) -> Check {
+        let sql = SQL(dialect)
+        return Check(
+            name: "activities_times",
+            expression: "\(sql.finite("created_at")) AND \(sql.finite("started_at")) AND "
+                + "(\(sql.optional("ended_at", sql.finite("ended_at")))) AND \(sql.finite("saved_at"))")
+    }
+
+    /// `attempt_events.at`: a finite number, as ``activityTimes(_:)`` (PostgreSQL's
+    /// `025-finite-attempt-times`).
+    package static func eventTime(_ dialect: Dialect) -> Check {
+        Check(name: "attempt_events_at", expression: SQL(dialect).finite("at"))
+    }
+
     /// `activity_items`: identifier, title, kind, and each kind's value (``ScoreRule``: `maxScore > 0`,
     /// `0 <= score <= maxScore`; numbers finite; a binary item's value type).
     package static func activityItems(_ dialect: Dialect) -> [Check] {
@@ -136,8 +155,8 @@ package enum RowChecks {
         ]
     }
 
-    /// `attempt_events`: kind, progress within 0...1, outcome. Times are not checked: a reader
-    /// clamps any time to a writable date, and a clock past every date writes an infinite one.
+    /// `attempt_events`: kind, progress within 0...1, outcome. The time is ``eventTime(_:)``'s, on
+    /// PostgreSQL only.
     package static func attemptEvents(_ dialect: Dialect) -> [Check] {
         let sql = SQL(dialect)
         return [

@@ -18,7 +18,7 @@ public final class TrackingStore {
     /// The database under the model (``StoreEngine``); SQLite unless a test or another front end
     /// passes its own.
     package let engine: any StoreEngine
-    /// The injected clock; tests pass a virtual one.
+    /// The injected clock, its dates bounded (``SafeNumbers/date(_:)``); tests pass a virtual one.
     package let clock: () -> Date
     /// The main context, created with the store and never removed.
     public let mainContext: Context
@@ -46,7 +46,8 @@ public final class TrackingStore {
     ///   - path: A file path, or `":memory:"` for a private in-memory store.
     ///   - rootIdentifier: The collection's reverse-DNS id, such as `"org.edujam.games"`.
     ///   - rootTitle: The main context's title when the store is created.
-    ///   - clock: The source of time for durations and dates.
+    ///   - clock: The source of time for durations and dates. A date it gives outside the years
+    ///     0000 to 9999 is read as the nearer end of them, NaN as 1970.
     /// - Throws: ``TrackingError/rootMismatch(expected:found:)`` when the file belongs to another
     ///   collection, ``TrackingError/unknownMigration(_:)`` for a newer schema, validation or
     ///   SQLite errors.
@@ -66,7 +67,8 @@ public final class TrackingStore {
     ///   - rootTitle: The main context's title when the store is created.
     ///   - parts: The other modules' halves of the schema to apply (``SchemaPart``); those not
     ///     given are recorded as skipped, for a later open or ``adopt(_:)`` to apply.
-    ///   - clock: The source of time for durations and dates.
+    ///   - clock: The source of time for durations and dates, read within the years 0000 to 9999
+    ///     (``SafeNumbers/date(_:)``).
     /// - Throws: As ``init(path:rootIdentifier:rootTitle:clock:)``, with the engine's errors.
     package init(
         engine: any StoreEngine, rootIdentifier: String, rootTitle: String, parts: [SchemaPart] = [],
@@ -74,12 +76,12 @@ public final class TrackingStore {
     ) throws {
         try Self.checkRoot(rootIdentifier, rootTitle)
         self.engine = engine
-        self.clock = clock
+        self.clock = { SafeNumbers.date(clock()) }
         try engine.open(rootIdentifier: rootIdentifier, parts: parts)
         adoptedParts = Set(parts.map(\.owner))
         let loaded = try engine.loadTree()
         mainContext =
-            loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: clock())
+            loaded ?? Context(identifier: rootIdentifier, title: rootTitle, type: .app, parent: nil, date: self.clock())
         adopt(mainContext)
         if loaded == nil {
             markDirty(mainContext)

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+@testable import Tracking
+
+/// A PostgreSQL store at `024-item-values-as-float8` takes `025-finite-attempt-times`: an
+/// attempt's times and its events' times must be finite from then on, the rows stored before stay,
+/// an endless attempt stored before is not the one a game resumes, and EduJam's own saves pass
+/// even under a clock past every date.
+@Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+struct FiniteAttemptTimesMigrationTests {
+    private let real = "00000000-0000-4000-8000-000000000001"
+    private let endless = "00000000-0000-4000-8000-000000000002"
+
+    @Test func endlessTimesAreRefusedAfter025AndTheOnesStoredBeforeAreNotResumed() throws {
+        let server = try PostgresServer.server()
+        let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
+        let through024 = Array(PGMigrations.all.prefix { $0.name != PGMigrations.finiteAttemptTimes.name })
+        #expect(through024.last?.name == "024-item-values-as-float8")
+        try PGMigrator.migrate(engine.connection, migrations: through024)
+        // ana's real attempt, then one of her own inserted through `psql` before 025 that started
+        // at Infinity: until 025 it was the latest, the one her game resumed.
+        try engine.connection.execute(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            VALUES (NULL, '["\(rootID)"]', '\(rootID)', 'EduJam Games', 1, 0, 0);
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT id, '["\(rootID)","MATH-JAM"]', 'MATH-JAM', 'Math Jam', \(ContextType.game.rawValue), 0, 0
+            FROM contexts;
+            INSERT INTO activities (uuid, context_id, student, created_at, started_at, saved_at)
+            SELECT '\(real)', id, 'ana', 1000, 1000, 1000 FROM contexts WHERE identifier = 'MATH-JAM';
+            INSERT INTO activities (uuid, context_id, student, created_at, started_at)
+            SELECT '\(endless)', id, 'ana', 'Infinity', 'Infinity' FROM contexts WHERE identifier = 'MATH-JAM';
+            INSERT INTO attempt_events (activity_id, sequence, kind, at)
+            SELECT id, 0, 'started', 'Infinity' FROM activities WHERE uuid = '\(endless)';
+            """)
+
+        let store = try TrackingStore(
+            engine: engine, rootIdentifier: rootID, rootTitle: "EduJam Games",
+            clock: { Date(timeIntervalSince1970: .infinity) })
+        #expect(try PGMigrator.appliedNames(engine.connection) == PGMigrations.all.map(\.name))
+        #expect(try value(engine, "SELECT count(*) FROM activities") == "2", "the endless attempt is kept")
+        #expect(try value(engine, "SELECT count(*) FROM attempt_events") == "1")
+
+        // Her game resumes the real attempt, and its save passes the new check.
+        let game = try #require(store.mainContext.child("MATH-JAM"))
+        let resumed = try #require(try game.currentActivity(student: "ana"))
+        #expect(resumed.uuid.uuidString.lowercased() == real)
+        try resumed.start()
+        try resumed.setScore(id: "score", title: "Score", score: 3, maxScore: 5)
+        try store.save()
+
+        // The clock past every date is read as the last writable second, so a new attempt saves.
+        let attempt = try game.createNewActivity(student: "bo")
+        try attempt.start()
+        try attempt.end(outcome: .finished)
+        try store.save()
+        let last = "253402300799"
+        #expect(
+            try value(
+                engine, "SELECT concat_ws(' ', created_at, started_at, ended_at) FROM activities WHERE student = 'bo'")
+                == "\(last) \(last) \(last)")
+
+        for column in ["created_at", "started_at", "ended_at", "saved_at"] {
+            for (number, allowed) in [("1e9", true), ("'Infinity'", false), ("'-Infinity'", false), ("'NaN'", false)] {
+                try expectInsert(
+                    engine,
+                    """
+                    INSERT INTO activities (uuid, context_id, student, created_at, started_at, ended_at, saved_at)
+                    SELECT gen_random_uuid(), id, 'ana', \(times(number, at: column)) FROM contexts
+                    WHERE identifier = 'MATH-JAM'
+                    """,
+                    allowed: allowed, check: "activities_times", what: "\(column) = \(number)")
+            }
+        }
+        for (number, allowed) in [("-1e9", true), ("'Infinity'", false), ("'NaN'", false)] {
+            try expectInsert(
+                engine,
+                """
+                INSERT INTO attempt_events (activity_id, sequence, kind, at)
+                SELECT id, 1 + (SELECT count(*) FROM attempt_events), 'resumed', \(number)
+                FROM activities WHERE uuid = '\(real)'
+                """,
+                allowed: allowed, check: "attempt_events_at", what: "at = \(number)")
+        }
+    }
+
+    /// An attempt's four times, 0 but for `column`'s.
+    private func times(_ number: String, at column: String) -> String {
+        ["created_at", "started_at", "ended_at", "saved_at"].map { $0 == column ? number : "0" }.joined(separator: ", ")
+    }
+
+    private func expectInsert(
+        _ engine: PostgreSQLEngine, _ sql: String, allowed: Bool, check: String, what: String
+    ) throws {
+        do {
+            try engine.connection.execute(sql)
+            #expect(allowed, "\(what) was stored")
+        } catch let error as TrackingError {
+            #expect(!allowed, "\(what): \(error)")
+            #expect("\(error)".contains(check), "\(what): \(error)")
+        }
+    }
+
+    private func value(_ engine: PostgreSQLEngine, _ sql: String) throws -> String? {
+        try engine.connection.query(sql).rows.first?.text(0)
+    }
+}
