@@ -14,11 +14,7 @@ struct FiniteAttemptTimesMigrationTests {
     private let endless = "00000000-0000-4000-8000-000000000002"
 
     @Test func endlessTimesAreRefusedAfter025AndTheOnesStoredBeforeAreNotResumed() throws {
-        let server = try PostgresServer.server()
-        let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
-        let through024 = Array(PGMigrations.all.prefix { $0.name != PGMigrations.finiteAttemptTimes.name })
-        #expect(through024.last?.name == "024-item-values-as-float8")
-        try PGMigrator.migrate(engine.connection, migrations: through024)
+        let engine = try postgreSQLStore(before: PGMigrations.finiteAttemptTimes, previous: "024-item-values-as-float8")
         // ana's real attempt, then one of her own inserted through `psql` before 025 that started
         // at Infinity: until 025 it was the latest, the one her game resumed.
         try engine.connection.execute(

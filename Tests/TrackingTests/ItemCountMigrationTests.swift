@@ -10,11 +10,7 @@ import TrackingTestSupport
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct ItemCountMigrationTests {
     @Test func aStoreAt021CountsEachItemAddedAfterTheMigration() throws {
-        let server = try PostgresServer.server()
-        let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
-        let through021 = Array(PGMigrations.all.prefix { $0.name != PGMigrations.itemCountByRow.name })
-        #expect(through021.last?.name == "021-save-policies-in-sql")
-        try PGMigrator.migrate(engine.connection, migrations: through021)
+        let engine = try postgreSQLStore(before: PGMigrations.itemCountByRow, previous: "021-save-policies-in-sql")
         try engine.connection.execute(
             """
             INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)

@@ -10,11 +10,7 @@ import TrackingTestSupport
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct ItemValuesMigrationTests {
     @Test func aStoreAt023ChecksItemValuesAsBeforeWithFloat8Bounds() throws {
-        let server = try PostgresServer.server()
-        let engine = try PostgreSQLEngine(conninfo: server.conninfo(database: server.createDatabase()))
-        let through023 = Array(PGMigrations.all.prefix { $0.name != PGMigrations.itemValuesAsFloat8.name })
-        #expect(through023.last?.name == "023-save-function")
-        try PGMigrator.migrate(engine.connection, migrations: through023)
+        let engine = try postgreSQLStore(before: PGMigrations.itemValuesAsFloat8, previous: "023-save-function")
         // The check as `010-row-checks` wrote it before its bounds were typed, over a row it would
         // refuse, stored before it (as a store older than `010-row-checks` may hold).
         let untyped = PGMigrations.itemValue.clause.replacingOccurrences(
