@@ -37,6 +37,11 @@ public enum Limits {
     public static let replayEvents = 10_000
     /// The most UTF-8 bytes of one reply a replay record keeps: what a game gets of a line typed.
     public static let replyBytes = 4096
+    /// The most disjoint progress ranges an attempt keeps. Past it, a range added joins the two
+    /// ranges with the smallest gap between them into one, so the attempt's progress reads that gap
+    /// more than the exact union (ClassKit sets no bound; an e-book read every other page of 20,000
+    /// pages reaches it). It bounds the `ranges` text every save writes and a reader decodes.
+    public static let progressRanges = 10_000
     /// The most bytes a replay record's JSON takes (1 MiB), checked before one is decoded; the
     /// store's CHECK holds the same bound.
     public static let replayRecordBytes = 1 << 20

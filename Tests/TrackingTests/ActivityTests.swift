@@ -74,6 +74,36 @@ import TrackingTestSupport
         }
     }
 
+    /// Past ``Limits/progressRanges`` disjoint ranges, the two with the smallest gap are joined:
+    /// the count stays at the limit, progress grows by that gap alone, and the ranges' JSON stays
+    /// within what the store's check allows.
+    @Test func progressRangesPastTheLimitJoinTheClosestPair() throws {
+        let count = Limits.progressRanges + 1
+        let step = 1 / Double(count + 1)
+        func width(_ index: Int) -> Double { (index == 5 ? 0.9 : 0.5) * step }  // 5 and 6: the smallest gap
+        var ranges = ProgressRanges()
+        for index in (0..<count).reversed() {  // each inserted first: no scan of the others
+            ranges.insert(Double(index) * step...(Double(index) * step + width(index)))
+        }
+        #expect(ranges.ranges.count == Limits.progressRanges)
+        #expect(ranges.ranges[5] == 5 * step...(6 * step + width(6)))
+        let exact = (0..<count).reduce(0) { $0 + width($1) }
+        #expect(abs(ranges.total - (exact + 0.1 * step)) < 1e-9)
+        #expect(ranges.json.utf8.count <= RowChecks.rangesBytes)
+    }
+
+    /// ``RowChecks/rangesBytes`` counts 24 characters a number: no number in 0...1 prints longer.
+    @Test func noProgressNumberPrintsLongerThanTheRangesBoundAllows() {
+        var generator = SystemRandomNumberGenerator()
+        var longest = 0
+        for _ in 0..<200_000 {
+            let uniform = Double.random(in: 0...1, using: &generator)
+            let tiny = Double(bitPattern: generator.next() % Double.leastNormalMagnitude.bitPattern)
+            longest = max(longest, uniform.description.utf8.count, tiny.description.utf8.count)
+        }
+        #expect(longest <= 24)
+    }
+
     @Test func mutationsNeedAStartedActivity() throws {
         let store = try makeStore()
         let game = try store.mainContext.addChild(identifier: "G", title: "G", type: .game)

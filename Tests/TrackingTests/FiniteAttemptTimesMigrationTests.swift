@@ -19,11 +19,7 @@ struct FiniteAttemptTimesMigrationTests {
         // at Infinity: until 025 it was the latest, the one her game resumed.
         try engine.connection.execute(
             """
-            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
-            VALUES (NULL, '["\(rootID)"]', '\(rootID)', 'EduJam Games', 1, 0, 0);
-            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
-            SELECT id, '["\(rootID)","MATH-JAM"]', 'MATH-JAM', 'Math Jam', \(ContextType.game.rawValue), 0, 0
-            FROM contexts;
+            \(mainAndMathJamContexts)
             INSERT INTO activities (uuid, context_id, student, created_at, started_at, saved_at)
             SELECT '\(real)', id, 'ana', 1000, 1000, 1000 FROM contexts WHERE identifier = 'MATH-JAM';
             INSERT INTO activities (uuid, context_id, student, created_at, started_at)
@@ -36,8 +32,8 @@ struct FiniteAttemptTimesMigrationTests {
             engine: engine, rootIdentifier: rootID, rootTitle: "EduJam Games",
             clock: { Date(timeIntervalSince1970: .infinity) })
         #expect(try PGMigrator.appliedNames(engine.connection) == PGMigrations.all.map(\.name))
-        #expect(try value(engine, "SELECT count(*) FROM activities") == "2", "the endless attempt is kept")
-        #expect(try value(engine, "SELECT count(*) FROM attempt_events") == "1")
+        #expect(try firstValue(engine, "SELECT count(*) FROM activities") == "2", "the endless attempt is kept")
+        #expect(try firstValue(engine, "SELECT count(*) FROM attempt_events") == "1")
 
         // Her game resumes the real attempt, and its save passes the new check.
         let game = try #require(store.mainContext.child("MATH-JAM"))
@@ -54,13 +50,13 @@ struct FiniteAttemptTimesMigrationTests {
         try store.save()
         let last = "253402300799"
         #expect(
-            try value(
+            try firstValue(
                 engine, "SELECT concat_ws(' ', created_at, started_at, ended_at) FROM activities WHERE student = 'bo'")
                 == "\(last) \(last) \(last)")
 
         for column in ["created_at", "started_at", "ended_at", "saved_at"] {
             for (number, allowed) in [("1e9", true), ("'Infinity'", false), ("'-Infinity'", false), ("'NaN'", false)] {
-                try expectInsert(
+                try expectWrite(
                     engine,
                     """
                     INSERT INTO activities (uuid, context_id, student, created_at, started_at, ended_at, saved_at)
@@ -71,7 +67,7 @@ struct FiniteAttemptTimesMigrationTests {
             }
         }
         for (number, allowed) in [("-1e9", true), ("'Infinity'", false), ("'NaN'", false)] {
-            try expectInsert(
+            try expectWrite(
                 engine,
                 """
                 INSERT INTO attempt_events (activity_id, sequence, kind, at)
@@ -87,19 +83,4 @@ struct FiniteAttemptTimesMigrationTests {
         ["created_at", "started_at", "ended_at", "saved_at"].map { $0 == column ? number : "0" }.joined(separator: ", ")
     }
 
-    private func expectInsert(
-        _ engine: PostgreSQLEngine, _ sql: String, allowed: Bool, check: String, what: String
-    ) throws {
-        do {
-            try engine.connection.execute(sql)
-            #expect(allowed, "\(what) was stored")
-        } catch let error as TrackingError {
-            #expect(!allowed, "\(what): \(error)")
-            #expect("\(error)".contains(check), "\(what): \(error)")
-        }
-    }
-
-    private func value(_ engine: PostgreSQLEngine, _ sql: String) throws -> String? {
-        try engine.connection.query(sql).rows.first?.text(0)
-    }
 }

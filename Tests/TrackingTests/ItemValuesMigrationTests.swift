@@ -32,38 +32,30 @@ struct ItemValuesMigrationTests {
         #expect(try PGMigrator.appliedNames(engine.connection) == PGMigrations.all.map(\.name))
         let after = try definition(engine)
         #expect(!after.contains("numeric") && after.contains("double precision"), "\(after)")
-        #expect(try value(engine, "SELECT quantity FROM activity_items WHERE identifier = 'old'") == "Infinity")
+        #expect(try firstValue(engine, "SELECT quantity FROM activity_items WHERE identifier = 'old'") == "Infinity")
 
         for (number, allowed) in [
             ("1.7976931348623157e308", true), ("-1.7976931348623157e308", true), ("0.5", true),
             ("'Infinity'", false), ("'-Infinity'", false), ("'NaN'", false),
         ] {
-            let insert = """
+            try expectWrite(
+                engine,
+                """
                 INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity)
                 SELECT id, 'q' || md5((\(number))::text), 'Q', 'quantity', 2, \(number) FROM activities
-                """
-            do {
-                try engine.connection.execute(insert)
-                #expect(allowed, "\(number) was stored")
-            } catch let error as TrackingError {
-                #expect(!allowed, "\(number): \(error)")
-                #expect("\(error)".contains("activity_items_value"), "\(error)")
-            }
+                """,
+                allowed: allowed, check: "activity_items_value", what: number)
         }
-        #expect(try value(engine, "SELECT count(*) FROM activity_items") == "4")
+        #expect(try firstValue(engine, "SELECT count(*) FROM activity_items") == "4")
     }
 
     /// `activity_items_value` as PostgreSQL stores it.
     private func definition(_ engine: PostgreSQLEngine) throws -> String {
-        try value(
+        try firstValue(
             engine,
             """
             SELECT pg_get_constraintdef(oid) FROM pg_constraint
             WHERE conname = 'activity_items_value' AND conrelid = 'activity_items'::regclass
             """) ?? ""
-    }
-
-    private func value(_ engine: PostgreSQLEngine, _ sql: String) throws -> String? {
-        try engine.connection.query(sql).rows.first?.text(0)
     }
 }

@@ -185,7 +185,8 @@ public final class Activity {
         changed()
     }
 
-    /// Adds `start...end` to the progress union.
+    /// Adds `start...end` to the progress union. An attempt keeps at most ``Limits/progressRanges``
+    /// disjoint ranges: past it, the two with the smallest gap between them are joined.
     /// - Parameters:
     ///   - start: At least 0.
     ///   - end: At least `start`, at most 1.

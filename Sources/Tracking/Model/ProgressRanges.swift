@@ -25,6 +25,21 @@ struct ProgressRanges: Equatable, Sendable {
         }
         if end == first + 1, ranges[first] == merged { return }  // within a range already
         ranges.replaceSubrange(first..<end, with: CollectionOfOne(merged))
+        if ranges.count > Limits.progressRanges { joinClosestPair() }
+    }
+
+    /// Joins the two neighbours with the smallest gap between them (the first such pair), the one
+    /// change that keeps the count within ``Limits/progressRanges`` and adds the least progress.
+    private mutating func joinClosestPair() {
+        var closest = 0
+        for index in 1..<(ranges.count - 1)
+        where ranges[index + 1].lowerBound - ranges[index].upperBound
+            < ranges[closest + 1].lowerBound - ranges[closest].upperBound
+        {
+            closest = index
+        }
+        ranges.replaceSubrange(
+            closest...(closest + 1), with: CollectionOfOne(ranges[closest].lowerBound...ranges[closest + 1].upperBound))
     }
 
     /// The total length of the union, between 0 and 1.

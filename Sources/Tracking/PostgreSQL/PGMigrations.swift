@@ -143,6 +143,8 @@ enum PGMigrations {
         PGMigrations.itemValuesAsFloat8,
         // An attempt's times and its events' times finite, as its duration and its items' values are.
         PGMigrations.finiteAttemptTimes,
+        // An attempt's owner and progress ranges bounded, as its other texts are.
+        PGMigrations.attemptTextBounds,
     ]
 }
 

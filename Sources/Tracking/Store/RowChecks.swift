@@ -122,6 +122,25 @@ package enum RowChecks {
                 + "(\(sql.optional("ended_at", sql.finite("ended_at")))) AND \(sql.finite("saved_at"))")
     }
 
+    /// `activities`' texts that no other check bounds, by their UTF-8 bytes: the owner's host and
+    /// start (``RunOwner/hostBytes``, ``RunOwner/startBytes``) and the progress ranges' JSON
+    /// (``rangesBytes``). Every reader of a class's attempts reads the owner, so a student's own
+    /// attempt holding megabytes there cost the teacher's report as much. PostgreSQL's
+    /// `026-attempt-text-bounds` adds it, as ``activityTimes(_:)``.
+    package static func activityTexts(_ dialect: Dialect) -> Check {
+        let sql = SQL(dialect)
+        return Check(
+            name: "activities_texts",
+            expression: "(\(sql.optional("owner_host", "\(sql.bytes("owner_host")) <= \(RunOwner.hostBytes)"))) AND "
+                + "(\(sql.optional("owner_start", "\(sql.bytes("owner_start")) <= \(RunOwner.startBytes)"))) AND "
+                + "\(sql.bytes("ranges")) <= \(rangesBytes)")
+    }
+
+    /// The most bytes ``ProgressRanges/json`` writes: ``Limits/progressRanges`` ranges of two
+    /// numbers of at most 24 characters each (a number in 0...1 is at most 17 digits, a point and
+    /// an exponent of three: 23), in brackets, separated by commas.
+    static let rangesBytes = 2 + Limits.progressRanges * (24 * 2 + 4)
+
     /// `attempt_events.at`: a finite number, as ``activityTimes(_:)`` (PostgreSQL's
     /// `025-finite-attempt-times`).
     package static func eventTime(_ dialect: Dialect) -> Check {

@@ -16,6 +16,12 @@ struct RunOwner: Equatable, Hashable {
     /// `BOOT-ID/TICKS`, or empty where `/proc` cannot say (then only the pid is checked).
     let start: String
 
+    /// The most UTF-8 bytes of ``host`` (`gethostname` gives at most 255, each invalid byte
+    /// read as U+FFFD may take three) and of ``start`` (a boot id of 36 characters, `/`, at most 20
+    /// digits), which the store's CHECK holds too: a student's own row can make no reader read more.
+    static let hostBytes = 255
+    static let startBytes = 64
+
     /// This process.
     static let current = RunOwner(host: hostName(), pid: getpid(), start: startToken(of: getpid()) ?? "")
 
@@ -33,7 +39,9 @@ struct RunOwner: Equatable, Hashable {
     private static func hostName() -> String {
         var name = [CChar](repeating: 0, count: 256)
         guard gethostname(&name, name.count - 1) == 0 else { return "" }
-        return String(cString: name)
+        var host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        while host.utf8.count > hostBytes { host.unicodeScalars.removeLast() }
+        return host
     }
 
     /// `BOOT-ID/TICKS` for a live process, nil when there is none with that pid (or no /proc).
@@ -45,6 +53,7 @@ struct RunOwner: Equatable, Hashable {
         // After "pid (name)" come fields 3, 4, ...: the start time, field 22, is the 20th of them.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 19 else { return nil }
-        return boot.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + fields[19]
+        let token = boot.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + fields[19]
+        return token.utf8.count <= startBytes ? token : nil
     }
 }
