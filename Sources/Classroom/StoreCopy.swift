@@ -11,8 +11,9 @@ import Tracking
 /// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt), and every game
 /// version's files against its name: one the program could not read refuses the whole copy,
 /// naming the row, before anything is written. Durations beyond
-/// ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one) are
-/// written clamped, as every reader reads them.
+/// ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one), event
+/// times outside the years 0000 to 9999 and progress ranges past ``Limits/progressRanges`` are
+/// written clamped, as every reader reads them (`TableCopy`).
 public enum StoreCopy {
     /// How many rows the copy added to each table of the destination, in copy order.
     public typealias Added = [(table: String, rows: Int)]

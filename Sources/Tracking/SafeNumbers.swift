@@ -20,9 +20,13 @@ public enum SafeNumbers {
     /// one on PostgreSQL) or past what a report can write.
     package static func date(_ date: Date) -> Date {
         let seconds = date.timeIntervalSince1970
-        guard !seconds.isNaN else { return Date(timeIntervalSince1970: 0) }
-        let bounded = min(max(seconds, ISO8601.writable.lowerBound), ISO8601.writable.upperBound)
+        let bounded = time(seconds)
         return bounded == seconds ? date : Date(timeIntervalSince1970: bounded)
+    }
+
+    /// `seconds` since 1970 as ``date(_:)`` reads them: within the years 0000 to 9999, NaN as 0.
+    package static func time(_ seconds: Double) -> Double {
+        seconds.isNaN ? 0 : min(max(seconds, ISO8601.writable.lowerBound), ISO8601.writable.upperBound)
     }
 
     /// The sum of the finite values, held at the largest finite magnitude rather than overflowing.

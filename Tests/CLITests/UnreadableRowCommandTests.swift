@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Tracking
 import TrackingTestSupport
 
 /// A student's own rows are hostile input, through the built binary as the teacher: one student's row the
@@ -108,6 +109,56 @@ import TrackingTestSupport
         #expect(
             after.output.contains("\"runs\" : [\n\n  ]") || after.output.contains("\"runs\" : []"), "\(after.output)")
     }
+
+    /// A store file may hold what no EduJam writes and a school's server refuses (migrations
+    /// `025-finite-attempt-times`, `026-attempt-text-bounds`): an endless end or an owner of
+    /// hundreds of bytes refuses the copy by name; an endless event time and more progress ranges
+    /// than an attempt keeps are copied as every reader reads them.
+    @Test func storeCopyRefusesEndlessEndsAndLongOwnersAndCopiesTimesAndRangesAsRead() throws {
+        for (poison, reason) in [
+            ("UPDATE activities SET ended_at = 9e999 WHERE student = 'ana';", "(ended_at = inf)"),
+            (
+                "UPDATE activities SET owner_host = hex(zeroblob(128)) WHERE student = 'ana';",
+                "(owner_host is more than 255 bytes)"
+            ),
+        ] {
+            let cli = Edujam()
+            defer { cli.remove() }
+            try playedClass(cli)
+            try OldStore.script(cli.store, poison)
+            let destination = Edujam()
+            defer { destination.remove() }
+            let copy = try cli.run(["store", "copy", cli.store, destination.store])
+            #expect(copy.status == 1 && copy.error.contains("the source's activities row "), "\(copy.error)")
+            #expect(copy.error.contains("\(reason); nothing was copied"), "\(copy.error)")
+        }
+
+        let cli = Edujam()
+        defer { cli.remove() }
+        try playedClass(cli)
+        try OldStore.script(
+            cli.store,
+            """
+            UPDATE attempt_events SET at = 9e999 WHERE sequence = 0;
+            UPDATE activities SET ranges = (
+                WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(Limits.progressRanges))
+                SELECT '[' || group_concat('[' || ((i * 2) / 30000.0) || ',' || ((i * 2 + 1) / 30000.0) || ']', ',') || ']'
+                FROM n
+            ) WHERE student = 'ana';
+            """)
+        let destination = Edujam()
+        defer { destination.remove() }
+        let copy = try cli.run(["store", "copy", cli.store, destination.store])
+        #expect(copy.status == 0, "\(copy.error)")
+        #expect(
+            try OldStore.value(destination.store, "SELECT DISTINCT at FROM attempt_events WHERE sequence = 0")
+                == "253402300799.0")
+        let ranges = try OldStore.value(
+            destination.store, "SELECT json_array_length(ranges) FROM activities WHERE student = 'ana'")
+        #expect(ranges == "\(Limits.progressRanges)")
+        let report = try destination.run(["report", "--class", "3B"])
+        #expect(report.status == 0 && report.output.contains("\nana "), "\(report.error)")
+    }
 }
 
 /// The same on a school's PostgreSQL server: the student writes the rows herself through `psql`.
@@ -160,6 +211,9 @@ struct UnreadableRowSchoolTests {
             ("UPDATE activities SET outcome = 'interrupted'", "activities_outcome"),
             ("UPDATE activity_items SET identifier = 'a' || chr(27) || 'b'", "activity_items_identifier"),
             ("UPDATE activity_items SET score = max_score + 1 WHERE kind = 'score'", "activity_items_value"),
+            ("UPDATE activities SET started_at = 'Infinity'", "activities_times"),
+            ("UPDATE activities SET owner_host = repeat('h', 100000000)", "activities_texts"),
+            ("UPDATE activities SET ranges = '[' || repeat('[0,0],', 100000) || '[0,0]]'", "activities_texts"),
         ]
         for attack in attacks {
             let result = try server.psql(attack.sql, database: database, role: ana)

@@ -57,21 +57,23 @@ extension TableCopy {
 
     /// Attempts (not when their state was saved: the destination's first save is later), by
     /// their context's path, with their durations within ``SafeNumbers/maximumDurationSeconds``
-    /// (older versions could save an infinite one).
+    /// (older versions could save an infinite one) and at most ``Limits/progressRanges`` progress
+    /// ranges (older versions kept any number): as every reader reads them.
     package static let activities = TableCopy(
         ActivityRow.columns.without(["saved_at"]), from: "a", parent: "JOIN contexts c ON c.id = a.context_id",
         naturalKey: "c.path", lookUp: ContextRow.byPath, order: "ORDER BY a.id", rule: StoredRowRules.activity,
-        prepare: clampedDuration)
+        prepare: attemptAsRead)
 
     /// Items, by their attempt's UUID.
     package static let items = TableCopy(
         ItemRow.columns, from: "i", parent: "JOIN activities a ON a.id = i.activity_id", naturalKey: "a.uuid",
         lookUp: ActivityRow.byUUID, order: "ORDER BY a.uuid, i.sequence", rule: StoredRowRules.item)
 
-    /// Events, by their attempt's UUID.
+    /// Events, by their attempt's UUID, each time within the years 0000 to 9999 as every reader
+    /// reads it (``SafeNumbers/time(_:)``; a store file may hold an infinite one).
     package static let events = TableCopy(
         EventRow.columns, from: "e", parent: "JOIN activities a ON a.id = e.activity_id", naturalKey: "a.uuid",
-        lookUp: ActivityRow.byUUID, rule: StoredRowRules.event)
+        lookUp: ActivityRow.byUUID, rule: StoredRowRules.event, prepare: eventAsRead)
 
     /// Replay records, by their attempt's UUID.
     package static let inputs = TableCopy(
@@ -81,12 +83,32 @@ extension TableCopy {
     /// The statements LRSs accepted.
     package static let acceptedStatements = TableCopy(AcceptedStatementRow.columns)
 
-    /// An attempt's row as ``activities`` reads it, its duration clamped as every reader reads it.
-    private static func clampedDuration(_ row: [SQLValue]) -> [SQLValue] {
-        guard let index = ActivityRow.columns.names.firstIndex(of: "duration"), case .real(let seconds) = row[index]
+    /// An attempt's row as ``activities`` reads it, its duration clamped and its ranges kept to
+    /// the limit as every reader reads them. The ranges are rewritten only past the limit, so a
+    /// copy of any other row is the row.
+    private static func attemptAsRead(_ row: [SQLValue]) -> [SQLValue] {
+        var row = row
+        let names = ActivityRow.columns.names
+        if let index = names.firstIndex(of: "duration"), case .real(let seconds) = row[index] {
+            row[index] = .real(SafeNumbers.duration(seconds))
+        }
+        // A range opens one bracket and the list one more: a count of bytes, where decoding every
+        // attempt's ranges a second time (``StoredRowRules`` decoded them) would be most of the work.
+        if let index = names.firstIndex(of: "ranges"), case .text(let text) = row[index],
+            text.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > Limits.progressRanges + 1,
+            let ranges = try? RowDecoder.ranges(text)
+        {
+            row[index] = .text(ProgressRanges(ranges).json)
+        }
+        return row
+    }
+
+    /// An event's row as ``events`` reads it, its time within the years 0000 to 9999.
+    private static func eventAsRead(_ row: [SQLValue]) -> [SQLValue] {
+        guard let index = EventRow.columns.names.firstIndex(of: "at"), case .real(let seconds) = row[index]
         else { return row }
         var row = row
-        row[index] = .real(SafeNumbers.duration(seconds))
+        row[index] = .real(SafeNumbers.time(seconds))
         return row
     }
 }

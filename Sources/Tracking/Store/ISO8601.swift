@@ -11,7 +11,7 @@ package enum ISO8601 {
     /// Formats `seconds` since 1970, clamped to ``writable`` (NaN as 1970): a stored date is
     /// a number a file controls, and converting an infinite one would trap.
     package static func string(fromEpoch seconds: Double) -> String {
-        let clamped = seconds.isNaN ? 0 : min(max(seconds, writable.lowerBound), writable.upperBound)
+        let clamped = SafeNumbers.time(seconds)
         let millis = Int64((clamped * 1000).rounded(.down))
         let wholeSeconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000  // floor for pre-1970 dates
         var whole = time_t(wholeSeconds)

@@ -35,6 +35,7 @@ enum StoredRowRules {
             }
             _ = try row.finite(3, "created_at")
             _ = try row.finite(4, "started_at")
+            if !row.isNull(5) { _ = try row.finite(5, "ended_at") }
             guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)), outcome != .interrupted else {
                 throw TrackingError.corruptRow("outcome is not one of \(RowChecks.storedOutcomes.map(\.rawValue))")
             }
@@ -45,6 +46,12 @@ enum StoredRowRules {
             _ = try RowDecoder.ranges(row.text(10))
             if let primary = row.text(11), let violation = IdentifierRule.violation(primary, of: .item) {
                 throw TrackingError.corruptRow("primary_item: \(violation)")
+            }
+            for (index, column, bytes) in [
+                (13, "owner_host", RunOwner.hostBytes), (15, "owner_start", RunOwner.startBytes),
+            ]
+            where (row.text(Int32(index))?.utf8.count ?? 0) > bytes {
+                throw TrackingError.corruptRow("\(column) is more than \(bytes) bytes")
             }
             _ = try RowDecoder.gameVersion(row.text(16))
         }
