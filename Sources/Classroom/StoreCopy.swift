@@ -189,39 +189,48 @@ public enum StoreCopy {
     }
 
     /// An assignment's recipients, activities (by path) and Done marks (by path and student):
-    /// each read by the source assignment's id, written under the destination's.
-    private static let assignmentParts: [(read: String, write: String)] = [
-        (
-            "SELECT student FROM assignment_recipients WHERE assignment_id = ?",
-            "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?) ON CONFLICT DO NOTHING"
-        ),
-        (
-            """
-            SELECT c.path, aa.position FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
-            WHERE aa.assignment_id = ?
-            """,
-            """
-            INSERT INTO assignment_activities (assignment_id, context_id, position)
-            VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?) ON CONFLICT DO NOTHING
-            """
-        ),
-        (
-            """
-            SELECT c.path, d.student, d.done_at FROM assignment_done d JOIN contexts c ON c.id = d.context_id
-            WHERE d.assignment_id = ?
-            """,
-            """
-            INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
-            VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?, ?) ON CONFLICT DO NOTHING
-            """
-        ),
-    ]
+    /// each read by the source assignment's id, written under the destination's; a mark's time
+    /// within the years 0000 to 9999, as every reader reads it (a store file may hold an infinite
+    /// one, which a school's server refuses: `027-done-marks-finite`).
+    private static let assignmentParts: [(read: String, write: String, prepare: @Sendable ([SQLValue]) -> [SQLValue])] =
+        [
+            (
+                "SELECT student FROM assignment_recipients WHERE assignment_id = ?",
+                "INSERT INTO assignment_recipients (assignment_id, student) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                { $0 }
+            ),
+            (
+                """
+                SELECT c.path, aa.position FROM assignment_activities aa JOIN contexts c ON c.id = aa.context_id
+                WHERE aa.assignment_id = ?
+                """,
+                """
+                INSERT INTO assignment_activities (assignment_id, context_id, position)
+                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?) ON CONFLICT DO NOTHING
+                """,
+                { $0 }
+            ),
+            (
+                """
+                SELECT c.path, d.student, d.done_at FROM assignment_done d JOIN contexts c ON c.id = d.context_id
+                WHERE d.assignment_id = ?
+                """,
+                """
+                INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+                VALUES (?, (SELECT id FROM contexts WHERE path = ?), ?, ?) ON CONFLICT DO NOTHING
+                """,
+                { row in
+                    guard row.count == 3, case .real(let seconds) = row[2] else { return row }
+                    return [row[0], row[1], .real(SafeNumbers.time(seconds))]
+                }
+            ),
+        ]
 
     private static func copyAssignmentParts(
         of source: SQLValue, into id: SQLValue, from: any StoreRows, to: any StoreRows
     ) throws {
         for part in assignmentParts {
-            for row in try from.rows(part.read, [source]) { try to.run(part.write, [id] + row) }
+            for row in try from.rows(part.read, [source]) { try to.run(part.write, [id] + part.prepare(row)) }
         }
     }
 

@@ -140,6 +140,8 @@ import TrackingTestSupport
             cli.store,
             """
             UPDATE attempt_events SET at = 9e999 WHERE sequence = 0;
+            INSERT INTO assignment_done (assignment_id, context_id, student, done_at)
+                SELECT assignment_id, context_id, 'ana', 9e999 FROM assignment_activities;
             UPDATE activities SET ranges = (
                 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < \(Limits.progressRanges))
                 SELECT '[' || group_concat('[' || ((i * 2) / 30000.0) || ',' || ((i * 2 + 1) / 30000.0) || ']', ',') || ']'
@@ -153,6 +155,7 @@ import TrackingTestSupport
         #expect(
             try OldStore.value(destination.store, "SELECT DISTINCT at FROM attempt_events WHERE sequence = 0")
                 == "253402300799.0")
+        #expect(try OldStore.value(destination.store, "SELECT done_at FROM assignment_done") == "253402300799.0")
         let ranges = try OldStore.value(
             destination.store, "SELECT json_array_length(ranges) FROM activities WHERE student = 'ana'")
         #expect(ranges == "\(Limits.progressRanges)")
@@ -212,6 +215,10 @@ struct UnreadableRowSchoolTests {
             ("UPDATE activity_items SET identifier = 'a' || chr(27) || 'b'", "activity_items_identifier"),
             ("UPDATE activity_items SET score = max_score + 1 WHERE kind = 'score'", "activity_items_value"),
             ("UPDATE activities SET started_at = 'Infinity'", "activities_times"),
+            (
+                "INSERT INTO assignment_done (assignment_id, context_id, student, done_at) SELECT assignment_id, context_id, '\(ana)', 'Infinity' FROM assignment_activities",
+                "assignment_done_at"
+            ),
             ("UPDATE activities SET owner_host = repeat('h', 100000000)", "activities_texts"),
             ("UPDATE activities SET ranges = '[' || repeat('[0,0],', 100000) || '[0,0]]'", "activities_texts"),
         ]

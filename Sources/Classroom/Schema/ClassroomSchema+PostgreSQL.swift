@@ -178,7 +178,17 @@ extension ClassroomSchema {
         "014-game-versions": GameTables.postgresql,
         "017-attempt-checks": CheckTables.postgresql,
         "019-owner-lookups-by-index": ownerLookupsByIndex,
+        "027-done-marks-finite": doneMarksFinite,
     ]
+
+    /// A Done mark's time finite, as an attempt's times are (`025-finite-attempt-times`): a student
+    /// inserts their own marks, and one at `Infinity` or `NaN` sorted after every real time in the
+    /// gradebook's "last change". EduJam writes the store's clock, which is bounded. Added
+    /// `NOT VALID`: marks stored before stay.
+    private static let doneMarksFinite = """
+        ALTER TABLE assignment_done ADD CONSTRAINT assignment_done_at
+            CHECK (\(RowChecks.finite("done_at", .postgresql))) NOT VALID;
+        """
 
     /// The policies the class report and the inbox read through, made to look rows up one at a
     /// time (`PostgreSQLQueryPlanTests`): as an `EXISTS` under `OR`, PostgreSQL may answer by

@@ -145,6 +145,8 @@ enum PGMigrations {
         PGMigrations.finiteAttemptTimes,
         // An attempt's owner and progress ranges bounded, as its other texts are.
         PGMigrations.attemptTextBounds,
+        // A Done mark's time finite, as an attempt's (Classroom's).
+        Migration.classroomOnly("027-done-marks-finite"),
     ]
 }
 
