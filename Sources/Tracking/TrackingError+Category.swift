@@ -43,7 +43,7 @@ extension TrackingError {
         case .duplicateIdentifier, .duplicateItemIdentifier: return .invalidCreate
         case .sqlite, .postgresql: return .invalidUpdate
         case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole,
-            .unknownLogin:
+            .unknownLogin, .ownerCannotCreateRoles:
             return .databaseInaccessible
         case .partialFailure: return .partialFailure
         case .rootMismatch, .unknownMigration, .corruptRow, .notAStore, .storeNotInitialized, .storeNeedsMigration:

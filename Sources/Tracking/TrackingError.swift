@@ -84,6 +84,10 @@ public enum TrackingError: Error, Equatable, Sendable {
     /// The login is granted neither `edujam_teacher` nor `edujam_student` on the PostgreSQL store
     /// (`place`), so it may read nothing of it.
     case loginWithoutRole(login: String, place: String)
+    /// The database's owner (`login`, quoted for SQL as needed) ran `edujam store init` but may
+    /// not create roles, and the two group roles the store needs do not exist yet: the server's
+    /// administrator gives the owner CREATEROLE or creates them.
+    case ownerCannotCreateRoles(login: String, place: String)
     /// PostgreSQL refused a statement: its SQLSTATE, its message and the statement's text (bound
     /// values are never included).
     case postgresql(state: String, message: String, sql: String?)
@@ -183,6 +187,9 @@ extension TrackingError: CustomStringConvertible {
         case .loginWithoutRole(let login, let place):
             return
                 "the login \(login) is neither an EduJam teacher nor a student in \(place): the database's owner runs: GRANT edujam_student TO \(login); (or edujam_teacher, for a teacher)"
+        case .ownerCannotCreateRoles(let login, let place):
+            return
+                "the login \(login) owns \(place) but may not create roles, which edujam store init needs for the group roles edujam_teacher and edujam_student: the server's administrator runs: ALTER ROLE \(login) CREATEROLE; (or creates the two: CREATE ROLE edujam_teacher NOLOGIN; CREATE ROLE edujam_student NOLOGIN;)"
         case .postgresql(let state, let message, let sql):
             return "PostgreSQL error \(state): \(message)" + (sql.map { " - while executing `\($0)`" } ?? "")
         case .notAStore: return "not an EduJam store"

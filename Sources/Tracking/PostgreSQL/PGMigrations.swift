@@ -233,12 +233,13 @@ enum PGMigrator {
 
     /// Why the store refused this login a permission while opening, in words, or nil when it is
     /// none of these (the caller keeps PostgreSQL's error): the database holds no store yet
-    /// (``TrackingError/storeNotInitialized(place:)``), the login has no EduJam role
+    /// (``TrackingError/storeNotInitialized(place:)``; to its owner, who runs `store init`,
+    /// ``TrackingError/ownerCannotCreateRoles(login:place:)``), the login has no EduJam role
     /// (``TrackingError/loginWithoutRole(login:place:)``), the schema is older than this EduJam
     /// or lacks a half of `parts` (``TrackingError/storeNeedsMigration(place:)``) or is newer
     /// (``TrackingError/unknownMigration(_:)``). Reads only what any login may read.
     static func whyRefused(_ connection: PGConnection, parts: [SchemaPart] = []) throws -> TrackingError? {
-        guard try hasMigrationsTable(connection) else { return .storeNotInitialized(place: connection.place) }
+        guard try hasMigrationsTable(connection) else { return try whyNoStore(connection) }
         let login = try connection.query(
             """
             SELECT current_user::text,
@@ -260,6 +261,24 @@ enum PGMigrator {
         // the owner claims one, so a teacher's or student's first command cannot.
         let claimed = try connection.query("SELECT 1 FROM store_info WHERE key = 'root_identifier'").rows
         return claimed.isEmpty ? .storeNotInitialized(place: connection.place) : nil
+    }
+
+    /// Why a login was refused a database with no store in it. Anyone but its owner is told the
+    /// owner runs `store init`; the owner is the one running it, and a refusal there is the
+    /// server's: most often no CREATEROLE for the group roles (said in words, with the fix), else
+    /// PostgreSQL's own error stands (nil).
+    private static func whyNoStore(_ connection: PGConnection) throws -> TrackingError? {
+        let row = try connection.query(
+            """
+            SELECT quote_ident(current_user::text),
+                pg_has_role(current_user, (SELECT datdba FROM pg_database WHERE datname = current_database()), 'MEMBER'),
+                (SELECT rolcreaterole OR rolsuper FROM pg_roles WHERE rolname = current_user),
+                (SELECT count(*) FROM pg_roles WHERE rolname IN ('edujam_teacher', 'edujam_student'))
+            """
+        ).rows.first
+        guard let row, row.text(1) == "t" else { return .storeNotInitialized(place: connection.place) }
+        guard row.text(2) != "t", row.int(3) < 2 else { return nil }
+        return .ownerCannotCreateRoles(login: row.text(0) ?? "", place: connection.place)
     }
 
     private static func hasMigrationsTable(_ connection: PGConnection) throws -> Bool {
