@@ -29,6 +29,11 @@ public enum Limits {
     /// times over, and a bound on what one student's rows can make a class report cost. The
     /// older ones are reported (``UnreadableRow``), not read.
     public static let attemptsReadPerStudent = 2_000
+    /// The most attempts of one student a school's store (PostgreSQL) keeps: fifty games every
+    /// school day for a year, and a bound on what any read walks of one student's rows, whoever
+    /// inserted them. A save that would start one more is refused (and kept in the player's
+    /// outbox); the store's owner is not bound. A store file, one person's, sets no such bound.
+    public static let attemptsPerStudent = 10_000
     /// The most events of one attempt a read loads (for xAPI, in order): a game records one per
     /// start, stop, resume, progress step and end. The later ones are reported, not read.
     public static let eventsReadPerAttempt = 1_000

@@ -19,6 +19,7 @@ import Tracking
         ("`Limits.depth`", number(Limits.depth)),
         ("`Limits.itemsPerAttempt`", itemsPerAttempt),
         ("`Limits.attemptsReadPerStudent`", number(Limits.attemptsReadPerStudent)),
+        ("`Limits.attemptsPerStudent`", number(Limits.attemptsPerStudent)),
         ("`Limits.eventsReadPerAttempt`", number(Limits.eventsReadPerAttempt)),
         ("`Limits.progressRanges`", number(Limits.progressRanges)),
         ("`NameRule.maxLength`", "\(number(NameRule.maxLength)) Unicode scalars"),

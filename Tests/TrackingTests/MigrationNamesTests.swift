@@ -29,7 +29,7 @@ struct MigrationNamesTests {
                 "017-attempt-checks", "018-identity-by-index", "019-owner-lookups-by-index",
                 "020-identity-schema-qualified", "021-save-policies-in-sql", "022-item-count-by-row",
                 "023-save-function", "024-item-values-as-float8", "025-finite-attempt-times",
-                "026-attempt-text-bounds", "027-done-marks-finite",
+                "026-attempt-text-bounds", "027-done-marks-finite", "028-attempts-per-student",
             ])
     }
 }

@@ -147,6 +147,8 @@ enum PGMigrations {
         PGMigrations.attemptTextBounds,
         // A Done mark's time finite, as an attempt's (Classroom's).
         Migration.classroomOnly("027-done-marks-finite"),
+        // At most so many attempts of one student, so that no read walks more of anyone's.
+        PGMigrations.attemptsPerStudent,
     ]
 }
 
