@@ -42,6 +42,9 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
     case loginTaken(login: String, student: String)
     /// `--login` names one student's login, so it takes one student.
     case oneStudentPerLogin
+    /// `--create-logins` needs a login the store's owner (`owner`, quoted for SQL as needed) may
+    /// not create: it has no CREATEROLE. `role` is the group role the login would be granted.
+    case ownerCannotCreateLogins(owner: String, login: String, role: String)
 
     public var description: String {
         switch self {
@@ -69,6 +72,9 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
             return "the login \(login) is already the login of the student \(student)"
         case .oneStudentPerLogin:
             return "--login names one student's login: add one student at a time with it"
+        case .ownerCannotCreateLogins(let owner, let login, let role):
+            return
+                "the store's owner, \(owner), may not create logins, so --create-logins cannot create \(login)'s: the server's administrator runs: ALTER ROLE \(owner) CREATEROLE; (or creates the login: CREATE ROLE \(login) LOGIN IN ROLE \(role);)"
         }
     }
 }

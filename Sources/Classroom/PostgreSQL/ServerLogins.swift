@@ -42,7 +42,23 @@ struct ServerLogins: SchoolLogins {
     }
 
     func createStudentLogin(_ login: String) throws -> Bool {
-        try first("SELECT edujam_create_student_login(?)", [.text(login)]) { $0.text(0) } == "t"
+        try requireCreatable(login, role: "edujam_student")
+        return try first("SELECT edujam_create_student_login(?)", [.text(login)]) { $0.text(0) } == "t"
+    }
+
+    /// Refuses, in words, a missing login the store's owner may not create. The functions that
+    /// create logins run as the owner, and without CREATEROLE the server's refusal (`permission
+    /// denied to create role`) names neither whose right is missing nor what to run. A login that
+    /// exists needs no right: the functions then create nothing.
+    private func requireCreatable(_ login: String, role: String) throws {
+        let owner = try first(
+            """
+            SELECT quote_ident(o.rolname), quote_ident(?) FROM pg_roles o
+            WHERE o.oid = (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass)
+                AND NOT (o.rolcreaterole OR o.rolsuper) AND NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = ?)
+            """, [.text(login), .text(login)]
+        ) { (owner: $0.text(0) ?? "", login: $0.text(1) ?? login) }
+        if let owner { throw IdentityError.ownerCannotCreateLogins(owner: owner.owner, login: owner.login, role: role) }
     }
 
     /// The same test as ``identity()``, for any login: the tables' owner first (a superuser
@@ -63,7 +79,8 @@ struct ServerLogins: SchoolLogins {
     }
 
     func createTeacherLogin(_ login: String) throws -> Bool {
-        try first("SELECT edujam_create_teacher_login(?)", [.text(login)]) { $0.text(0) } == "t"
+        try requireCreatable(login, role: "edujam_teacher")
+        return try first("SELECT edujam_create_teacher_login(?)", [.text(login)]) { $0.text(0) } == "t"
     }
 
     func owner(ofClass id: Int64) throws -> String? {
