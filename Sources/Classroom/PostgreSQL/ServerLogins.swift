@@ -42,23 +42,30 @@ struct ServerLogins: SchoolLogins {
     }
 
     func createStudentLogin(_ login: String) throws -> Bool {
-        try requireCreatable(login, role: "edujam_student")
-        return try first("SELECT edujam_create_student_login(?)", [.text(login)]) { $0.text(0) } == "t"
+        try createLogin(login, calling: "edujam_create_student_login", role: "edujam_student")
     }
 
-    /// Refuses, in words, a missing login the store's owner may not create. The functions that
-    /// create logins run as the owner, and without CREATEROLE the server's refusal (`permission
-    /// denied to create role`) names neither whose right is missing nor what to run. A login that
-    /// exists needs no right: the functions then create nothing.
-    private func requireCreatable(_ login: String, role: String) throws {
-        let owner = try first(
+    /// Creates `login` through `function` (one of the owner's functions that create a login and
+    /// grant it `role`), in one round trip with a check: a missing login the store's owner may not
+    /// create is refused in words. The functions run as the owner, and without CREATEROLE the
+    /// server's refusal (`permission denied to create role`) names neither whose right is missing
+    /// nor what to run. A login that exists needs no right: the functions then create nothing.
+    /// `CASE` calls the function only when nothing blocks it.
+    private func createLogin(_ login: String, calling function: String, role: String) throws -> Bool {
+        let row = try first(
             """
-            SELECT quote_ident(o.rolname), quote_ident(?) FROM pg_roles o
-            WHERE o.oid = (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass)
-                AND NOT (o.rolcreaterole OR o.rolsuper) AND NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = ?)
-            """, [.text(login), .text(login)]
-        ) { (owner: $0.text(0) ?? "", login: $0.text(1) ?? login) }
-        if let owner { throw IdentityError.ownerCannotCreateLogins(owner: owner.owner, login: owner.login, role: role) }
+            SELECT CASE WHEN blocked IS NULL THEN \(function)(?) END, blocked, quote_ident(?) FROM (
+                SELECT (SELECT quote_ident(o.rolname) FROM pg_roles o
+                    WHERE o.oid = (SELECT relowner FROM pg_class WHERE oid = 'classes'::regclass)
+                        AND NOT (o.rolcreaterole OR o.rolsuper)
+                        AND NOT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = ?)) AS blocked
+            ) b
+            """, [.text(login), .text(login), .text(login)]
+        ) { (created: $0.text(0) == "t", owner: $0.text(1), quoted: $0.text(2) ?? login) }
+        if let row, let owner = row.owner {
+            throw IdentityError.ownerCannotCreateLogins(owner: owner, login: row.quoted, role: role)
+        }
+        return row?.created ?? false
     }
 
     /// The same test as ``identity()``, for any login: the tables' owner first (a superuser
@@ -79,8 +86,7 @@ struct ServerLogins: SchoolLogins {
     }
 
     func createTeacherLogin(_ login: String) throws -> Bool {
-        try requireCreatable(login, role: "edujam_teacher")
-        return try first("SELECT edujam_create_teacher_login(?)", [.text(login)]) { $0.text(0) } == "t"
+        try createLogin(login, calling: "edujam_create_teacher_login", role: "edujam_teacher")
     }
 
     func owner(ofClass id: Int64) throws -> String? {

@@ -83,18 +83,22 @@ extension TableCopy {
     /// The statements LRSs accepted.
     package static let acceptedStatements = TableCopy(AcceptedStatementRow.columns)
 
+    /// Where the copy's rows hold the columns the preparations rewrite: found once, not per row.
+    private static let durationColumn = ActivityRow.columns.names.firstIndex(of: "duration")
+    private static let rangesColumn = ActivityRow.columns.names.firstIndex(of: "ranges")
+    private static let eventTimeColumn = EventRow.columns.names.firstIndex(of: "at")
+
     /// An attempt's row as ``activities`` reads it, its duration clamped and its ranges kept to
     /// the limit as every reader reads them. The ranges are rewritten only past the limit, so a
     /// copy of any other row is the row.
     private static func attemptAsRead(_ row: [SQLValue]) -> [SQLValue] {
         var row = row
-        let names = ActivityRow.columns.names
-        if let index = names.firstIndex(of: "duration"), case .real(let seconds) = row[index] {
+        if let index = durationColumn, case .real(let seconds) = row[index] {
             row[index] = .real(SafeNumbers.duration(seconds))
         }
         // A range opens one bracket and the list one more: a count of bytes, where decoding every
         // attempt's ranges a second time (``StoredRowRules`` decoded them) would be most of the work.
-        if let index = names.firstIndex(of: "ranges"), case .text(let text) = row[index],
+        if let index = rangesColumn, case .text(let text) = row[index],
             text.utf8.lazy.filter({ $0 == UInt8(ascii: "[") }).count > Limits.progressRanges + 1,
             let ranges = try? RowDecoder.ranges(text)
         {
@@ -105,8 +109,7 @@ extension TableCopy {
 
     /// An event's row as ``events`` reads it, its time within the years 0000 to 9999.
     private static func eventAsRead(_ row: [SQLValue]) -> [SQLValue] {
-        guard let index = EventRow.columns.names.firstIndex(of: "at"), case .real(let seconds) = row[index]
-        else { return row }
+        guard let index = eventTimeColumn, case .real(let seconds) = row[index] else { return row }
         var row = row
         row[index] = .real(SafeNumbers.time(seconds))
         return row
