@@ -34,6 +34,13 @@ public enum Limits {
     /// inserted them. A save that would start one more is refused (and kept in the player's
     /// outbox); the store's owner is not bound. A store file, one person's, sets no such bound.
     public static let attemptsPerStudent = 10_000
+    /// The most catalog entries (contexts) one student's login adds to a school's store
+    /// (PostgreSQL): a student's play adds the contexts of a game nobody has published yet, and
+    /// every reader of the store loads the whole catalog, so a student who inserted a million
+    /// through `psql` made every classmate's play wait for them. Counted per login for the life of
+    /// the store (the owner resets one: `DELETE FROM catalog_additions WHERE login = '...'`);
+    /// teachers and the owner are not bound. A store file sets no such bound.
+    public static let catalogAdditionsPerStudent = 1_000
     /// The most events of one attempt a read loads (for xAPI, in order): a game records one per
     /// start, stop, resume, progress step and end. The later ones are reported, not read.
     public static let eventsReadPerAttempt = 1_000

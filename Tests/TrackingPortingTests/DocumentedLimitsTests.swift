@@ -20,6 +20,7 @@ import Tracking
         ("`Limits.itemsPerAttempt`", itemsPerAttempt),
         ("`Limits.attemptsReadPerStudent`", number(Limits.attemptsReadPerStudent)),
         ("`Limits.attemptsPerStudent`", number(Limits.attemptsPerStudent)),
+        ("`Limits.catalogAdditionsPerStudent`", number(Limits.catalogAdditionsPerStudent)),
         ("`Limits.eventsReadPerAttempt`", number(Limits.eventsReadPerAttempt)),
         ("`Limits.progressRanges`", number(Limits.progressRanges)),
         ("`NameRule.maxLength`", "\(number(NameRule.maxLength)) Unicode scalars"),

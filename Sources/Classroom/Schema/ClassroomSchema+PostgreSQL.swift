@@ -179,7 +179,21 @@ extension ClassroomSchema {
         "017-attempt-checks": CheckTables.postgresql,
         "019-owner-lookups-by-index": ownerLookupsByIndex,
         "027-done-marks-finite": doneMarksFinite,
+        "030-published-games-closed": publishedGamesClosed,
     ]
+
+    /// No student adds a context to a game that is published (`game_current` names it): its
+    /// levels are the ones its teacher published (`publish` writes the catalog of the version it
+    /// stores), so a student's play of it adds none, and a row added under it by `psql` (a level
+    /// titled with an insult) showed in every classmate's inbox among the game's levels. A
+    /// restrictive policy, so it holds beside Tracking's (`029-catalog-additions`). The game is
+    /// the second element of the row's path, which that policy holds to the row's place in the tree.
+    /// EduJam's outbox proposes no context that is stored already: a policy judges a proposed row
+    /// before `ON CONFLICT DO NOTHING` would skip it.
+    private static let publishedGamesClosed = """
+        CREATE POLICY contexts_student_unpublished ON contexts AS RESTRICTIVE FOR INSERT TO edujam_student
+            WITH CHECK (NOT EXISTS (SELECT 1 FROM game_current g WHERE g.game = contexts.path::jsonb ->> 1));
+        """
 
     /// A Done mark's time finite, as an attempt's times are (`025-finite-attempt-times`): a student
     /// inserts their own marks, and one at `Infinity` or `NaN` sorted after every real time in the

@@ -149,6 +149,10 @@ enum PGMigrations {
         Migration.classroomOnly("027-done-marks-finite"),
         // At most so many attempts of one student, so that no read walks more of anyone's.
         PGMigrations.attemptsPerStudent,
+        // A student's catalog entries fit the tree and are counted, so that no reader loads a flood of them.
+        PGMigrations.catalogAdditions,
+        // No student adds a context to a published game (Classroom's).
+        Migration.classroomOnly("030-published-games-closed"),
     ]
 }
 

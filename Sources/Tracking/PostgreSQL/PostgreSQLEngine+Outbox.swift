@@ -42,10 +42,16 @@ extension PostgreSQLEngine {
     }
 
     /// The context at `depth` of the chain, inserted when its path has no row (an existing one stays).
+    /// No row is proposed for a stored path: a student's policies judge a proposed row before
+    /// `ON CONFLICT DO NOTHING` skips it, and refuse one under a published game (Classroom's
+    /// PostgreSQL migration `030-published-games-closed`).
     private func missingContext(_ snapshot: RunSnapshot, depth: Int) throws -> (sql: String, values: [SQLValue]) {
         let parent = depth == 0 ? nil : try JSON.encode(Array(snapshot.identifierPath.prefix(depth)))
-        let sql = "\(ContextRow.stepColumns.insert(first: ContextRow.byPath)) ON CONFLICT (path) DO NOTHING"
-        return (Self.numbered(sql), try ContextRow.stepValues(snapshot, depth: depth, parent: .text(parent)))
+        let path = SQLValue.text(try JSON.encode(Array(snapshot.identifierPath.prefix(depth + 1))))
+        let sql = ContextRow.stepColumns.insert(
+            first: ContextRow.byPath, where: "NOT EXISTS (SELECT 1 FROM contexts WHERE path = ?)")
+        let values = try ContextRow.stepValues(snapshot, depth: depth, parent: .text(parent)) + [path]
+        return (Self.numbered("\(sql) ON CONFLICT (path) DO NOTHING"), values)
     }
 
     /// Inserts the attempt, or replaces its stored state when that state is not later.

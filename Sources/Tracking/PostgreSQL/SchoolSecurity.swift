@@ -26,7 +26,9 @@
 ///   marks, and marks done only their own work in those assignments. They delete nothing.
 /// - The catalog (`contexts`) is readable by every EduJam role and written by teachers; a student
 ///   may only INSERT contexts, because playing a game nobody has published yet registers its
-///   contexts in the same save as the attempt. They cannot UPDATE or DELETE one: changing a
+///   contexts in the same save as the attempt (since ``PGMigrations/catalogAdditions``, only a row
+///   that fits the tree, none under a published game, at most ``Limits/catalogAdditionsPerStudent``
+///   of them). They cannot UPDATE or DELETE one: changing a
 ///   published game's titles, or deleting contexts (which cascades to attempts), stays a
 ///   teacher's `catalog --publish`. Students hold the UPDATE privilege only because an upsert
 ///   (`INSERT ... ON CONFLICT DO UPDATE`) needs it even when it inserts; no policy lets them

@@ -37,8 +37,18 @@ struct TableColumns: Sendable {
     /// (a look-up by a natural key such as `(SELECT id FROM activities WHERE uuid = ?)`).
     /// - Parameter verb: `INSERT`, or SQLite's `INSERT OR IGNORE` and `INSERT OR REPLACE`.
     func insert(first: String = "?", verb: String = "INSERT") -> String {
-        let values = ([first] + Array(repeating: "?", count: names.count - 1)).joined(separator: ", ")
-        return "\(verb) INTO \(table) (\(list)) VALUES (\(values))"
+        "\(verb) INTO \(table) (\(list)) VALUES (\(placeholders(first: first)))"
+    }
+
+    /// `INSERT INTO table (columns) SELECT first, ?, ... WHERE condition`: the row is proposed
+    /// only when `condition` holds (its own `?`s follow the columns' values).
+    func insert(first: String = "?", where condition: String) -> String {
+        "INSERT INTO \(table) (\(list)) SELECT \(placeholders(first: first)) WHERE \(condition)"
+    }
+
+    /// `first, ?, ...`: a value for each column.
+    private func placeholders(first: String) -> String {
+        ([first] + Array(repeating: "?", count: names.count - 1)).joined(separator: ", ")
     }
 
     /// `b = excluded.b, ...`: every column but `key` taken from the row an upsert proposed.
