@@ -41,9 +41,17 @@ public enum Limits {
     /// the store (the owner resets one: `DELETE FROM catalog_additions WHERE login = '...'`);
     /// teachers and the owner are not bound. A store file sets no such bound.
     public static let catalogAdditionsPerStudent = 1_000
-    /// The most events of one attempt a read loads (for xAPI, in order): a game records one per
-    /// start, stop, resume, progress step and end. The later ones are reported, not read.
-    public static let eventsReadPerAttempt = 1_000
+    /// The most events one attempt keeps, and a read loads (for xAPI, in order): a game records
+    /// one per start, stop, resume, progress step and end, a round of Math Jam a dozen. Past it an
+    /// attempt records no more, but the last place is its end's, so a game that reports progress
+    /// in ten thousand steps still has its end in its history. A school's store (PostgreSQL)
+    /// refuses an event numbered past it (migration `031-events-per-attempt`), so no student's own
+    /// rows grow without end; an older store's later events are reported, not read, and `store
+    /// copy` leaves them out.
+    public static let eventsPerAttempt = 1_000
+    /// The same number as ``eventsPerAttempt``, the name it had when it bounded only reads.
+    @available(*, deprecated, renamed: "eventsPerAttempt")
+    public static var eventsReadPerAttempt: Int { eventsPerAttempt }
     /// The most events an attempt's replay record keeps (``AttemptInputs``): replies and clock
     /// readings. A timed round of ten questions makes a few dozen.
     public static let replayEvents = 10_000

@@ -114,7 +114,7 @@ import TrackingTestSupport
     /// `025-finite-attempt-times`, `026-attempt-text-bounds`): an endless end or an owner of
     /// hundreds of bytes refuses the copy by name; an endless event time and more progress ranges
     /// than an attempt keeps are copied as every reader reads them.
-    @Test func storeCopyRefusesEndlessEndsAndLongOwnersAndCopiesTimesAndRangesAsRead() throws {
+    @Test func storeCopyRefusesEndlessEndsAndLongOwnersAndCopiesTimesRangesAndEventsAsRead() throws {
         for (poison, reason) in [
             ("UPDATE activities SET ended_at = 9e999 WHERE student = 'ana';", "(ended_at = inf)"),
             (
@@ -147,6 +147,9 @@ import TrackingTestSupport
                 SELECT '[' || group_concat('[' || ((i * 2) / 30000.0) || ',' || ((i * 2 + 1) / 30000.0) || ']', ',') || ']'
                 FROM n
             ) WHERE student = 'ana';
+            INSERT INTO attempt_events (activity_id, sequence, kind, at)
+                WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < 1599)
+                SELECT a.id, n.i, 'resumed', 1 FROM n, (SELECT min(id) AS id FROM activities WHERE student = 'ana') a;
             """)
         let destination = Edujam()
         defer { destination.remove() }
@@ -159,6 +162,14 @@ import TrackingTestSupport
         let ranges = try OldStore.value(
             destination.store, "SELECT json_array_length(ranges) FROM activities WHERE student = 'ana'")
         #expect(ranges == "\(Limits.progressRanges)")
+        let events = "SELECT max(n) FROM (SELECT count(*) AS n FROM attempt_events GROUP BY activity_id)"
+        let held = try OldStore.value(cli.store, events).flatMap { Int($0) } ?? 0
+        #expect(held > Limits.eventsPerAttempt, "an older store's attempt of 1,500 more events")
+        let below = "SELECT count(*) FROM attempt_events WHERE sequence < \(Limits.eventsPerAttempt)"
+        #expect(
+            try OldStore.value(destination.store, "SELECT count(*) FROM attempt_events")
+                == OldStore.value(cli.store, below))
+        #expect(try OldStore.value(destination.store, events).flatMap { Int($0) } ?? .max <= Limits.eventsPerAttempt)
         let report = try destination.run(["report", "--class", "3B"])
         #expect(report.status == 0 && report.output.contains("\nana "), "\(report.error)")
     }

@@ -21,7 +21,7 @@ import Tracking
         ("`Limits.attemptsReadPerStudent`", number(Limits.attemptsReadPerStudent)),
         ("`Limits.attemptsPerStudent`", number(Limits.attemptsPerStudent)),
         ("`Limits.catalogAdditionsPerStudent`", number(Limits.catalogAdditionsPerStudent)),
-        ("`Limits.eventsReadPerAttempt`", number(Limits.eventsReadPerAttempt)),
+        ("`Limits.eventsPerAttempt`", number(Limits.eventsPerAttempt)),
         ("`Limits.progressRanges`", number(Limits.progressRanges)),
         ("`NameRule.maxLength`", "\(number(NameRule.maxLength)) Unicode scalars"),
     ]

@@ -30,7 +30,7 @@ struct MigrationNamesTests {
                 "020-identity-schema-qualified", "021-save-policies-in-sql", "022-item-count-by-row",
                 "023-save-function", "024-item-values-as-float8", "025-finite-attempt-times",
                 "026-attempt-text-bounds", "027-done-marks-finite", "028-attempts-per-student",
-                "029-catalog-additions", "030-published-games-closed",
+                "029-catalog-additions", "030-published-games-closed", "031-events-per-attempt",
             ])
     }
 }

@@ -231,8 +231,10 @@ public final class Activity {
         changed()
     }
 
-    /// Keeps an event for the next save.
+    /// Keeps an event for the next save, within ``Limits/eventsPerAttempt`` with the last place
+    /// kept for the end.
     private func record(_ kind: AttemptEvent.Kind, at date: Date, progress: Double? = nil, outcome: RunOutcome? = nil) {
+        guard eventCount + pendingEvents.count < Limits.eventsPerAttempt - (kind == .ended ? 0 : 1) else { return }
         // Room for a run's events at once (a start, a progress per answer, a stop and an end):
         // grown from empty, the array was copied four times a run.
         if pendingEvents.capacity == 0 { pendingEvents.reserveCapacity(16) }

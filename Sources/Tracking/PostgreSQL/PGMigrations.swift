@@ -153,6 +153,8 @@ enum PGMigrations {
         PGMigrations.catalogAdditions,
         // No student adds a context to a published game (Classroom's).
         Migration.classroomOnly("030-published-games-closed"),
+        // At most so many events of one attempt, so that no student's own rows grow without end.
+        PGMigrations.eventsPerAttempt,
     ]
 }
 

@@ -70,9 +70,13 @@ extension TableCopy {
         lookUp: ActivityRow.byUUID, order: "ORDER BY a.uuid, i.sequence", rule: StoredRowRules.item)
 
     /// Events, by their attempt's UUID, each time within the years 0000 to 9999 as every reader
-    /// reads it (``SafeNumbers/time(_:)``; a store file may hold an infinite one).
+    /// reads it (``SafeNumbers/time(_:)``; a store file may hold an infinite one), and only those
+    /// numbered below ``Limits/eventsPerAttempt``, as a school's store takes them (EduJam numbers
+    /// an attempt's events from 0 with no gap, so they are the ones every reader reads).
     package static let events = TableCopy(
-        EventRow.columns, from: "e", parent: "JOIN activities a ON a.id = e.activity_id", naturalKey: "a.uuid",
+        EventRow.columns, from: "e",
+        parent: "JOIN activities a ON a.id = e.activity_id AND e.sequence < \(Limits.eventsPerAttempt)",
+        naturalKey: "a.uuid",
         lookUp: ActivityRow.byUUID, rule: StoredRowRules.event, prepare: eventAsRead)
 
     /// Replay records, by their attempt's UUID.

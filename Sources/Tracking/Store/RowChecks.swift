@@ -174,6 +174,12 @@ package enum RowChecks {
         ]
     }
 
+    /// `attempt_events.sequence` below ``Limits/eventsPerAttempt``, on PostgreSQL only
+    /// (``PGMigrations/eventsPerAttempt``): what bounds how many events one attempt holds.
+    package static func eventSequence(_ dialect: Dialect) -> Check {
+        Check(name: "attempt_events_sequence_bound", expression: "sequence < \(Limits.eventsPerAttempt)")
+    }
+
     /// `attempt_events`: kind, progress within 0...1, outcome. The time is ``eventTime(_:)``'s, on
     /// PostgreSQL only.
     package static func attemptEvents(_ dialect: Dialect) -> [Check] {

@@ -4,7 +4,7 @@ import Foundation
 /// what it can read and reporting each row it cannot (``UnreadableRow``), so one student's row
 /// never fails a read for everyone. It reads at most ``Limits/attemptsReadPerStudent`` attempts
 /// of each student (the newest), ``Limits/itemsPerAttempt`` items and
-/// ``Limits/eventsReadPerAttempt`` events of each attempt, counting them as the ordered rows come,
+/// ``Limits/eventsPerAttempt`` events of each attempt, counting them as the ordered rows come,
 /// and reports going past a bound once.
 ///
 /// SQLite hands rows over one at a time, so a row past a bound costs a step and nothing is kept.
@@ -51,7 +51,7 @@ struct RunReader {
     static func eventsSQL(bounded: Bool) -> String {
         ordered(
             EventRow.columns.list, from: "attempt_events", filter: "",
-            bound: bounded ? Limits.eventsReadPerAttempt : nil)
+            bound: bounded ? Limits.eventsPerAttempt : nil)
     }
 
     private static func ordered(_ columns: String, from table: String, filter: String, bound: Int?) -> String {
@@ -119,9 +119,9 @@ struct RunReader {
         guard let student = students[attempt] else { return nil }
         let count = events[attempt, default: 0] + 1
         events[attempt] = count
-        guard count <= Limits.eventsReadPerAttempt else {
-            let reason = "more than \(Limits.eventsReadPerAttempt) events; the rest were not read"
-            if count == Limits.eventsReadPerAttempt + 1 { skip("attempt_events", student, attempt, nil, reason) }
+        guard count <= Limits.eventsPerAttempt else {
+            let reason = "more than \(Limits.eventsPerAttempt) events; the rest were not read"
+            if count == Limits.eventsPerAttempt + 1 { skip("attempt_events", student, attempt, nil, reason) }
             return nil
         }
         do {
