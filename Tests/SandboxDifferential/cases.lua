@@ -275,11 +275,34 @@ for i, values in ipairs({
   {}, { 1 }, { 2, 1 }, { 1, 2 }, { 3, 1, 2 }, { 5, 4, 3, 2, 1 }, { 1, 2, 3, 4, 5, 6, 7, 8 },
   { 3, 3, 3, 3 }, { 2, 1, 2, 1, 2, 1 }, { 1.5, 1, -2, 2^53, -0.0, 0, math.huge, -math.huge },
   { 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, -1, -2, -3 }, { "b", "a", "c", "", "ab", "B", "a\0b", "a\0a" },
+  -- Plain numbers (the sandbox sorts these in a C array): all floats, where -0.0 and 0.0
+  -- are equal but show where they end; integers at the ends of their range; a float list
+  -- with a NaN at its end and an integer list with a float at its end (the general sort).
+  { 1.5, -0.0, 0.0, 2.5, -1.5, math.huge, -math.huge, 0.0, -0.0, 1.5 },
+  { math.maxinteger, math.mininteger, 0, -1, math.maxinteger, 1, math.mininteger },
+  { 2.5, 1.5, 0 / 0 }, { 3, 2, 1, 0.5 },
 }) do
   case("sort list " .. i, sorted(values, #values))
   case("sort list " .. i .. " greater", sorted(values, #values, greater))
 end
 case("sort records by key", sorted(records({ 3, 1, 2, 1, 3, 2, 1 }), 7, by_key))
+-- Long lists of plain numbers with many repeats: every branch of the partition.
+local function spread(count, float)
+  local list, seed = {}, 7
+  for i = 1, count do
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    list[i] = float and (seed % 97) / 4 - 10 or seed % 97 - 40
+  end
+  return list
+end
+case("sort 600 integers", sorted(spread(600), 600))
+case("sort 600 floats", sorted(spread(600, true), 600))
+case("sort 600 integers, sorted already", sorted((function() local t = spread(600); table.sort(t); return t end)(), 600))
+case("sort a table with a metatable", function()
+  local t = setmetatable({ 3, 1, 2 }, {})
+  table.sort(t)
+  return t[1], t[2], t[3]
+end)
 case("sort records all equal", sorted(records({ 5, 5, 5, 5, 5, 5, 5, 5, 5 }), 9, by_key))
 case("sort always true", sorted({ 1, 2, 3, 4, 5 }, 5, function() return true end))
 case("sort always true 10", sorted({ 9, 8, 7, 6, 5, 4, 3, 2, 1, 0 }, 10, function() return true end))

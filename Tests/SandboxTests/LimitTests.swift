@@ -29,6 +29,24 @@ import Testing
         #expect(try hostStillWorks())
     }
 
+    /// A sort of plain numbers runs in a C array, where no hook fires (tables.c): its comparisons
+    /// poll the deadline, so the limit stops the sort itself (line 3), not the line after it.
+    @Test func aSortOfPlainNumbersStopsAtTheDeadlineInsideTheSort() throws {
+        let sandbox = try quickSandbox(time: .milliseconds(400), memory: 512 << 20)
+        let source = """
+            local t = { string.byte(("\\3\\1\\4\\1\\5\\9\\2\\6\\5\\3"):rep(90000), 1, -1) }
+            for _ = 1, 3 do table.move(t, 1, #t, #t + 1) end
+            table.sort(t)
+            while true do end
+            """
+        let error = sandboxError { try sandbox.run(source, name: "sort.lua") }
+        guard case .timeLimit(let failure) = error else {
+            Issue.record("expected a time limit, got \(String(describing: error))")
+            return
+        }
+        #expect(failure.line == 3, "\(failure)")
+    }
+
     @Test func timeLimitNamesTheRunningLine() throws {
         let sandbox = try quickSandbox(time: .milliseconds(100))
         let error = sandboxError { try sandbox.run("local x = 0\nwhile true do\n  x = x + 1\nend", name: "game.lua") }
