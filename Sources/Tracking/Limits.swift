@@ -36,8 +36,8 @@ public enum Limits {
     public static let attemptsPerStudent = 10_000
     /// The most catalog entries (contexts) one student's login adds to a school's store
     /// (PostgreSQL): a student's play adds the contexts of a game nobody has published yet, and
-    /// every reader of the store loads the whole catalog, so a student who inserted a million
-    /// through `psql` made every classmate's play wait for them. Counted per login for the life of
+    /// every reader of the store loads the whole catalog, so a student's 200,000 inserted through
+    /// `psql` made every classmate's play and inbox take 10 s. Counted per login for the life of
     /// the store (the owner resets one: `DELETE FROM catalog_additions WHERE login = '...'`);
     /// teachers and the owner are not bound. A store file sets no such bound.
     public static let catalogAdditionsPerStudent = 1_000
