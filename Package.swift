@@ -77,7 +77,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "Classroom"]),
+        .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"],

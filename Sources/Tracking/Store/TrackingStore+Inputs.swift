@@ -58,7 +58,7 @@ extension TrackingStore {
         let rows = try recordRows(where: "CAST(a.uuid AS text) LIKE ?", [.text(typed + "%")], limit: 2)
         guard let row = rows.first else { throw ReplayRecordError.noAttempt(typed) }
         guard rows.count == 1 else { throw ReplayRecordError.ambiguous(typed) }
-        return try row.get()
+        return try row.decoded().get()
     }
 
     /// Every readable replay record of `student` (everyone's when nil), oldest attempt first; a
@@ -67,30 +67,24 @@ extension TrackingStore {
         let rows =
             try student.map { try recordRows(where: "a.student = ?", [.text($0)]) }
             ?? recordRows(where: "1 = 1", [])
-        return rows.compactMap { try? $0.get() }
+        return rows.compactMap { try? $0.decoded().get() }
     }
 
-    /// The replay records of the attempts `ids` this login may read, each as read or why it
-    /// cannot be, by the attempt's UUID (lowercase): what `verify` says per attempt. Each record is
-    /// read within its bound (``AttemptInputsRow/boundedRecord``), so a batch of `ids` costs at
-    /// most its count times ``Limits/replayRecordBytes``.
-    public func replayRecords(attempts ids: [Int64]) throws -> [String: Result<SavedInputs, ReplayRecordError>] {
+    /// The replay records of the attempts `ids` this login may read, each as its row gives it, by
+    /// the attempt's UUID (lowercase): what `verify` reads, a batch at a time, and decodes on the
+    /// thread that replays it (``StoredReplayRecord/decoded()``). Each record is read within its
+    /// bound (``AttemptInputsRow/boundedRecord``), so a batch of `ids` costs at most its count
+    /// times ``Limits/replayRecordBytes``.
+    public func replayRecords(attempts ids: [Int64]) throws -> [String: StoredReplayRecord] {
         guard !ids.isEmpty else { return [:] }
         let marks = ids.map { _ in "?" }.joined(separator: ", ")
-        var found: [String: Result<SavedInputs, ReplayRecordError>] = [:]
-        for result in try recordRows(where: "a.id IN (\(marks))", ids.map { .integer($0) }) {
-            switch result {
-            case .success(let saved): found[saved.uuid] = result
-            case .failure(.noRecord(let uuid)), .failure(.unreadable(let uuid, _)): found[uuid] = result
-            case .failure: continue  // the others name no attempt, and this query gives none of them
-            }
-        }
-        return found
+        let rows = try recordRows(where: "a.id IN (\(marks))", ids.map { .integer($0) })
+        return Dictionary(rows.map { ($0.uuid, $0) }, uniquingKeysWith: { _, last in last })
     }
 
-    private func recordRows(where filter: String, _ values: [SQLValue], limit: Int? = nil) throws -> [Result<
-        SavedInputs, ReplayRecordError
-    >] {
+    private func recordRows(where filter: String, _ values: [SQLValue], limit: Int? = nil) throws
+        -> [StoredReplayRecord]
+    {
         guard let sql = engine.sql else { throw ReplayRecordError.noDatabase }
         let query = """
             SELECT a.id, a.uuid, a.student, c.path, \(AttemptInputsRow.boundedRecord), i.activity_id, a.game_version
@@ -98,18 +92,45 @@ extension TrackingStore {
             WHERE \(filter) ORDER BY a.id \(limit.map { "LIMIT \($0)" } ?? "")
             """
         return try sql.query(query, values) { row in
-            let uuid = (row.text(1) ?? "").lowercased()
-            guard !row.isNull(5) else { return .failure(.noRecord(uuid: uuid)) }
-            do {
-                let path = try JSON.decode([String].self, from: row.text(3), column: "contexts.path")
-                let inputs = try AttemptInputsRow.decode(row.text(4))
-                return .success(
-                    SavedInputs(
-                        uuid: uuid, id: row.int(0), student: row.text(2) ?? "", identifierPath: path, inputs: inputs,
-                        gameVersion: row.text(6)))
-            } catch {
-                return .failure(.unreadable(uuid: uuid, reason: UnreadableRow.reason(error)))
-            }
+            StoredReplayRecord(
+                uuid: (row.text(1) ?? "").lowercased(), id: row.int(0), student: row.text(2) ?? "",
+                path: row.text(3), record: row.text(4), hasRecord: !row.isNull(5), gameVersion: row.text(6))
+        }
+    }
+}
+
+/// An attempt's replay record as a store read gives it: the row's text, not yet decoded, so that
+/// a reader with many threads (`verify`) decodes each on the thread that replays it, not all of
+/// them on the one that reads.
+public struct StoredReplayRecord: Sendable {
+    /// The attempt's UUID, lowercase.
+    public let uuid: String
+    let id: Int64
+    let student: String
+    let path: String?
+    /// The record's JSON, or nil when there is none or it is past ``Limits/replayRecordBytes``.
+    let record: String?
+    /// Whether the attempt was saved with a record (its text may still be unreadable).
+    public let hasRecord: Bool
+    let gameVersion: String?
+
+    /// The bytes of the record's text this holds (0 when none): what a reader counts against the
+    /// memory it lets a batch take.
+    public var bytes: Int { record?.utf8.count ?? 0 }
+
+    /// The record decoded, with what names the attempt; or why it cannot be had: none was
+    /// saved, or the row cannot be read (a hostile or damaged row, or one past its bound).
+    public func decoded() -> Result<SavedInputs, ReplayRecordError> {
+        guard hasRecord else { return .failure(.noRecord(uuid: uuid)) }
+        do {
+            let identifierPath = try JSON.decode([String].self, from: path, column: "contexts.path")
+            let inputs = try AttemptInputsRow.decode(record)
+            return .success(
+                SavedInputs(
+                    uuid: uuid, id: id, student: student, identifierPath: identifierPath, inputs: inputs,
+                    gameVersion: gameVersion))
+        } catch {
+            return .failure(.unreadable(uuid: uuid, reason: UnreadableRow.reason(error)))
         }
     }
 }

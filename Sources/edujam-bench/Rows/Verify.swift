@@ -4,10 +4,11 @@ import Playtest
 import Runtime
 import Tracking
 
-/// Rows `verify` and `verify/scaling`: what `edujam verify` spends per attempt once its records
-/// and game version are read, replaying each attempt from its record in one throwaway store per
-/// thread and comparing
-/// (``AttemptComparison/result(saved:replayed:divergence:)``), as `verify` does on each thread.
+/// Rows `verify` and `verify/scaling`: what `edujam verify` spends per attempt once its records'
+/// text and game version are read: decoding each record (`AttemptInputs.decode(json:)`, the text
+/// as the store keeps it), replaying the attempt from it in one throwaway store per thread and
+/// comparing (``AttemptComparison/result(saved:replayed:divergence:)``), as `verify` does on each
+/// thread.
 /// The attempts are Math Jam LEVEL-1 rounds played by the bot that answers right (10 answers),
 /// seeds 1...N, their records taken from the runs; every one must verify, or the row fails.
 ///
@@ -52,7 +53,8 @@ extension Row {
 /// Played attempts with their replay records, to verify.
 private struct PlayedAttempts {
     let folder: String
-    let saved: [(record: RunRecord, inputs: AttemptInputs)]
+    /// Each attempt as saved, and its replay record's JSON as the store keeps it.
+    let saved: [(record: RunRecord, inputs: String)]
     var count: Int { saved.count }
 
     init(_ context: Context, count: Int) throws {
@@ -64,21 +66,23 @@ private struct PlayedAttempts {
         saved = try (1...count).map { seed in
             let report = try play(folder: folder, seed: seed, store: store, clock: clock, channel: BotChannel())
             guard let inputs = report.inputs else { throw BenchError.mismatch("a bot run kept no replay record") }
-            return (report.record, inputs)
+            return (report.record, inputs.json())
         }
     }
 
-    /// Replays and compares every attempt on `jobs` threads, as `verify --jobs` does.
+    /// Decodes, replays and compares every attempt on `jobs` threads, as `verify --jobs` does with
+    /// a chunk of attempts (`AttemptVerifier`).
     /// - Throws: ``BenchError/mismatch(_:)`` unless every attempt verifies.
     func verify(jobs: Int) throws {
         let (saved, folder) = (saved, folder)
         var failed: [String] = []
         OrderedWork.run(
-            count: saved.count, jobs: jobs, batch: 8,
+            count: saved.count, jobs: jobs,
             worker: { try? TrackingStore.inMemory(rootIdentifier: "org.edujam.games", rootTitle: "EduJam") },
             task: { store, index -> String? in
-                let (record, inputs) = saved[index]
+                let (record, json) = saved[index]
                 do {
+                    let inputs = try AttemptInputs.decode(json: json)
                     let replay = try GamePlayer.replay(inputs, folder: folder, root: "org.edujam.games", store: store)
                     let result = AttemptComparison.result(
                         saved: record, replayed: replay.report.record, divergence: replay.divergence?.description)
