@@ -15,12 +15,13 @@ import Tracking
 /// student's huge records (each within ``Limits/replayRecordBytes``) bound what a run holds at
 /// once, and a school's ordinary ones (a few KB) make few chunks. Each chunk is replayed on
 /// ``jobs`` threads, and each record is decoded on the thread that replays it: a chunk's threads
-/// start, and wait for the last of them, once per chunk, and decoding is about two fifths of an
-/// attempt's work (bench `verify`: 100-120 µs an attempt without it, 183-212 µs with it), which
-/// on the reading thread would hold every other one up. 1,500 Math Jam attempts in a store file,
-/// the whole command: 0.42-0.50 s with `--jobs 1`, and with `--jobs 2` 0.33-0.38 s when a chunk
-/// was 64 records decoded on the reading thread, 0.25-0.32 s now. A hostile record costs its own
-/// attempt a state, never the run: the sandbox's limits hold in a replay.
+/// start, and wait for the last of them, once per chunk, and the reading thread decoding every
+/// record would hold the others up (with Foundation's decoder a record took two fifths of an
+/// attempt's work; the compact reader, ``AttemptInputs/decode(json:)``, a few µs). 1,500 Math
+/// Jam attempts in a store file, the whole command: 0.42-0.50 s with `--jobs 1`, and with
+/// `--jobs 2` 0.33-0.38 s when a chunk was 64 records decoded on the reading thread, 0.24-0.32 s
+/// now. A hostile record costs its own attempt a state, never the run: the sandbox's limits hold
+/// in a replay.
 struct AttemptVerifier {
     let store: TrackingStore
     let jobs: Int

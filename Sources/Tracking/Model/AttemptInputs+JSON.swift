@@ -88,6 +88,7 @@ extension AttemptInputs: Codable {
         guard json.utf8.count <= Limits.replayRecordBytes else {
             throw TrackingError.corruptRow("attempt_inputs.record (longer than \(Limits.replayRecordBytes) bytes)")
         }
+        if let compact = CompactRecordReader.read(json) { return compact }  // the form json() writes
         return try JSON.decode(AttemptInputs.self, from: json, column: "attempt_inputs.record")
     }
 }
