@@ -109,6 +109,37 @@ import Testing
         #expect(samples > 10_000 && compactRead > 1_000, "\(compactRead) of \(samples) read by the compact reader")
     }
 
+    /// A context's path as the store writes it, and damaged: the reader gives the decoder's list or nil.
+    @Test func aPathIsReadAsTheDecoderReadsIt() throws {
+        let paths = [
+            [], ["org.edujam.games"], ["org.edujam.games", "MATH-JAM", "LEVEL-1"], ["a/b", "Ünïcödé ✓ 🎲", ""],
+            ["say \"hi\"", "tab\there"],
+        ]
+        var read = 0
+        for path in paths {
+            let json = try JSON.encode(path)
+            if let compact = CompactRecordReader.strings(json) {
+                #expect(compact == path, "\(json)")
+                read += 1
+            } else {
+                #expect(json.contains("\\"), "\(json)")
+            }
+            let bytes = Array(json.utf8)
+            for position in bytes.indices {
+                for change in Array(#" "\,[]x"#.utf8) + [0x01] where change != bytes[position] {
+                    var damaged = bytes
+                    damaged[position] = change
+                    for text in [damaged, Array(damaged[..<position])].map({ String(decoding: $0, as: UTF8.self) }) {
+                        if let compact = CompactRecordReader.strings(text) {
+                            #expect(compact == (try? JSON.decode([String].self, from: text, column: "path")), "\(text)")
+                        }
+                    }
+                }
+            }
+        }
+        #expect(read == paths.count - 1)
+    }
+
     @Test(arguments: [
         #"{"events":[["c",1e999]],"format":1,"seed":1,"start":0,"truncated":false}"#,  // not finite
         #"{"events":[],"format":1,"seed":1,"start":1e999,"truncated":false}"#,

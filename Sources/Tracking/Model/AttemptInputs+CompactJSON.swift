@@ -9,7 +9,8 @@
 /// with spaces, other key orders or unknown keys. So this reads only what the decoder reads the
 /// same, to the same record, and refuses nothing itself: every bound and check the decoder
 /// applies (finite numbers, the events' count, an event past a bound) makes this say nil, and the
-/// decoder then throws (`CompactRecordTests` hold the two together).
+/// decoder then throws (`CompactRecordTests` hold the two together). The same for the path of the
+/// attempt's context read with it (``strings(_:)``).
 struct CompactRecordReader {
     private let bytes: [UInt8]
     private var at = 0
@@ -18,6 +19,16 @@ struct CompactRecordReader {
     static func read(_ json: String) -> AttemptInputs? {
         var reader = CompactRecordReader(bytes: Array(json.utf8))
         return reader.record()
+    }
+
+    /// The list of strings `json` holds in the form ``JSON/encode(_:)`` writes it
+    /// (`["org.edujam.games","MATH-JAM"]`, nothing escaped): a context's path; nil for anything else.
+    static func strings(_ json: String) -> [String]? {
+        var reader = CompactRecordReader(bytes: Array(json.utf8))
+        guard reader.take("["), let strings = reader.stringsAfterBracket(), reader.at == reader.bytes.count else {
+            return nil
+        }
+        return strings
     }
 
     private init(bytes: [UInt8]) {
@@ -38,14 +49,7 @@ struct CompactRecordReader {
         guard take(#","format":1"#) else { return nil }
         var level: [String]?
         if take(#","level":["#) {
-            var names: [String] = []
-            if !take("]") {
-                repeat {
-                    guard let name = string() else { return nil }
-                    names.append(name)
-                } while take(",")
-                guard take("]") else { return nil }
-            }
+            guard let names = stringsAfterBracket() else { return nil }
             level = names
         }
         guard take(#","seed":"#), let seed = integer(), take(#","start":"#), let start = number(),
@@ -68,6 +72,17 @@ struct CompactRecordReader {
         }
         inputs.isTruncated = truncated
         return inputs
+    }
+
+    /// Strings, then `]`: a list's rest once its `[` is taken.
+    private mutating func stringsAfterBracket() -> [String]? {
+        var strings: [String] = []
+        if take("]") { return strings }
+        repeat {
+            guard let next = string() else { return nil }
+            strings.append(next)
+        } while take(",")
+        return take("]") ? strings : nil
     }
 
     /// `["r",at,"text"]`, `["e",at]` or `["c",reading]`, the number finite.

@@ -123,7 +123,9 @@ public struct StoredReplayRecord: Sendable {
     public func decoded() -> Result<SavedInputs, ReplayRecordError> {
         guard hasRecord else { return .failure(.noRecord(uuid: uuid)) }
         do {
-            let identifierPath = try JSON.decode([String].self, from: path, column: "contexts.path")
+            let identifierPath =
+                try path.flatMap(CompactRecordReader.strings)
+                ?? JSON.decode([String].self, from: path, column: "contexts.path")
             let inputs = try AttemptInputsRow.decode(record)
             return .success(
                 SavedInputs(
