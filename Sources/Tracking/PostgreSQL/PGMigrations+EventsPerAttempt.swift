@@ -1,5 +1,5 @@
 extension PGMigrations {
-    /// At most ``Limits/eventsPerAttempt`` events of one attempt (``RowChecks/eventSequence(_:)``):
+    /// At most ``Limits/eventsPerAttempt`` events of one attempt (``RowChecks/eventSequence``):
     /// an event's number is below the bound, and an attempt's events are keyed by their numbers.
     ///
     /// Every other row a student writes was bounded (attempts by ``attemptsPerStudent``, items by
@@ -10,5 +10,5 @@ extension PGMigrations {
     /// the first ones, `store copy` copies those).
     static let eventsPerAttempt = Migration(
         name: "031-events-per-attempt",
-        sql: "ALTER TABLE attempt_events ADD \(RowChecks.eventSequence(.postgresql).clause) NOT VALID;")
+        sql: "ALTER TABLE attempt_events ADD \(RowChecks.eventSequence.clause) NOT VALID;")
 }

@@ -176,7 +176,7 @@ package enum RowChecks {
 
     /// `attempt_events.sequence` below ``Limits/eventsPerAttempt``, on PostgreSQL only
     /// (``PGMigrations/eventsPerAttempt``): what bounds how many events one attempt holds.
-    package static func eventSequence(_ dialect: Dialect) -> Check {
+    package static var eventSequence: Check {
         Check(name: "attempt_events_sequence_bound", expression: "sequence < \(Limits.eventsPerAttempt)")
     }
 
