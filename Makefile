@@ -17,6 +17,12 @@ DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
+# Before `swift build` and `swift test`: the run's scratch (stores, game folders, the throwaway
+# PostgreSQL server's data, the programs the tests start) goes in a folder of its own, TMPDIR,
+# removed when the run ends, pass or fail. `make test` left some 300 files and 10 MB in /tmp a
+# run (and SwiftPM a few empty folders a build), which a machine that runs it every day never got
+# back. Mode 711: as root, the server runs as `postgres` and must reach its own folder inside.
+IN_SCRATCH = scratch="$$(mktemp -d)" && chmod 711 "$$scratch" && trap 'rm -rf "$$scratch"' EXIT && TMPDIR="$$scratch"
 
 .PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph docs
 
@@ -40,7 +46,7 @@ install-packages:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(IN_SCRATCH) $(SWIFT) build
 
 ## play: the main job, a student plays Math Jam in this terminal
 play: build
@@ -66,12 +72,12 @@ format:
 test-swift: build test-deps ralph
 	@if [ -z "$$EDUJAM_RALPH_VENV" ] && [ -x $(RALPH_VENV)/bin/ralph ]; then \
 		export EDUJAM_RALPH_VENV="$(CURDIR)/$(RALPH_VENV)"; fi; \
-	$(SWIFT) test
+	$(IN_SCRATCH) $(SWIFT) test
 
 ## test-postgresql: the Tracking and Classroom suites again, on PostgreSQL (a throwaway server per
 ## run, Tests/TrackingTestSupport/PostgresServer.swift); SQLite's own tests are skipped there
 test-postgresql: build test-deps
-	EDUJAM_TEST_ENGINE=postgresql $(SWIFT) test --filter 'TrackingTests|ClassroomTests'
+	$(IN_SCRATCH) EDUJAM_TEST_ENGINE=postgresql $(SWIFT) test --filter 'TrackingTests|ClassroomTests'
 
 ## ralph: Ralph LRS (PyPI ralph-malph) in a virtual environment, for the LRS tests. Optional and
 ## fail-safe: if it cannot be installed (no python3-venv, no network), those tests are skipped.
@@ -90,7 +96,7 @@ ralph:
 ## EDUJAM_ONLY_TESTS (Package.swift) builds only SandboxTests and the modules it imports:
 ## building the whole package a second time under ASan was a third of `make test` (README).
 test-asan: deps
-	EDUJAM_ONLY_TESTS=SandboxTests LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
+	$(IN_SCRATCH) EDUJAM_ONLY_TESTS=SandboxTests LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan-suppressions.txt \
 		$(SWIFT) test --sanitize=address --scratch-path .build/asan --filter SandboxTests
 
 ## test-quick: the inner loop for a change to one module: its own test suite, in the debug build,
@@ -98,7 +104,7 @@ test-asan: deps
 ## is a folder of Tests/ without `Tests`, several joined by `|`). `make test` before committing.
 MODULE ?= Sandbox
 test-quick: build
-	$(SWIFT) test --filter '^($(MODULE))Tests\.'
+	$(IN_SCRATCH) $(SWIFT) test --filter '^($(MODULE))Tests\.'
 
 ## docs-check: every ``Symbol/path`` a doc comment (Sources, Tests) or a doc links and every `Type.member` a doc
 ## names exists. The symbol graphs of the built modules (swift-symbolgraph-extract, every access
@@ -117,7 +123,7 @@ docs-check: build
 		-I "$$debug/Modules" -module-cache-path "$$debug/ModuleCache" $$maps \
 		-Xcc -I -Xcc $(CURDIR)/Sources/LuaShim/include $$(pkg-config --cflags-only-I libpq) \
 		-minimum-access-level private -skip-synthesized-members -output-dir $(SYMBOL_GRAPHS)
-	EDUJAM_SYMBOL_GRAPHS="$(CURDIR)/$(SYMBOL_GRAPHS)" $(SWIFT) test --filter DocsTests
+	$(IN_SCRATCH) EDUJAM_SYMBOL_GRAPHS="$(CURDIR)/$(SYMBOL_GRAPHS)" $(SWIFT) test --filter DocsTests
 
 test-games: build
 	$(EDUJAM) check games
