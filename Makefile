@@ -131,8 +131,8 @@ test-games: build
 
 ## bench: release build of the benchmark; prints the table (bench/README.md)
 bench: deps
-	$(SWIFT) build -c release --product edujam-bench
-	$(SWIFT) build -c release --product edujam
+	$(IN_SCRATCH) $(SWIFT) build -c release --product edujam-bench
+	$(IN_SCRATCH) $(SWIFT) build -c release --product edujam
 	.build/release/edujam-bench
 
 ## example-report: rebuild docs/examples/class-report.html and .png from a demo class
@@ -147,7 +147,7 @@ docs: build
 ## install: a release build of edujam (the Swift libraries linked in, so it runs without the
 ## toolchain) with the games and the docs, under PREFIX (default /usr/local; README.md)
 install: deps
-	$(SWIFT) build -c release --product edujam --static-swift-stdlib
+	$(IN_SCRATCH) $(SWIFT) build -c release --product edujam --static-swift-stdlib
 	$(MAKE) --no-print-directory install-files EDUJAM_BINARY=.build/release/edujam
 
 BASH_COMPLETION := share/bash-completion/completions/edujam
