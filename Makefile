@@ -17,9 +17,9 @@ DESTDIR ?=
 EDUJAM_BINARY ?= .build/release/edujam
 # Ralph LRS, for the tests that push to a real LRS (docs/interop.md): `make ralph` installs it here.
 RALPH_VENV := .build/ralph-venv
-# Before `swift build` and `swift test`: the run's scratch (stores, game folders, the throwaway
-# PostgreSQL server's data, the programs the tests start) goes in a folder of its own, TMPDIR,
-# removed when the run ends, pass or fail. `make test` left some 300 files and 10 MB in /tmp a
+# Before every Swift tool the Makefile runs (build, test, the symbol graphs): the run's scratch
+# (stores, game folders, the throwaway PostgreSQL server's data, the programs the tests start)
+# goes in a folder of its own, TMPDIR, removed when the run ends, pass or fail. `make test` left some 300 files and 10 MB in /tmp a
 # run (and SwiftPM a few empty folders a build), which a machine that runs it every day never got
 # back. Mode 711: as root, the server runs as `postgres` and must reach its own folder inside.
 IN_SCRATCH = scratch="$$(mktemp -d)" && chmod 711 "$$scratch" && trap 'rm -rf "$$scratch"' EXIT && TMPDIR="$$scratch"
@@ -113,7 +113,7 @@ test-quick: build
 SYMBOL_GRAPHS := .build/symbol-graphs
 docs-check: build
 	@rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
-	@debug="$$(realpath .build/debug)"; \
+	@$(IN_SCRATCH); export TMPDIR; debug="$$(realpath .build/debug)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"; \
 	maps="$$(for map in $(CURDIR)/Sources/*/module.modulemap "$$debug"/*.build/module.modulemap; do echo -Xcc -fmodule-map-file=$$map; done)"; \
 	for target in Sources/*/ Tests/*/; do \

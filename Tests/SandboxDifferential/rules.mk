@@ -16,7 +16,7 @@ test-differential: $(SANDBOX_DIFF_BIN)
 	lua5.4 $(SANDBOX_DIFF_DIR)/cases.lua > .build/sandbox-differential.stock.txt
 	./$(SANDBOX_DIFF_BIN) $(SANDBOX_DIFF_DIR)/cases.lua > .build/sandbox-differential.edujam.txt
 	lua5.4 $(SANDBOX_DIFF_DIR)/compare.lua .build/sandbox-differential.stock.txt .build/sandbox-differential.edujam.txt
-	$(SWIFT) build --product edujam
+	$(IN_SCRATCH) $(SWIFT) build --product edujam
 	cd $(SANDBOX_DIFF_LIBS) && LUA_PATH='./?.lua;./?/init.lua' LUA_INIT= lua5.4 run.lua > $(CURDIR)/.build/sandbox-libraries.stock.txt
 	rm -f .build/sandbox-libraries.sqlite
 	$(EDUJAM) play $(SANDBOX_DIFF_LIBS) --seed 1 --store .build/sandbox-libraries.sqlite < /dev/null > .build/sandbox-libraries.edujam.txt
