@@ -19,10 +19,11 @@ EDUJAM_BINARY ?= .build/release/edujam
 RALPH_VENV := .build/ralph-venv
 # Before every Swift tool the Makefile runs (build, test, the symbol graphs): the run's scratch
 # (stores, game folders, the throwaway PostgreSQL server's data, the programs the tests start)
-# goes in a folder of its own, TMPDIR, removed when the run ends, pass or fail. `make test` left some 300 files and 10 MB in /tmp a
-# run (and SwiftPM a few empty folders a build), which a machine that runs it every day never got
-# back. Mode 711: as root, the server runs as `postgres` and must reach its own folder inside.
-IN_SCRATCH = scratch="$$(mktemp -d)" && chmod 711 "$$scratch" && trap 'rm -rf "$$scratch"' EXIT && TMPDIR="$$scratch"
+# goes in a folder of its own, exported as TMPDIR and removed when the recipe's shell ends, pass
+# or fail. `make test` left some 300 files and 10 MB in /tmp a run (and SwiftPM a few empty
+# folders a build), which a machine that runs it every day never got back. Mode 711: as root, the
+# server runs as `postgres` and must reach its own folder inside. Used as `$(IN_SCRATCH) COMMAND`.
+IN_SCRATCH = scratch="$$(mktemp -d)" && chmod 711 "$$scratch" && trap 'rm -rf "$$scratch"' EXIT && export TMPDIR="$$scratch" &&
 
 .PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph docs
 
@@ -113,7 +114,7 @@ test-quick: build
 SYMBOL_GRAPHS := .build/symbol-graphs
 docs-check: build
 	@rm -rf $(SYMBOL_GRAPHS) && mkdir -p $(SYMBOL_GRAPHS)
-	@$(IN_SCRATCH); export TMPDIR; debug="$$(realpath .build/debug)"; \
+	@$(IN_SCRATCH) debug="$$(realpath .build/debug)"; \
 	triple="$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)"; \
 	maps="$$(for map in $(CURDIR)/Sources/*/module.modulemap "$$debug"/*.build/module.modulemap; do echo -Xcc -fmodule-map-file=$$map; done)"; \
 	for target in Sources/*/ Tests/*/; do \
