@@ -34,6 +34,20 @@ public enum Limits {
     /// inserted them. A save that would start one more is refused (and kept in the player's
     /// outbox); the store's owner is not bound. A store file, one person's, sets no such bound.
     public static let attemptsPerStudent = 10_000
+    /// The most bytes of one student's replay records, progress ranges and events (each counted as
+    /// ``bytesPerEvent``) a school's store (PostgreSQL) keeps: a round of Math Jam holds about
+    /// 2 KB of them, so 10,000 rounds take a twentieth of it. Every row a student writes is
+    /// bounded, but the product of the bounds (``attemptsPerStudent`` attempts of a 1 MiB record
+    /// each, their ranges and events) came to some 16 GB one student could make the server keep,
+    /// and a few such students filled its disk. Each attempt is charged the most one can hold
+    /// (about 1.6 MB), so a student may have some 300 running at once; when a new one would pass
+    /// the bound, the student's ended attempts are first charged what they hold. A save that
+    /// would still start an attempt past the bound is refused (and kept in the player's outbox),
+    /// and the store's owner is not bound. A store file sets no such bound.
+    public static let bytesPerStudent = 512 << 20
+    /// What one event of an attempt counts toward ``bytesPerStudent``: its row and index entry
+    /// take about this much (its texts are from short fixed sets).
+    public static let bytesPerEvent = 100
     /// The most catalog entries (contexts) one student's login adds to a school's store
     /// (PostgreSQL): a student's play adds the contexts of a game nobody has published yet, and
     /// every reader of the store loads the whole catalog, so a student's 200,000 inserted through

@@ -233,9 +233,11 @@ struct UnreadableRowSchoolTests {
             ("UPDATE activities SET owner_host = repeat('h', 100000000)", "activities_texts"),
             ("UPDATE activities SET ranges = '[' || repeat('[0,0],', 100000) || '[0,0]]'", "activities_texts"),
             // Many attempts of her own, each one valid: the server would walk them all for the review.
+            // New ones are charged the most an attempt can hold, so their bytes are refused first
+            // (`032-bytes-per-student`), long before their number.
             (
                 "INSERT INTO activities (uuid, context_id, student, created_at, started_at) SELECT gen_random_uuid(), context_id, student, g, g FROM activities, generate_series(1, \(Limits.attemptsPerStudent)) g",
-                "attempts_per_student"
+                "bytes_per_student"
             ),
         ]
         for attack in attacks {

@@ -20,6 +20,8 @@ import Tracking
         ("`Limits.itemsPerAttempt`", itemsPerAttempt),
         ("`Limits.attemptsReadPerStudent`", number(Limits.attemptsReadPerStudent)),
         ("`Limits.attemptsPerStudent`", number(Limits.attemptsPerStudent)),
+        ("`Limits.bytesPerStudent`", "\(number(Limits.bytesPerStudent >> 20)) MiB"),
+        ("`Limits.bytesPerEvent`", "\(number(Limits.bytesPerEvent)) bytes"),
         ("`Limits.catalogAdditionsPerStudent`", number(Limits.catalogAdditionsPerStudent)),
         ("`Limits.eventsPerAttempt`", number(Limits.eventsPerAttempt)),
         ("`Limits.progressRanges`", number(Limits.progressRanges)),

@@ -155,6 +155,8 @@ enum PGMigrations {
         Migration.classroomOnly("030-published-games-closed"),
         // At most so many events of one attempt, so that no student's own rows grow without end.
         PGMigrations.eventsPerAttempt,
+        // At most so many bytes of one student's records, ranges and events, so that no student fills the disk.
+        PGMigrations.bytesPerStudent,
     ]
 }
 
