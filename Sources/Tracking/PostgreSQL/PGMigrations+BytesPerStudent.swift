@@ -6,8 +6,8 @@ extension PGMigrations {
         + "progress ranges and events of one student"
 
     /// The most bytes one attempt can hold as ``bytesPerStudent`` counts them: a replay record,
-    /// progress ranges and events, each at its own bound. An attempt a login may still write is
-    /// charged this much.
+    /// progress ranges and events, each at its own bound. A new attempt is charged this much
+    /// until it is settled.
     static let attemptBytesBound =
         Limits.replayRecordBytes + RowChecks.rangesBytes
         + Limits.eventsPerAttempt * Limits.bytesPerEvent
@@ -40,8 +40,8 @@ extension PGMigrations {
     ///   or events, gives back their bytes; a record or events the owner adds to a settled
     ///   attempt are not charged (the owner is not bound, and no login can add them).
     ///
-    /// So a student's count is an upper bound of what they hold, exact just after a settling, and
-    /// a student may have some 300 attempts running at once; an attempt a crash left running
+    /// So a student's count is an upper bound of what their attempts hold, and a student may have
+    /// some 300 attempts running at once; an attempt a crash left running
     /// stays charged the bound until the owner ends or deletes it. Settling happens about once in
     /// 300 of a student's attempts, in their own save. The count row is locked until the
     /// transaction ends, so one student's new attempts count one after the other; no other
