@@ -36,8 +36,8 @@ struct BytesPerStudentMigrationTests {
         try expectConsistent(engine)
 
         // A teacher's login plays as a student's does (a store without the classroom's part lets
-        // it insert its attempts, not read them): while its attempt runs, nothing it writes moves
-        // the charge.
+        // it insert its attempts, not read them, so the owner writes to them here): while its
+        // attempt runs, nothing written to it moves the charge.
         let teacher = try login(engine, "bytes_teacher")
         let first = try start(as: teacher, ranges: "[[0,0.25]]", owner: engine)
         #expect(try held(engine)[teacher.name] == bound)
