@@ -70,15 +70,31 @@ struct BytesPerStudentMigrationTests {
         let third = try start(as: teacher, owner: engine)
         #expect(try held(engine)[teacher.name] == 3 * bound)
         try expectConsistent(engine)
-        // As if the login held the rest of the bound (the owner's write): its next attempt
-        // settles the two ended ones first, and fits.
-        let rest = Int64(Limits.bytesPerStudent) - 3 * bound
+        // As if the login held the rest of the bound (the owner's write). In one transaction of
+        // its own it stores an ended attempt, whose charge settles the two ended before and fits,
+        // and then another: the only one left to settle ended in this very transaction (its
+        // record may still come), so that one is refused, and the transaction with it.
+        let full = Int64(Limits.bytesPerStudent)
+        let rest = full - 3 * bound
         try engine.connection.execute(
             "UPDATE attempt_counts SET bytes = bytes + \(rest) WHERE student = '\(teacher.name)'")
-        try engine.connection.transaction {
-            try engine.connection.execute("UPDATE activities SET ended_at = 4 WHERE id = \(third)")
-            _ = try start(as: teacher, owner: engine)  // the third ended in this transaction: not settled
+        let insert = """
+            INSERT INTO activities (uuid, context_id, student, created_at, started_at, ended_at)
+            SELECT gen_random_uuid(), id, '\(teacher.name)', 1, 1, 4 FROM contexts WHERE identifier = 'MATH-JAM'
+            """
+        do {
+            try teacher.engine.connection.transaction {
+                try teacher.engine.connection.execute(insert)
+                try teacher.engine.connection.execute(insert)
+            }
+            Issue.record("an attempt ended in the same transaction was settled")
+        } catch let error as TrackingError {
+            #expect("\(error)".contains(PGMigrations.bytesPerStudentMessage), "\(error)")
         }
+        #expect(try held(engine)[teacher.name] == full)
+        // One alone fits, the two before settled.
+        try teacher.engine.connection.execute(insert)
+        #expect(try held(engine)[teacher.name] == full - 2 * bound + firstHolds + 2 + 900 + bound)
         try engine.connection.execute(
             "UPDATE attempt_counts SET bytes = bytes - \(rest) WHERE student = '\(teacher.name)'")
         #expect(try held(engine)[teacher.name] == firstHolds + 2 + 900 + 2 * bound)
