@@ -4,10 +4,11 @@ import Runtime
 import Tracking
 
 /// `edujam store init|migrate|copy|prune`: the store's schema, on a SQLite file or a PostgreSQL
-/// database, copying a store's history between them, and pruning old replay records (``StorePrune``).
+/// database, copying a store's history between them, and pruning old attempts and replay records
+/// (``StorePrune``).
 enum StoreSchemaCommand: Command {
     static let declaration = CommandDeclaration(
-        "store", summary: "create or migrate the schema, copy a history, prune replay records",
+        "store", summary: "create or migrate the schema, copy a history, prune old attempts or replay records",
         example: "store migrate --store postgresql:///edujam",
         description: """
             The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
@@ -15,7 +16,7 @@ enum StoreSchemaCommand: Command {
             (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
             FROM and TO are files or URLs; copying again adds only what TO lacks.
             """,
-        options: [inputsBefore],
+        options: [attemptsBefore, inputsBefore],
         actions: [
             CommandDeclaration(
                 "init", summary: "create the schema in an empty store (a school's PostgreSQL database)",
@@ -29,15 +30,21 @@ enum StoreSchemaCommand: Command {
                 example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
                 description: "Copies a store's history into another.", positional: .store),
             CommandDeclaration(
-                "prune", summary: "delete the replay records of attempts started before a date (the owner)",
-                example: "store prune --inputs-before 2026-09-01", usage: ["store prune --inputs-before DATE"],
+                "prune", summary: "delete old attempts, or their replay records, started before a date (the owner)",
+                example: "store prune --attempts-before 2026-09-01",
+                usage: ["store prune --attempts-before DATE", "store prune --inputs-before DATE"],
                 description: """
-                    Deletes the replay records (inputs) of the attempts that started before DATE
-                    (YYYY-MM-DD, UTC) and prints how many; the attempts stay, not verifiable. The
+                    Deletes the attempts that started before --attempts-before (YYYY-MM-DD, UTC;
+                    at most tomorrow), with their items, progress, replay records and events, and
+                    the replay records (inputs) of the attempts that started before
+                    --inputs-before, which stay, not verifiable; prints how many of each. The
                     store's owner's command: on a school server, the database owner's login.
-                    """, options: [inputsBefore]),
+                    """, options: [attemptsBefore, inputsBefore]),
         ],
         docs: "docs/cli.md")
+
+    private static let attemptsBefore = OptionDeclaration(
+        "--attempts-before", value: "DATE", "store prune: the first day whose attempts are kept")
 
     private static let inputsBefore = OptionDeclaration(
         "--inputs-before", value: "DATE", "store prune: the first day whose attempts keep their replay records")
@@ -47,8 +54,8 @@ enum StoreSchemaCommand: Command {
         if case .copy(let from, let to) = options.action {
             return try copy(from: StoreAddress(from), to: StoreAddress(to))
         }
-        if case .prune(let day, let before) = options.action {
-            return try StorePrune.run(options.common, day: day, before: before)
+        if case .prune(let days) = options.action {
+            return try StorePrune.run(options.common, days: days)
         }
         let address = try StoreLocation.address(options.common)
         let applied: [String]

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// `edujam store prune --inputs-before DATE` on a store file: the replay records of older
-/// attempts go, the attempts stay (`docs/classroom.md`, "What is kept about a student, and why").
-/// The school server's owner-only rule is proved in `SchoolRowsAttackTests+EndedAttempts.swift`.
+/// `edujam store prune` on a store file: `--inputs-before DATE` removes the replay records of
+/// older attempts and keeps the attempts; `--attempts-before DATE` removes older attempts with
+/// everything that is theirs (`docs/classroom.md`, "What is kept about a student, and why").
+/// The school server's owner-only rule is proved in `SchoolRowsAttackTests+EndedAttempts.swift`
+/// and `+PruneAttempts.swift`.
 @Suite struct StorePruneCommandTests {
     @Test func pruneRemovesTheRecordsOfAttemptsStartedBeforeTheDayAndKeepsTheAttempts() throws {
         let cli = Edujam()
@@ -30,19 +32,68 @@ import Testing
         #expect(again.output.hasPrefix("Removed 0 "), "\(again)")
     }
 
+    @Test func pruneRemovesTheAttemptsStartedBeforeTheDayWithTheirItemsAndKeepsTheRest() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let games = ["--games", Edujam.root.appendingPathComponent("games").path]
+        for seed in ["3", "4"] {
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", seed] + games, input: String(repeating: "0\n", count: 10))
+            #expect(play.status == 0, "\(play.error)")
+        }
+        func rows() throws -> String? {
+            try OldStore.value(
+                cli.store,
+                "SELECT (SELECT count(*) FROM activities) || ' ' || (SELECT count(*) FROM activity_items) || ' ' "
+                    + "|| (SELECT count(*) FROM attempt_inputs) || ' ' || (SELECT count(*) FROM attempt_events)")
+        }
+        let two = try #require(try rows())
+        #expect(two.hasPrefix("2 ") && !two.contains(" 0"), "\(two)")
+        // The first round, moved to last year, and 2,500 more there (more than one statement
+        // of the prune deletes), as a store a year old holds.
+        try OldStore.execute(cli.store, "UPDATE activities SET started_at = started_at - 400 * 86400 WHERE id = 1")
+        try OldStore.execute(
+            cli.store,
+            """
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+            INSERT INTO activities (uuid, context_id, student, created_at, started_at, ended_at, outcome)
+            SELECT lower(hex(randomblob(16))), context_id, student, created_at, started_at - i, ended_at, outcome
+            FROM activities, n WHERE id = 1
+            """)
+
+        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        let removed = try cli.run(["store", "prune", "--attempts-before", today] + games)
+        #expect(
+            removed.status == 0
+                && removed.output == "Removed 2501 attempts started before \(today) (UTC), "
+                    + "with their items, progress, replay records and events.\n",
+            "\(removed)")
+        let one = try #require(try rows())
+        #expect(one.hasPrefix("1 ") && !one.contains(" 0"), "\(one)")
+        #expect(try OldStore.value(cli.store, "SELECT count(*) FROM activity_items WHERE activity_id = 1") == "0")
+        #expect(try cli.runs().map { $0["id"] as? Int } == [2], "the second round, in every report")
+    }
+
     @Test func aBadDateOrAMissingOneNamesTheOption() throws {
         let cli = Edujam()
         defer { cli.remove() }
         for (words, message) in [
             (["--inputs-before", "2026-02-30"], "--inputs-before takes a date as YYYY-MM-DD (UTC), not '2026-02-30'"),
             (["--inputs-before", "yesterday"], "--inputs-before takes a date as YYYY-MM-DD (UTC), not 'yesterday'"),
-            ([], "store prune needs --inputs-before DATE (YYYY-MM-DD, UTC)"),
+            (
+                ["--attempts-before", "2026-13-01"],
+                "--attempts-before takes a date as YYYY-MM-DD (UTC), not '2026-13-01'"
+            ),
+            (["--attempts-before", "2999-01-01"], "--attempts-before 2999-01-01 is after tomorrow (UTC)"),
+            ([], "store prune needs --attempts-before DATE or --inputs-before DATE (YYYY-MM-DD, UTC)"),
         ] {
             let result = try cli.run(["store", "prune"] + words)
             #expect(result.status == 64 && result.error.contains(message), "\(words): \(result)")
         }
-        let elsewhere = try cli.run(["store", "migrate", "--inputs-before", "2026-01-01"])
-        #expect(
-            elsewhere.status == 64 && elsewhere.error.contains("--inputs-before goes with store prune"), "\(elsewhere)")
+        for option in ["--inputs-before", "--attempts-before"] {
+            let elsewhere = try cli.run(["store", "migrate", option, "2026-01-01"])
+            #expect(
+                elsewhere.status == 64 && elsewhere.error.contains("\(option) goes with store prune"), "\(elsewhere)")
+        }
     }
 }

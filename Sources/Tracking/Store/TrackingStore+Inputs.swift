@@ -136,25 +136,3 @@ public struct StoredReplayRecord: Sendable {
         }
     }
 }
-
-extension TrackingStore {
-    /// Deletes the replay records of the attempts that started before `date` (`edujam store prune
-    /// --inputs-before`); the attempts stay as they are, without a record (a replay or a verify
-    /// says so). The start counts, not the end: every attempt has one, also one a crash left
-    /// running. Whoever may delete the records deletes them: on a school server the owner (row-level
-    /// security keeps a teacher's or student's hands off ended attempts; the command asks the
-    /// login first, to say so in words), on a file whoever may write it.
-    /// - Parameter date: The first instant kept.
-    /// - Returns: How many records were deleted.
-    /// - Throws: ``ReplayRecordError/noDatabase`` for a store with no database (offline), or an engine error.
-    public func pruneReplayRecords(startedBefore date: Date) throws -> Int {
-        guard let sql = engine.sql else { throw ReplayRecordError.noDatabase }
-        let deleted = try sql.query(
-            """
-            DELETE FROM attempt_inputs WHERE activity_id IN (SELECT id FROM activities WHERE started_at < ?)
-            RETURNING activity_id
-            """, [.real(date.timeIntervalSince1970)]
-        ) { $0.int(0) }
-        return deleted.count
-    }
-}

@@ -12,9 +12,26 @@ struct StoreOptions {
         case migrate
         /// Copy one store's history into another (files and servers alike).
         case copy(from: String, to: String)
-        /// Delete the replay records of the attempts started before `day` (`YYYY-MM-DD`, UTC).
-        case prune(day: String, before: Date)
+        /// Delete the replay records of old attempts, or old attempts, or both.
+        case prune(PruneDays)
     }
+
+    /// What `store prune` removes. At least one day is set.
+    struct PruneDays: Equatable {
+        /// Replay records of the attempts started before this day go.
+        var inputsBefore: Day?
+        /// Attempts started before this day go, with everything that is theirs.
+        var attemptsBefore: Day?
+    }
+
+    /// A day as typed (`YYYY-MM-DD`, UTC), for messages, and its first instant.
+    struct Day: Equatable {
+        let text: String
+        let start: Date
+    }
+
+    /// `store prune`'s options, each a day.
+    private static let pruneDays = ["--attempts-before", "--inputs-before"]
 
     /// Every action, as declared, for the "did you mean".
     static var actions: [String] { StoreSchemaCommand.declaration.actions.map(\.name) }
@@ -30,8 +47,9 @@ struct StoreOptions {
         guard let first = positionals.first else {
             throw UsageError("store needs an action: init, migrate, copy or prune")
         }
-        let inputsBefore = arguments.value("--inputs-before")
-        guard first == "prune" || inputsBefore == nil else { throw UsageError("--inputs-before goes with store prune") }
+        if first != "prune", let option = Self.pruneDays.first(where: { arguments.value($0) != nil }) {
+            throw UsageError("\(option) goes with store prune")
+        }
         if first == "copy" {
             guard positionals.count == 3 else { throw UsageError("store copy takes two stores: FROM and TO") }
             action = .copy(from: positionals[1], to: positionals[2])
@@ -41,19 +59,35 @@ struct StoreOptions {
         switch first {
         case "init": action = .initialize
         case "migrate": action = .migrate
-        case "prune": action = try Self.prune(inputsBefore)
+        case "prune": action = try Self.prune(arguments, now: Date())
         default:
             throw UsageError("unknown store action '\(first)'\(Suggest.hint(for: first, among: Self.actions))")
         }
     }
 
-    /// `store prune`'s day: a calendar date, its first instant in UTC, so every computer of a
-    /// school prunes the same attempts.
-    private static func prune(_ text: String?) throws -> Action {
-        guard let text else { throw UsageError("store prune needs --inputs-before DATE (YYYY-MM-DD, UTC)") }
-        guard let day = DueDate.startOfDay(text, timeZone: .gmt) else {
-            throw UsageError("--inputs-before takes a date as YYYY-MM-DD (UTC), not '\(text)'")
+    /// `store prune`'s days: calendar dates, each its first instant in UTC, so every computer of a
+    /// school prunes the same attempts. Attempts go only before a day up to tomorrow: a year typed
+    /// wrong (2027 for 2026) would otherwise remove every attempt, today's too, with no way back.
+    private static func prune(_ arguments: Arguments, now: Date) throws -> Action {
+        let days = PruneDays(
+            inputsBefore: try day(arguments, "--inputs-before"), attemptsBefore: try day(arguments, "--attempts-before")
+        )
+        guard days.inputsBefore != nil || days.attemptsBefore != nil else {
+            throw UsageError("store prune needs --attempts-before DATE or --inputs-before DATE (YYYY-MM-DD, UTC)")
         }
-        return .prune(day: text, before: day)
+        if let attempts = days.attemptsBefore, attempts.start.timeIntervalSince(now) > 86_400 {
+            throw UsageError(
+                "--attempts-before \(attempts.text) is after tomorrow (UTC): it would remove every attempt, "
+                    + "today's too; give a day up to tomorrow")
+        }
+        return .prune(days)
+    }
+
+    private static func day(_ arguments: Arguments, _ option: String) throws -> Day? {
+        guard let text = arguments.value(option) else { return nil }
+        guard let start = DueDate.startOfDay(text, timeZone: .gmt) else {
+            throw UsageError("\(option) takes a date as YYYY-MM-DD (UTC), not '\(text)'")
+        }
+        return Day(text: text, start: start)
     }
 }
