@@ -36,6 +36,7 @@ extension SchoolRowsAttackTests {
         #expect(refused.error.contains("the school server refused to save this attempt ("), "\(refused.error)")
         #expect(refused.error.contains("bytes_per_student"), "\(refused.error)")
         #expect(refused.error.contains("it is kept on this computer, and edujam sync sends it again"))
+        #expect(refused.error.contains("tell your teacher: the school's EduJam administrator makes room"))
         #expect(try school.sql(held) == "\(Limits.bytesPerStudent - 1)", "the refused writes counted nothing")
         #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.ana)'") == "1")
 

@@ -39,6 +39,10 @@ extension SchoolRowsAttackTests {
         let refused = try school.play(as: school.ana)
         #expect(refused.status == 1 && refused.error.contains("attempts_per_student"), "\(refused.error)")
         #expect(refused.error.contains("it is kept on this computer, and edujam sync sends it again"))
+        #expect(
+            refused.error.contains(
+                "tell your teacher: the school's EduJam administrator makes room with edujam store prune"),
+            "\(refused.error)")
 
         let day = Self.day(Date().addingTimeInterval(-30 * 86_400))
         let prune = ["store", "prune", "--attempts-before", day]
