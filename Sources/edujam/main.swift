@@ -58,12 +58,11 @@ extension TrackingError {
     /// server's log has it), and a student at a terminal gets what was refused and why.
     var forPeople: String {
         switch self {
-        case .postgresql(let state, let message, _) where isStudentBoundReached:
-            // The student cannot mend it; the one who can is named, through the teacher.
-            return "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state)); "
-                + "tell your teacher: the school's EduJam administrator makes room with edujam store prune"
         case .postgresql(let state, let message, _):
-            return "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state))"
+            let refusal = "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state))"
+            // A full store is not the student's to mend: the one who can is named, through the teacher.
+            guard isStudentBoundReached else { return refusal }
+            return refusal + "; tell your teacher: the school's EduJam administrator makes room with edujam store prune"
         case .partialFailure(let refused):
             let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
             return "save refused \(count) (every other change was saved): "
