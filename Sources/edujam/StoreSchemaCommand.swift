@@ -34,11 +34,11 @@ enum StoreSchemaCommand: Command {
                 example: "store prune --attempts-before 2026-09-01",
                 usage: ["store prune --attempts-before DATE", "store prune --inputs-before DATE"],
                 description: """
-                    Deletes the attempts that started before --attempts-before (YYYY-MM-DD, UTC;
-                    at most tomorrow), with their items, progress, replay records and events, and
-                    the replay records (inputs) of the attempts that started before
-                    --inputs-before, which stay, not verifiable; prints how many of each. The
-                    store's owner's command: on a school server, the database owner's login.
+                    Deletes the attempts that started before --attempts-before (YYYY-MM-DD, UTC),
+                    with their items, progress, replay records and events, and the replay records
+                    (inputs) of the attempts that started before --inputs-before, which stay, not
+                    verifiable; prints how many of each. Each day is at most tomorrow. The store's
+                    owner's command: on a school server, the database owner's login.
                     """, options: [attemptsBefore, inputsBefore]),
         ],
         docs: "docs/cli.md")

@@ -32,6 +32,16 @@ struct Edujam {
         return url
     }
 
+    /// `YYYY-MM-DD` of the day `days` after today, in UTC, as `store prune` takes a day (tomorrow,
+    /// the latest it takes, removes everything started so far).
+    static func day(after days: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let parts = calendar.dateComponents(
+            [.year, .month, .day], from: Date().addingTimeInterval(Double(days) * 86_400))
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+    }
+
     /// A fresh store file in a temporary folder.
     init() {
         store = FileManager.default.temporaryDirectory.appendingPathComponent("edujam-cli-\(UUID()).sqlite").path

@@ -96,7 +96,7 @@ extension SchoolRowsAttackTests {
         #expect(try school.psql("SELECT count(*) FROM attempt_inputs", as: school.joao).output == "0\n")
         #expect(try school.psql("SELECT count(*) FROM attempt_inputs", as: school.bo).output == "1\n", "his own")
 
-        let prune = ["store", "prune", "--inputs-before", "2999-01-01"]
+        let prune = ["store", "prune", "--inputs-before", Edujam.day(after: 1)]
         for login in [school.maria, school.ana] {
             let refused = try school.edujam(prune, as: login)
             #expect(

@@ -44,7 +44,7 @@ extension SchoolRowsAttackTests {
                 "tell your teacher: the school's EduJam administrator makes room with edujam store prune"),
             "\(refused.error)")
 
-        let day = Self.day(Date().addingTimeInterval(-30 * 86_400))
+        let day = Edujam.day(after: -30)
         let prune = ["store", "prune", "--attempts-before", day]
         for login in [school.maria, school.ana] {
             let notTheirs = try school.edujam(prune, as: login)
@@ -81,13 +81,5 @@ extension SchoolRowsAttackTests {
         #expect(try school.sql(held) == "\(charge + 2) \(2 * bound)")
         let review = try school.edujam(["report", "--class", "5C"], as: school.maria)
         #expect(review.status == 0 && review.output.contains(school.ana), "\(review)")
-    }
-
-    /// `YYYY-MM-DD` of `date` in UTC, as `--attempts-before` takes it.
-    private static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 }

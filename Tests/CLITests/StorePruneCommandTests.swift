@@ -21,14 +21,15 @@ import Testing
             none.status == 0
                 && none.output.hasPrefix("Removed 0 replay records of attempts started before 2000-01-01 (UTC)"),
             "\(none)")
-        let one = try cli.run(["store", "prune", "--inputs-before", "2999-12-31"] + games)
+        let tomorrow = Edujam.day(after: 1)
+        let one = try cli.run(["store", "prune", "--inputs-before", tomorrow] + games)
         #expect(
             one.status == 0
                 && one.output.hasPrefix(
-                    "Removed 1 replay record of attempts started before 2999-12-31 (UTC); the attempts are kept."),
+                    "Removed 1 replay record of attempts started before \(tomorrow) (UTC); the attempts are kept."),
             "\(one)")
         #expect(try cli.run(["report", "--json"] + games).output == before.output, "the attempt is as it was")
-        let again = try cli.run(["store", "prune", "--inputs-before", "2999-12-31"] + games)
+        let again = try cli.run(["store", "prune", "--inputs-before", tomorrow] + games)
         #expect(again.output.hasPrefix("Removed 0 "), "\(again)")
     }
 
@@ -61,7 +62,7 @@ import Testing
             FROM activities, n WHERE id = 1
             """)
 
-        let today = String(ISO8601DateFormatter().string(from: Date()).prefix(10))
+        let today = Edujam.day(after: 0)
         let removed = try cli.run(["store", "prune", "--attempts-before", today] + games)
         #expect(
             removed.status == 0
@@ -84,7 +85,14 @@ import Testing
                 ["--attempts-before", "2026-13-01"],
                 "--attempts-before takes a date as YYYY-MM-DD (UTC), not '2026-13-01'"
             ),
-            (["--attempts-before", "2999-01-01"], "--attempts-before 2999-01-01 is after tomorrow (UTC)"),
+            (
+                ["--attempts-before", "2999-01-01"],
+                "--attempts-before 2999-01-01 is after tomorrow (UTC): it would remove every attempt, today's too"
+            ),
+            (
+                ["--inputs-before", Edujam.day(after: 3)],
+                "--inputs-before \(Edujam.day(after: 3)) is after tomorrow (UTC): it would remove every replay record"
+            ),
             ([], "store prune needs --attempts-before DATE or --inputs-before DATE (YYYY-MM-DD, UTC)"),
         ] {
             let result = try cli.run(["store", "prune"] + words)

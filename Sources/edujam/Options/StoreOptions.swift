@@ -66,8 +66,9 @@ struct StoreOptions {
     }
 
     /// `store prune`'s days: calendar dates, each its first instant in UTC, so every computer of a
-    /// school prunes the same attempts. Attempts go only before a day up to tomorrow: a year typed
-    /// wrong (2027 for 2026) would otherwise remove every attempt, today's too, with no way back.
+    /// school prunes the same attempts. Either goes only before a day up to tomorrow: a year typed
+    /// wrong (2027 for 2026) would otherwise remove every attempt or every replay record, today's
+    /// too, with no way back.
     private static func prune(_ arguments: Arguments, now: Date) throws -> Action {
         let days = PruneDays(
             inputsBefore: try day(arguments, "--inputs-before"), attemptsBefore: try day(arguments, "--attempts-before")
@@ -75,10 +76,15 @@ struct StoreOptions {
         guard days.inputsBefore != nil || days.attemptsBefore != nil else {
             throw UsageError("store prune needs --attempts-before DATE or --inputs-before DATE (YYYY-MM-DD, UTC)")
         }
-        if let attempts = days.attemptsBefore, attempts.start.timeIntervalSince(now) > 86_400 {
-            throw UsageError(
-                "--attempts-before \(attempts.text) is after tomorrow (UTC): it would remove every attempt, "
-                    + "today's too; give a day up to tomorrow")
+        for (option, day, removed) in [
+            ("--attempts-before", days.attemptsBefore, "every attempt"),
+            ("--inputs-before", days.inputsBefore, "every replay record"),
+        ] {
+            if let day, day.start.timeIntervalSince(now) > 86_400 {
+                throw UsageError(
+                    "\(option) \(day.text) is after tomorrow (UTC): it would remove \(removed), today's too; "
+                        + "give a day up to tomorrow")
+            }
         }
         return .prune(days)
     }
