@@ -1,3 +1,4 @@
+import Foundation
 import Tracking
 
 /// An assignment as stored, with everything the status rules need: its assignees, its contexts,
@@ -26,6 +27,13 @@ struct AssignmentRow {
     /// (``AssignmentSQL/VersionRule/localCopy``): practice, which the report names.
     var localCopyAttempts: Set<Int64> = []
     var doneMarks: Set<DoneKey> = []
+
+    /// Whether attempts that counted for it may be gone: attempts count from the assignment's
+    /// creation on, so one made on or after the day attempts were removed before lost none
+    /// (``TrackingStore/attemptsRemovedBefore()``).
+    func lostAttempts(removedBefore day: Date?) -> Bool {
+        day.map { createdAt < $0.timeIntervalSince1970 } ?? false
+    }
 
     /// The public value.
     var record: Assignment {

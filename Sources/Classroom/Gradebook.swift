@@ -9,6 +9,10 @@ public struct GradebookAssignment: Equatable, Sendable {
     public var classSourcedId: String?
     /// One row per assignee, in class order.
     public var rows: [GradebookRow]
+    /// Whether attempts that counted for it may be gone: it was made before the day the store's
+    /// owner removed attempts before (``Tracking/TrackingStore/attemptsRemovedBefore()``), so
+    /// ``rows`` may read work that was done as not started.
+    public var attemptsRemoved = false
 }
 
 /// One assignee of a ``GradebookAssignment``.

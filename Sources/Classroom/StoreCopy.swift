@@ -154,7 +154,8 @@ public enum StoreCopy {
         }
     }
 
-    /// The destination takes the source's root, or must already have the same one.
+    /// The destination takes the source's root, or must already have the same one, and the later
+    /// of the two days before which attempts were removed (``RemovedAttempts``).
     private static func claimRoot(from: any StoreRows, to: any StoreRows) throws {
         let select = "SELECT value FROM store_info WHERE key = 'root_identifier'"
         guard case .text(let root)? = try first(from.rows(select, [])) else { return }
@@ -163,6 +164,8 @@ public enum StoreCopy {
         if case .text(let found)? = try first(to.rows(select, [])), found != root {
             throw TrackingError.rootMismatch(expected: root, found: found)
         }
+        // Attempts the source's owner removed are missing from the copy too.
+        if let removed = try RemovedAttempts.day(in: from) { try RemovedAttempts.record(removed, in: to) }
     }
 
     /// Assignments have no natural key of their own: one is the same assignment when its class,

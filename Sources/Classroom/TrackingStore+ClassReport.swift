@@ -18,16 +18,23 @@ extension TrackingStore {
     ///   when `student` is an assignee of none of the assignments, or an engine error.
     public func classReport(className: String, assignment: Int64? = nil, student: String? = nil) throws -> ClassReport {
         let engine = classroom
-        let rows = try engine.transaction(readOnly: true) {
+        let (rows, removedBefore) = try engine.transaction(readOnly: true) {
             let classID = try engine.requireClassID(named: className)
-            guard let assignment else { return try engine.assignmentRows(classID: classID) }
+            guard let assignment else {
+                return (try engine.assignmentRows(classID: classID), try attemptsRemovedBefore())
+            }
             let row = try engine.requireAssignmentRow(id: assignment)
             guard row.className == className else { throw ClassroomError.unknownAssignment(assignment) }
-            return [row]
+            return ([row], try attemptsRemovedBefore())
         }
         let runs = try runsByStudent(rows)
         let now = clock().timeIntervalSince1970
         var review = ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
+        for (index, row) in rows.enumerated() where row.lostAttempts(removedBefore: removedBefore) {
+            review.assignments[index].attemptsRemovedBefore = removedBefore.map {
+                String(ISO8601.string(fromEpoch: $0.timeIntervalSince1970).prefix(10))
+            }
+        }
         for (index, row) in rows.enumerated() {  // what `verify` found, per counted attempt it checked
             let checks = try checks(of: countedAttempts(row, runs: runs))
             review.assignments[index].checks = checks.isEmpty ? nil : checks

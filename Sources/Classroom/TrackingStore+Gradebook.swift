@@ -7,10 +7,11 @@ extension TrackingStore {
     /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
     public func gradebook() throws -> [GradebookAssignment] {
         let engine = classroom
-        let (rows, ids, attemptChanges, doneTimes) = try engine.transaction(readOnly: true) {
+        let (rows, ids, attemptChanges, doneTimes, removedBefore) = try engine.transaction(readOnly: true) {
             let assignments = try engine.classList().flatMap { try engine.assignmentRows(classID: $0.id) }  // by name
             return (
-                assignments, try rosterSourcedIds(engine), try engine.attemptLastChanges(), try engine.doneMarkTimes()
+                assignments, try rosterSourcedIds(engine), try engine.attemptLastChanges(), try engine.doneMarkTimes(),
+                try attemptsRemovedBefore()
             )
         }
         let runs = try runsByStudent(rows)
@@ -30,7 +31,7 @@ extension TrackingStore {
                             progress: progress, attempts: attempts, lastChange: last.map(ISO8601.string(fromEpoch:)))
                     }
                     return GradebookRow(student: student, studentSourcedId: ids.students[student], cells: cells)
-                })
+                }, attemptsRemoved: row.lostAttempts(removedBefore: removedBefore))
         }
     }
 }

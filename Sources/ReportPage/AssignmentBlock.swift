@@ -13,6 +13,7 @@ struct AssignmentBlock {
             + #"<h3>\#(assignment.id). \#(HTML.name(assignment.title))</h3>"#
             + (facts.isEmpty ? "" : #"<p class="meta">\#(HTML.text(facts.joined(separator: ", ")))</p>"#)
             + (assignment.versionsNote.map { #"<p class="meta versions">\#(HTML.text($0))</p>"# } ?? "")
+            + (assignment.removedAttemptsNote.map { #"<p class="meta removed">\#(HTML.text($0))</p>"# } ?? "")
             + checks()
             + assignment.summary.indices.map(activity).joined()
             + "</article>"

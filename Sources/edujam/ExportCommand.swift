@@ -18,7 +18,9 @@ enum ExportCommand: Command {
             --oneroster-results DIR writes every assignment as a OneRoster 1.1 line item and each
             assignee's result into DIR (lineItems.csv, results.csv, categories.csv, manifest.csv) for a
             school's gradebook: the score is 0-100. --class keeps one class; --grading-period fills
-            gradingPeriodSourcedId. Exporting twice writes the same files.
+            gradingPeriodSourcedId. Exporting twice writes the same files. An assignment made before
+            the day the store's owner removed attempts before (store prune) is left out and named,
+            and the files are then a delta, so a gradebook keeps the grades it has for it.
             """,
         options: [
             OptionDeclaration("--xapi", "xAPI statements on stdout"),
@@ -69,9 +71,28 @@ enum ExportCommand: Command {
         }
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
         try OneRosterResults.write(files, to: URL(fileURLWithPath: folder))
-        let results = gradebook.reduce(0) { $0 + $1.rows.count }
-        Output.line("Wrote \(gradebook.count) line item(s) and \(results) result(s) to \(folder).")
+        let written = gradebook.filter { !$0.attemptsRemoved }
+        let results = written.reduce(0) { $0 + $1.rows.count }
+        Output.line("Wrote \(written.count) line item(s) and \(results) result(s) to \(folder).")
+        try warnLeftOut(gradebook.filter(\.attemptsRemoved), store: store)
         return .success
+    }
+
+    /// Names the assignments ``OneRosterResults`` left out, made before the store's owner removed
+    /// the attempts that counted for them.
+    private static func warnLeftOut(_ assignments: [GradebookAssignment], store: TrackingStore) throws {
+        guard !assignments.isEmpty, let day = try store.attemptsRemovedBefore() else { return }
+        let date = ISO8601.string(fromEpoch: day.timeIntervalSince1970).prefix(10)
+        Output.error(
+            "warning: left out \(assignments.count) assignment(s) made before \(date) (UTC), the day before which "
+                + "the store's owner removed attempts (edujam store prune): their results would read that work as "
+                + "not started, and a gradebook would take it for zeros:")
+        for entry in assignments.prefix(20) {
+            Output.error(
+                "  assignment \(entry.assignment.id): \(entry.assignment.title) (\(entry.assignment.className))")
+        }
+        if assignments.count > 20 { Output.error("  ... and \(assignments.count - 20) more") }
+        Output.error("lineItems.csv and results.csv are a delta, so a gradebook keeps the grades it has for them.")
     }
 
     /// The statements of the attempts the options select, oldest attempt first.

@@ -24,6 +24,7 @@ enum Grid {
         var lines = [heading(assignment)]
         // Students who played different versions of the game were not graded on the same game.
         if let note = assignment.versionsNote { lines.append("  " + Format.fit(note, width - 2)) }
+        if let note = assignment.removedAttemptsNote { lines.append("  " + Format.fit(note, width - 2)) }
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
         let rows = assignment.students.flatMap { student in
             student.activities.map { cell in

@@ -81,5 +81,20 @@ extension SchoolRowsAttackTests {
         #expect(try school.sql(held) == "\(charge + 2) \(2 * bound)")
         let review = try school.edujam(["report", "--class", "5C"], as: school.maria)
         #expect(review.status == 0 && review.output.contains(school.ana), "\(review)")
+        #expect(!review.output.contains("were removed (store prune)"), "Sums was made after the day")
+
+        // Made last year, Sums may have lost attempts that counted for it: Maria's grade export
+        // (reading the day the owner's prune recorded) leaves it out rather than send zeros.
+        let sums = try school.sql(
+            "UPDATE assignments SET created_at = created_at - 401 * 86400 WHERE title = 'Sums' RETURNING id")
+        let folder = try Edujam.scratchFolder("grades")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grades = try school.edujam(["export", "--oneroster-results", folder.path], as: school.maria)
+        #expect(
+            grades.status == 0 && grades.output.hasPrefix("Wrote 0 line item(s)")
+                && grades.error.contains("  assignment \(sums): Sums (5C)\n")
+                && grades.error.contains("lineItems.csv and results.csv are a delta"), "\(grades)")
+        let marked = try school.edujam(["report", "--class", "5C"], as: school.maria)
+        #expect(marked.output.contains("\n  attempts started before \(day) (UTC) were removed (store prune)\n"))
     }
 }

@@ -75,6 +75,64 @@ import Testing
         #expect(try cli.runs().map { $0["id"] as? Int } == [2], "the second round, in every report")
     }
 
+    /// After the owner removed last year's attempts, a grade export leaves out the assignment
+    /// made last year (named on stderr; the grades a delta, so a gradebook keeps what it has)
+    /// rather than send zeros for work that was done, and the class report says why its work
+    /// reads as not started. This year's assignment is exported and reported as before.
+    @Test func anAssignmentMadeBeforeThePruneDayIsLeftOutOfTheGradesAndNamedInTheReport() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let games = ["--games", Edujam.root.appendingPathComponent("games").path]
+        for words in [
+            ["catalog", "--publish"], ["class", "create", "3B"], ["class", "add", "3B", "ana"],
+            ["assign", "--class", "3B", "--title", "Sums", "MATH-JAM/LEVEL-1"],
+        ] {
+            let made = try cli.run(words + games)
+            #expect(made.status == 0, "\(words): \(made)")
+        }
+        let play = try cli.run(
+            ["play", "MATH-JAM/LEVEL-1", "--seed", "3", "--student", "ana"] + games,
+            input: String(repeating: "0\n", count: 10))
+        #expect(play.status == 0 && play.output.contains("Saved for assignment 1"), "\(play)")
+        try OldStore.execute(cli.store, "UPDATE assignments SET created_at = created_at - 400 * 86400")
+        try OldStore.execute(cli.store, "UPDATE activities SET started_at = started_at - 399 * 86400")
+        let again = try cli.run(["assign", "--class", "3B", "--title", "Again", "MATH-JAM/LEVEL-1"] + games)
+        #expect(again.status == 0, "\(again)")
+        let today = Edujam.day(after: 0)
+        let pruned = try cli.run(["store", "prune", "--attempts-before", today] + games)
+        #expect(pruned.output.hasPrefix("Removed 1 attempt started before \(today)"), "\(pruned)")
+
+        let folder = try Edujam.scratchFolder("grades")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let export = try cli.run(["export", "--oneroster-results", folder.path] + games)
+        #expect(export.status == 0 && export.output.hasPrefix("Wrote 1 line item(s) and 1 result(s)"), "\(export)")
+        #expect(
+            export.error.contains(
+                "warning: left out 1 assignment(s) made before \(today) (UTC), the day before which the store's "
+                    + "owner removed attempts (edujam store prune)")
+                && export.error.contains("  assignment 1: Sums (3B)\n")
+                && export.error.contains("lineItems.csv and results.csv are a delta"), "\(export.error)")
+        let manifest = try String(contentsOf: folder.appendingPathComponent("manifest.csv"), encoding: .utf8)
+        #expect(manifest.contains("file.lineItems,delta\r\n") && manifest.contains("file.results,delta\r\n"))
+        let lineItems = try String(contentsOf: folder.appendingPathComponent("lineItems.csv"), encoding: .utf8)
+        #expect(lineItems.contains("Again") && !lineItems.contains("Sums"))
+
+        let note = "\n  attempts started before \(today) (UTC) were removed (store prune)\n"
+        let report = try cli.run(["report", "--class", "3B"] + games)
+        #expect(report.status == 0 && report.output.components(separatedBy: note).count == 2, "\(report.output)")
+        let json = try cli.run(["report", "--class", "3B", "--json"] + games)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let assignments = try #require(decoded?["assignments"] as? [[String: Any]])
+        #expect(assignments.map { $0["attemptsRemovedBefore"] as? String } == [today, nil])
+
+        // A copy lacks the removed attempts too, and says so.
+        let copy = folder.appendingPathComponent("copy.sqlite").path
+        let copied = try cli.run(["store", "copy", cli.store, copy] + games)
+        #expect(copied.status == 0, "\(copied)")
+        let fromCopy = try cli.run(["export", "--oneroster-results", folder.path, "--store", copy] + games)
+        #expect(fromCopy.status == 0 && fromCopy.error.contains(": Sums (3B)\n"), "\(fromCopy)")
+    }
+
     @Test func aBadDateOrAMissingOneNamesTheOption() throws {
         let cli = Edujam()
         defer { cli.remove() }

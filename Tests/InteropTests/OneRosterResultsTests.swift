@@ -138,6 +138,41 @@ import Tracking
                 && declared["file.users"] == "absent")
     }
 
+    /// Once the store's owner removed the attempts that started before a day, an assignment made
+    /// before that day is left out (its results would read the removed work as not started, and a
+    /// gradebook would take that for zeros), and the grades are declared a delta, so a gradebook
+    /// keeps the grades it has for it. An assignment made after the day lost nothing.
+    @Test func anAssignmentWhoseAttemptsWereRemovedIsLeftOutOfADelta() throws {
+        let store = try Self.store()  // its clock at 1_800_003_810; the attempts started from 1_800_000_060
+        #expect(try store.attemptsRemovedBefore() == nil)
+        #expect(try store.pruneAttempts(startedBefore: Date(timeIntervalSince1970: 1_800_000_000)) == 0)
+        #expect(try store.attemptsRemovedBefore() == nil, "nothing removed, nothing recorded")
+        let day = Date(timeIntervalSince1970: 1_800_003_000)
+        #expect(try store.pruneAttempts(startedBefore: day) == 5)
+        #expect(try store.pruneAttempts(startedBefore: Date(timeIntervalSince1970: 1_800_002_000)) == 0)
+        #expect(try store.attemptsRemovedBefore() == day, "the later day stays")
+        try store.createAssignment(
+            AssignmentDraft(className: "Club", title: "Again", paths: [["MATH-JAM", "LEVEL-1"]]))
+
+        let gradebook = try store.gradebook()
+        #expect(gradebook.map(\.assignment.title) == ["Sums, before Friday", "Warm-up", "Again"])
+        #expect(gradebook.map(\.attemptsRemoved) == [true, true, false])
+        let files = OneRosterResults.files(gradebook, timeZone: Self.utc)
+        let items = try Self.table(try #require(files["lineItems.csv"]))
+        #expect(items.map { $0["title"] } == ["Again"])
+        let results = try Self.table(try #require(files["results.csv"]))
+        #expect(
+            results.map { $0["studentSourcedId"] } == ["zed"]
+                && results.allSatisfy { $0["lineItemSourcedId"] == items[0]["sourcedId"] })
+        let declared = Dictionary(
+            uniqueKeysWithValues: try Self.table(try #require(files["manifest.csv"])).map {
+                ($0["propertyName"] ?? "", $0["value"] ?? "")
+            })
+        #expect(
+            declared["file.lineItems"] == "delta" && declared["file.results"] == "delta"
+                && declared["file.categories"] == "bulk" && declared["file.users"] == "absent", "\(declared)")
+    }
+
     /// Math Jam's primary item is its points (a quantity); its right answers are a score item.
     /// A finished game with 3 of 10 right is 30, not the 100 its progress would give.
     @Test func aScoreItemBeatsProgressWhenThePrimaryItemIsACount() throws {

@@ -139,6 +139,19 @@ extension ClassReportPageTests {
         #expect(html.contains(#"<td class="version"><code title="\#(first)">3f2a9c01d2e4</code></td>"#))
         #expect(html.contains(#"<th scope="col">Game version</th>"#))
     }
+
+    /// An assignment made before the owner removed older attempts says so, as the terminal does.
+    @Test func anAssignmentThatMayHaveLostAttemptsSaysSo() throws {
+        var page = Demo.page(students: ["ana"], titles: ["Sums", "Again"])
+        #expect(!page.html().contains("were removed"), "nothing removed: no note")
+        page.report.assignments[0].attemptsRemovedBefore = "2026-09-01"
+        let html = page.html()
+        #expect(
+            html.components(separatedBy: #"<p class="meta removed">"#).count == 2
+                && html.contains(
+                    #"<p class="meta removed">attempts started before 2026-09-01 (UTC) were removed (store prune)</p>"#)
+        )
+    }
 }
 
 /// A made-up class report: each student a different standing, so every mark appears.

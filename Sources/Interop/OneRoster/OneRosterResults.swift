@@ -7,6 +7,12 @@ import Tracking
 /// `results.csv` (one result per assignee), `categories.csv` (the one category every line item
 /// points to) and a `manifest.csv` declaring them in bulk.
 ///
+/// An assignment made before the day the store's owner removed attempts before
+/// (``GradebookAssignment/attemptsRemoved``) is left out: its results would read the removed work
+/// as not started, and a gradebook would take them for zeros over the grades it has. The line
+/// items and results are then declared `delta` (OneRoster's "these changed"), not `bulk` ("this is
+/// everything"), so a gradebook keeps what it has for the assignments left out rather than drop them.
+///
 /// - score: for each activity of the assignment, the best score item among the counted attempts
 ///   (at the assigned context or, for a whole game, at its levels) as a percentage (an attempt's
 ///   score item is its primary item when that is a score, else its first score item,
@@ -52,13 +58,14 @@ public enum OneRosterResults {
         let day = Day(timeZone: timeZone)
         var lineItems = [lineItemColumns]
         var results = [resultColumns]
-        for entry in gradebook {
+        let whole = gradebook.filter { !$0.attemptsRemoved }
+        for entry in whole {
             let lineItem = lineItemSourcedId(entry)
             lineItems.append(lineItemRow(entry, sourcedId: lineItem, gradingPeriod: gradingPeriod, day: day))
             for row in entry.rows { results.append(resultRow(row, of: entry, lineItem: lineItem, day: day)) }
         }
         return [
-            "manifest.csv": CSV.text(manifest),
+            "manifest.csv": CSV.text(manifest(gradesFile: whole.count == gradebook.count ? "bulk" : "delta")),
             "categories.csv": CSV.text([
                 ["sourcedId", "status", "dateLastModified", "title"],
                 [categorySourcedId, "active", "", "EduJam games"],
@@ -77,15 +84,21 @@ public enum OneRosterResults {
         }
     }
 
-    static let manifest: [[String]] =
+    /// `gradesFile`: how `lineItems.csv` and `results.csv` are declared, `bulk` or `delta`.
+    static func manifest(gradesFile: String) -> [[String]] {
         [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]
-        + [
-            "academicSessions", "categories", "classes", "classResources", "courses", "courseResources", "demographics",
-            "enrollments", "lineItems", "orgs", "resources", "results", "users",
-        ].map { name in
-            ["file.\(name)", ["categories", "lineItems", "results"].contains(name) ? "bulk" : "absent"]
-        }
-        + [["source.systemName", "EduJam"], ["source.systemCode", "edujam"]]
+            + [
+                "academicSessions", "categories", "classes", "classResources", "courses", "courseResources",
+                "demographics", "enrollments", "lineItems", "orgs", "resources", "results", "users",
+            ].map { name in
+                switch name {
+                case "categories": ["file.\(name)", "bulk"]
+                case "lineItems", "results": ["file.\(name)", gradesFile]
+                default: ["file.\(name)", "absent"]
+                }
+            }
+            + [["source.systemName", "EduJam"], ["source.systemCode", "edujam"]]
+    }
 
     // MARK: - Rows
 
