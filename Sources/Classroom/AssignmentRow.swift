@@ -28,11 +28,12 @@ struct AssignmentRow {
     var localCopyAttempts: Set<Int64> = []
     var doneMarks: Set<DoneKey> = []
 
-    /// Whether attempts that counted for it may be gone: attempts count from the assignment's
-    /// creation on, so one made on or after the day attempts were removed before lost none
-    /// (``TrackingStore/attemptsRemovedBefore()``).
-    func lostAttempts(removedBefore day: Date?) -> Bool {
-        day.map { createdAt < $0.timeIntervalSince1970 } ?? false
+    /// `2026-09-01`, the day (UTC) attempts were removed before (``TrackingStore/attemptsRemovedBefore()``),
+    /// when attempts that counted for it may be gone; nil when none can be. Attempts count from the
+    /// assignment's creation on, so one made on or after that day lost none.
+    func attemptsRemoved(before day: Date?) -> String? {
+        guard let day, createdAt < day.timeIntervalSince1970 else { return nil }
+        return String(ISO8601.string(fromEpoch: day.timeIntervalSince1970).prefix(10))
     }
 
     /// The public value.

@@ -9,10 +9,13 @@ public struct GradebookAssignment: Equatable, Sendable {
     public var classSourcedId: String?
     /// One row per assignee, in class order.
     public var rows: [GradebookRow]
-    /// Whether attempts that counted for it may be gone: it was made before the day the store's
-    /// owner removed attempts before (``Tracking/TrackingStore/attemptsRemovedBefore()``), so
-    /// ``rows`` may read work that was done as not started.
-    public var attemptsRemoved = false
+    /// `2026-09-01`: the day (UTC) the store's owner removed attempts before
+    /// (``Tracking/TrackingStore/attemptsRemovedBefore()``), when this assignment was made before
+    /// it, so ``rows`` may read work that was done as not started; nil otherwise.
+    public var attemptsRemovedBefore: String? = nil
+
+    /// Whether attempts that counted for it may be gone (``attemptsRemovedBefore``).
+    public var attemptsRemoved: Bool { attemptsRemovedBefore != nil }
 }
 
 /// One assignee of a ``GradebookAssignment``.

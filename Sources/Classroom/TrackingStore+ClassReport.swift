@@ -30,12 +30,8 @@ extension TrackingStore {
         let runs = try runsByStudent(rows)
         let now = clock().timeIntervalSince1970
         var review = ClassReport(className: className, assignments: rows.map { report($0, runs: runs, now: now) })
-        for (index, row) in rows.enumerated() where row.lostAttempts(removedBefore: removedBefore) {
-            review.assignments[index].attemptsRemovedBefore = removedBefore.map {
-                String(ISO8601.string(fromEpoch: $0.timeIntervalSince1970).prefix(10))
-            }
-        }
         for (index, row) in rows.enumerated() {  // what `verify` found, per counted attempt it checked
+            review.assignments[index].attemptsRemovedBefore = row.attemptsRemoved(before: removedBefore)
             let checks = try checks(of: countedAttempts(row, runs: runs))
             review.assignments[index].checks = checks.isEmpty ? nil : checks
         }

@@ -31,7 +31,7 @@ extension TrackingStore {
                             progress: progress, attempts: attempts, lastChange: last.map(ISO8601.string(fromEpoch:)))
                     }
                     return GradebookRow(student: student, studentSourcedId: ids.students[student], cells: cells)
-                }, attemptsRemoved: row.lostAttempts(removedBefore: removedBefore))
+                }, attemptsRemovedBefore: row.attemptsRemoved(before: removedBefore))
         }
     }
 }

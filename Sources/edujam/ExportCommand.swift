@@ -74,15 +74,14 @@ enum ExportCommand: Command {
         let written = gradebook.filter { !$0.attemptsRemoved }
         let results = written.reduce(0) { $0 + $1.rows.count }
         Output.line("Wrote \(written.count) line item(s) and \(results) result(s) to \(folder).")
-        try warnLeftOut(gradebook.filter(\.attemptsRemoved), store: store)
+        warnLeftOut(gradebook.filter(\.attemptsRemoved))
         return .success
     }
 
     /// Names the assignments ``OneRosterResults`` left out, made before the store's owner removed
     /// the attempts that counted for them.
-    private static func warnLeftOut(_ assignments: [GradebookAssignment], store: TrackingStore) throws {
-        guard !assignments.isEmpty, let day = try store.attemptsRemovedBefore() else { return }
-        let date = ISO8601.string(fromEpoch: day.timeIntervalSince1970).prefix(10)
+    private static func warnLeftOut(_ assignments: [GradebookAssignment]) {
+        guard let date = assignments.first?.attemptsRemovedBefore else { return }
         Output.error(
             "warning: left out \(assignments.count) assignment(s) made before \(date) (UTC), the day before which "
                 + "the store's owner removed attempts (edujam store prune): their results would read that work as "
