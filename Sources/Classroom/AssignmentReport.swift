@@ -33,9 +33,7 @@ public struct AssignmentReport: Codable, Equatable, Sendable {
 
     /// `attempts started before 2026-09-01 (UTC) were removed (store prune)`: why work a student did
     /// may read as not started; nil when none can be missing. Fits a terminal's 80 columns whole.
-    public var removedAttemptsNote: String? {
-        attemptsRemovedBefore.map { "attempts started before \($0) (UTC) were removed (store prune)" }
-    }
+    public var removedAttemptsNote: String? { attemptsRemovedBefore.map(AssignmentRow.removedAttemptsNote(day:)) }
 
     /// `verify: 28 verified, 1 mismatch`: how many of its checked attempts are in each state; nil
     /// when `verify` checked none. The terminal and the page both print it.

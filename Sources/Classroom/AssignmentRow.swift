@@ -36,6 +36,13 @@ struct AssignmentRow {
         return String(ISO8601.string(fromEpoch: day.timeIntervalSince1970).prefix(10))
     }
 
+    /// `attempts started before 2026-09-01 (UTC) were removed (store prune)`: the line under an
+    /// assignment made before that day, wherever its statuses are shown (the class report, the
+    /// inbox). Fits a terminal's 80 columns whole.
+    static func removedAttemptsNote(day: String) -> String {
+        "attempts started before \(day) (UTC) were removed (store prune)"
+    }
+
     /// The public value.
     var record: Assignment {
         Assignment(

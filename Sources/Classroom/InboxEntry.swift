@@ -3,8 +3,9 @@ import Tracking
 /// One assignment in a student's inbox (`edujam inbox --student S`).
 ///
 /// JSON keys: `assignmentId`, `className`, `title`, `due` (ISO 8601 UTC or null), `late` (some
-/// activity is late), `complete` (the teacher marked it complete), `instructions` (or null) and
-/// `activities` (``ActivityProgress``).
+/// activity is late), `complete` (the teacher marked it complete), `instructions` (or null),
+/// `activities` (``ActivityProgress``) and `attemptsRemovedBefore` (only for an assignment made
+/// before the day the store's owner removed attempts before).
 public struct InboxEntry: Codable, Equatable, Sendable {
     /// The assignment id, for `edujam done`.
     public var assignmentId: Int64
@@ -22,4 +23,12 @@ public struct InboxEntry: Codable, Equatable, Sendable {
     @ExplicitNull public var instructions: String?
     /// Each activity with its status.
     public var activities: [ActivityProgress]
+    /// `2026-09-01`: the day (UTC) before which the store's owner removed attempts (`edujam store
+    /// prune --attempts-before`), when this assignment was made before it, so that work the student
+    /// did for it may read as not started (``removedAttemptsNote``); nil (the key left out) otherwise.
+    public var attemptsRemovedBefore: String? = nil
+
+    /// `attempts started before 2026-09-01 (UTC) were removed (store prune)`, as the class report
+    /// says it; nil when none can be missing.
+    public var removedAttemptsNote: String? { attemptsRemovedBefore.map(AssignmentRow.removedAttemptsNote(day:)) }
 }

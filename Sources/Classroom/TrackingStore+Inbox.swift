@@ -8,11 +8,11 @@ extension TrackingStore {
     ///   no class, or an engine error.
     public func inbox(student: String) throws -> [InboxEntry] {
         let engine = classroom
-        let rows = try engine.transaction(readOnly: true) {
+        let (rows, removedBefore) = try engine.transaction(readOnly: true) {
             guard try engine.isOnAnyRoster(student) else {
                 throw ClassroomError.unknownStudent(student, className: nil)
             }
-            return try engine.assignmentRows(student: student)
+            return (try engine.assignmentRows(student: student), try attemptsRemovedBefore())
         }
         let runs = try self.runs(student: student)
         let now = clock().timeIntervalSince1970
@@ -21,7 +21,8 @@ extension TrackingStore {
             return InboxEntry(
                 assignmentId: row.id, className: row.className, title: row.title,
                 due: row.due.map(ISO8601.string(fromEpoch:)), late: activities.contains(where: \.late),
-                complete: row.completedAt != nil, instructions: row.instructions, activities: activities)
+                complete: row.completedAt != nil, instructions: row.instructions, activities: activities,
+                attemptsRemovedBefore: row.attemptsRemoved(before: removedBefore))
         }
     }
 

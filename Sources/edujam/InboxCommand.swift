@@ -51,6 +51,7 @@ enum InboxCommand: Command {
                 "[\(entry.assignmentId)] \(Terminal.cleanLine(entry.title))\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")"
             )
             if let instructions = entry.instructions { Output.line("    \(instructions)") }
+            if let note = entry.removedAttemptsNote { Output.line("    " + note) }
             for activity in entry.activities {
                 let path = Terminal.cleanLine(Grid.path(activity.identifierPath))
                 Output.line(

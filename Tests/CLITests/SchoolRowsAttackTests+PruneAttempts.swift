@@ -96,5 +96,11 @@ extension SchoolRowsAttackTests {
                 && grades.error.contains("lineItems.csv and results.csv are a delta"), "\(grades)")
         let marked = try school.edujam(["report", "--class", "5C"], as: school.maria)
         #expect(marked.output.contains("\n  attempts started before \(day) (UTC) were removed (store prune)\n"))
+        // Ana, on her own login (reading the day under her row-level security), sees it in her inbox.
+        let inbox = try school.edujam(["inbox"], as: school.ana)
+        #expect(
+            inbox.status == 0
+                && inbox.output.contains("\n    attempts started before \(day) (UTC) were removed (store prune)\n"),
+            "\(inbox)")
     }
 }

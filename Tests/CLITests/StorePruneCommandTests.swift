@@ -78,7 +78,8 @@ import Testing
     /// After the owner removed last year's attempts, a grade export leaves out the assignment
     /// made last year (named on stderr; the grades a delta, so a gradebook keeps what it has)
     /// rather than send zeros for work that was done, and the class report says why its work
-    /// reads as not started. This year's assignment is exported and reported as before.
+    /// reads as not started, as the student's inbox does. This year's assignment is exported and
+    /// reported as before.
     @Test func anAssignmentMadeBeforeThePruneDayIsLeftOutOfTheGradesAndNamedInTheReport() throws {
         let cli = Edujam()
         defer { cli.remove() }
@@ -124,6 +125,19 @@ import Testing
         let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         let assignments = try #require(decoded?["assignments"] as? [[String: Any]])
         #expect(assignments.map { $0["attemptsRemovedBefore"] as? String } == [today, nil])
+
+        // ana's inbox says it too, under Sums only: her round there now reads as not started.
+        let inbox = try cli.run(["inbox", "--student", "ana"] + games)
+        let sums = try #require(inbox.output.components(separatedBy: "[2] Again").first, "\(inbox.output)")
+        #expect(
+            inbox.status == 0 && sums.contains("[1] Sums") && sums.contains("\n    " + note.dropFirst(3))
+                && inbox.output.components(separatedBy: note.dropFirst(3)).count == 2, "\(inbox.output)")
+        let inboxJSON = try cli.run(["inbox", "--student", "ana", "--json"] + games)
+        let entries = try #require(
+            try JSONSerialization.jsonObject(with: Data(inboxJSON.output.utf8)) as? [[String: Any]])
+        #expect(
+            entries.map { "\($0["title"] ?? ""): \($0["attemptsRemovedBefore"] as? String ?? "-")" }.sorted()
+                == ["Again: -", "Sums: \(today)"], "\(inboxJSON.output)")
 
         // A copy lacks the removed attempts too, and says so.
         let copy = folder.appendingPathComponent("copy.sqlite").path
