@@ -41,6 +41,7 @@ struct Arguments {
                     values[name, default: []].append(parts[1])
                 } else {
                     guard index < words.count else { throw UsageError("\(name) needs a value") }
+                    try Self.refuseOptionAsValue(words[index], of: name, declared: declared)
                     values[name, default: []].append(words[index])
                     index += 1
                 }
@@ -49,6 +50,17 @@ struct Arguments {
                 throw UsageError("unknown option '\(name)'\(hint)")
             }
         }
+    }
+
+    /// Refuses a declared option (or `--help`) where `name`'s value should be: `inbox --student
+    /// --store URL` forgot the student, and taking `--store` for one ("unknown student '--store'")
+    /// would hide that and leave `URL` a stray word. Any other word is a value, dashes or not (a
+    /// title `--- Review ---`); a value that is an option's name goes as `name=VALUE`.
+    private static func refuseOptionAsValue(_ word: String, of name: String, declared: Set<String>) throws {
+        let option = word.split(separator: "=", maxSplits: 1).first.map(String.init) ?? word
+        guard declared.contains(option) || option == "--help" || option == "-h" else { return }
+        throw UsageError(
+            "\(name) needs a value before \(option) (a value that is an option's name goes as \(name)=\(word))")
     }
 
     /// The one positional word, for a command that takes exactly one.

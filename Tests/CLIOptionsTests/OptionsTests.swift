@@ -25,6 +25,24 @@ import Tracking
                 == "unknown option '--jsn'; did you mean '--json'?")
     }
 
+    /// A forgotten value is named, not filled with the next option: `inbox --student --store URL`
+    /// said "unknown student '--store'".
+    @Test func anOptionWhereAValueShouldBeIsAMissingValue() throws {
+        for words in [["--student", "--store", "s.db"], ["--student", "--json"], ["--student", "--store=s.db"]] {
+            let option = words[1].split(separator: "=")[0]
+            #expect(
+                usageError { try InboxOptions(words) }
+                    == "--student needs a value before \(option) (a value that is an option's name goes as "
+                    + "--student=\(words[1]))", "\(words)")
+        }
+        #expect(usageError { try InboxOptions(["--student", "--help"]) }?.hasPrefix("--student needs a value") == true)
+        // Dashes alone make no option: a title may start with them, and `=` takes any value.
+        #expect(
+            try AssignOptions(["--class", "3B", "--title", "--- Review ---", "MATH-JAM"]).draft.title
+                == "--- Review ---")
+        #expect(try InboxOptions(["--student=--json"]).student == "--json")
+    }
+
     @Test func catalog() throws {
         let options = try CatalogOptions([
             "games", "--search", "Sums  LEVEL-1", "--topic", "math", "--json", "--store", "s.db",
