@@ -32,7 +32,18 @@ enum AssignCommand: Command {
             } else {
                 Output.line("Created assignment \(id): \(options.draft.title)")
             }
+            warnIfPastDue(options.draft.due, id: id)
             return .success
         }
+    }
+
+    /// A due date already past is taken (a teacher may record last week's work), but said: a year
+    /// typed wrong (`2062` for `2026`, `1926`) would otherwise show only as every student's LATE.
+    private static func warnIfPastDue(_ due: Date?, id: Int64) {
+        guard let due, due < Date() else { return }
+        let day = ISO8601.string(fromEpoch: due.timeIntervalSince1970).prefix(10)
+        Output.error(
+            "warning: assignment \(id) was due \(day) (UTC), which has passed: it is late for every student from the start"
+        )
     }
 }

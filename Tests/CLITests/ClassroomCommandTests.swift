@@ -4,6 +4,28 @@ import Testing
 /// The Schoolwork loop end to end, each step its own process on one store:
 /// publish, class, assign, two students play, one marks done, the teacher reviews.
 @Suite struct ClassroomCommandTests {
+    /// A due date already past is taken, and said on stderr (a year typed wrong shows at once,
+    /// not as every student's LATE); one to come is not.
+    @Test func aDueDateThatHasPassedIsTakenWithAWarning() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        for words in [["catalog", "--publish"], ["class", "create", "3B"], ["class", "add", "3B", "ana"]] {
+            #expect(try cli.run(words).status == 0, "\(words)")
+        }
+        let past = try cli.run(["assign", "--class", "3B", "--title", "Old", "--due", "1926-09-01", "MATH-JAM"])
+        #expect(past.status == 0 && past.output == "Created assignment 1: Old\n", "\(past)")
+        #expect(
+            past.error.hasPrefix("warning: assignment 1 was due 1926-09-0")
+                && past.error.hasSuffix(" (UTC), which has passed: it is late for every student from the start\n"),
+            "\(past.error)")
+        let inbox = try cli.run(["inbox", "--student", "ana"])
+        #expect(inbox.output.contains("[1] Old (due 1926-09-0") && inbox.output.contains("  LATE"), "\(inbox.output)")
+        let coming = try cli.run([
+            "assign", "--class", "3B", "--title", "New", "--due", Edujam.day(after: 2), "--json", "MATH-JAM",
+        ])
+        #expect(coming.status == 0 && coming.error.isEmpty, "\(coming)")
+    }
+
     @Test func theWholeLoop() throws {
         let cli = Edujam()
         defer { cli.remove() }
