@@ -100,16 +100,28 @@ public enum Catalog {
     }
 
     /// The folder of a game in `gamesFolder` that declares `id`, compared ignoring case, or nil
-    /// (also when the folder cannot be read): what `edujam new` checks before taking an id. Only
-    /// the games whose sources mention `id` are run (``DeclaredIDScan``).
+    /// (also when the folder cannot be read): what `edujam new` checks before taking an id.
     public static func folder(
         declaring id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
     ) -> String? {
+        game(declaringIgnoringCase: id, in: gamesFolder, loader: loader)?.folder
+    }
+
+    /// The game in `gamesFolder` that declares `id` compared ignoring case, with its id as declared
+    /// (`MATH-JAM` for `math-jam`), or nil (also when the folder cannot be read). Only the games
+    /// whose sources mention `id` are run (``DeclaredIDScan``).
+    public static func game(
+        declaringIgnoringCase id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
+    ) -> (id: String, folder: String)? {
         let candidates = ((try? gameFolders(in: gamesFolder)) ?? []).filter {
             DeclaredIDScan.mayDeclare(id, gameIn: $0)
         }
-        let games = entries(of: candidates, loader: loader)
-        return games.first { declaredID($0)?.lowercased() == id.lowercased() }?.folder
+        for entry in entries(of: candidates, loader: loader) {
+            if let declared = declaredID(entry), declared.lowercased() == id.lowercased() {
+                return (declared, entry.folder)
+            }
+        }
+        return nil
     }
 
     /// The duplicate-id error of each game in `gamesFolder` that has one, by folder name

@@ -14,10 +14,15 @@ struct GameNotHere: Error {
     let path: [String]
     let gamesFolder: String
     let collection: GameCollection
+    /// The path of a game here whose id differs from the typed one only in case (`MATH-JAM/LEVEL-1`
+    /// for `math-jam/LEVEL-1`), to suggest; nil when there is none.
+    var suggestion: String? = nil
 
     /// The usage error of an argument that names nothing anywhere.
     var usage: UsageError {
-        UsageError("'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)")
+        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError(
+            "'\(word)' is neither a game folder nor an identifier path of a game in \(gamesFolder)\(hint)")
     }
 
     /// What to tell the person: ``Absent`` when the store's catalog has the activity (saying whether
@@ -26,10 +31,22 @@ struct GameNotHere: Error {
     func explained(_ options: CommonOptions, student typed: String?) -> any Error {
         guard let address = try? StoreLocation.address(options) else { return usage }
         if case .file(let path) = address, !FileManager.default.fileExists(atPath: path) { return usage }
-        guard let store = try? StoreLocation.open(options, root: .games(collection), clock: .real()),
-            (try? store.context(at: path)) != nil
-        else { return usage }
+        guard let store = try? StoreLocation.open(options, root: .games(collection), clock: .real()) else {
+            return usage
+        }
+        guard (try? store.context(at: path)) != nil else { return suggesting(from: store).usage }
         return Absent(word: word, gamesFolder: gamesFolder, assigned: isAssigned(in: store, typed: typed))
+    }
+
+    /// This error with the store's game whose id differs from the typed one only in case, when the
+    /// games folder had none to suggest: a game the school published need not be on this computer.
+    private func suggesting(from store: TrackingStore) -> GameNotHere {
+        guard suggestion == nil, let typed = path.first?.lowercased(),
+            let id = store.mainContext.children.map(\.identifier).first(where: { $0.lowercased() == typed })
+        else { return self }
+        var found = self
+        found.suggestion = IdentifierPathText.text([id] + path.dropFirst())
+        return found
     }
 
     /// Whether an assignment of the student holds the activity, a part of it, or the game above it.

@@ -178,7 +178,12 @@ struct GameTarget {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
         guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder, loader: GameJobs.declarations) else {
-            throw GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
+            // `math-jam` for `MATH-JAM`: ids are exact (as ClassKit's), so only suggested.
+            let sameButCase = Catalog.game(
+                declaringIgnoringCase: gameID, in: gamesFolder, loader: GameJobs.declarations)
+            throw GameNotHere(
+                word: word, path: path, gamesFolder: gamesFolder, collection: collection,
+                suggestion: sameButCase.map { IdentifierPathText.text([$0.id] + path.dropFirst()) })
         }
         let level = path.count > 1 ? IdentifierPathText.text(path.dropFirst()) : nil
         return GameTarget(folder: folder, level: level, collection: collection)

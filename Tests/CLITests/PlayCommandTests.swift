@@ -141,7 +141,14 @@ import Testing
         (["play"], "play takes one game folder or identifier path"),
         (["play", "games/math-jam", "--lvl", "2"], "unknown option '--lvl'; did you mean '--level'?"),
         (["play", "games/math-jam", "--seed", "abc"], "--seed needs a whole number, got 'abc'"),
-        (["play", "NOPE-JAM"], "'NOPE-JAM' is neither a game folder nor an identifier path of a game in games"),
+        (["play", "NOPE-JAM"], "'NOPE-JAM' is neither a game folder nor an identifier path of a game in games\n"),
+        // Ids are exact, as ClassKit's: one that differs only in case is suggested, not taken.
+        (
+            ["play", "math-jam/LEVEL-2"],
+            "'math-jam/LEVEL-2' is neither a game folder nor an identifier path of a game in games; "
+                + "did you mean 'MATH-JAM/LEVEL-2'?"
+        ),
+        (["play", "Word-Jam"], "games; did you mean 'WORD-JAM'?"),
         (["plya"], "unknown command 'plya'; did you mean 'play'?"),
     ])
     func usageErrorsExit64(_ arguments: [String], _ message: String) throws {

@@ -178,6 +178,13 @@ struct StudentPlayTests {
         let unknown = try cli.run(["play", "NO-SUCH-GAME"], environment: asAna)
         #expect(unknown.status == 64)
         #expect(unknown.error.contains("'NO-SUCH-GAME' is neither a game folder nor an identifier path"))
+        // Typed in lower case: the school's catalog has it in upper, so that is suggested.
+        let lower = try cli.run(["play", "capitals/EASY"], environment: asAna)
+        #expect(
+            lower.status == 64
+                && lower.error.contains(
+                    "identifier path of a game in \(school.partial.path); did you mean 'CAPITALS/EASY'?"),
+            "\(lower.error)")
     }
 
     @Test func aLoginWithoutARoleOnTheServerIsToldWhoCreatesIt() throws {
