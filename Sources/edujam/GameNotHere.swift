@@ -40,12 +40,18 @@ struct GameNotHere: Error {
 
     /// This error with the store's game whose id differs from the typed one only in case, when the
     /// games folder had none to suggest: a game the school published need not be on this computer.
+    /// A student may add contexts of their own beside the games (`Math-Jam` beside `MATH-JAM`), so
+    /// of several matches only a published game is suggested, and only when it is the one.
     private func suggesting(from store: TrackingStore) -> GameNotHere {
-        guard suggestion == nil, let typed = path.first?.lowercased(),
-            let id = store.mainContext.children.map(\.identifier).first(where: { $0.lowercased() == typed })
-        else { return self }
+        guard suggestion == nil, let typed = path.first?.lowercased() else { return self }
+        var matches = store.mainContext.children.map(\.identifier).filter { $0.lowercased() == typed }
+        if matches.count > 1 {
+            let published = Set(((try? store.publishedGames()) ?? []).map(\.gameID))
+            matches = matches.filter(published.contains)
+        }
+        guard matches.count == 1 else { return self }
         var found = self
-        found.suggestion = IdentifierPathText.text([id] + path.dropFirst())
+        found.suggestion = IdentifierPathText.text([matches[0]] + path.dropFirst())
         return found
     }
 

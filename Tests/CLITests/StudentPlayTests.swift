@@ -185,6 +185,19 @@ struct StudentPlayTests {
                 && lower.error.contains(
                     "identifier path of a game in \(school.partial.path); did you mean 'CAPITALS/EASY'?"),
             "\(lower.error)")
+        // Ana's own context beside it (a student may add some) makes two: the published game is
+        // still the one suggested, never hers.
+        let junk = try school.server.psql(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT id, '["org.edujam.games","Capitals"]', 'Capitals', 'mine', 4, 0, 0 FROM contexts
+            WHERE parent_id IS NULL
+            """, database: school.database, role: school.ana)
+        #expect(junk.status == 0, "\(junk.output)")
+        let twice = try cli.run(["play", "capitals/EASY"], environment: asAna)
+        #expect(
+            twice.status == 64 && twice.error.contains("did you mean 'CAPITALS/EASY'?")
+                && !twice.error.contains("'Capitals/"), "\(twice.error)")
     }
 
     @Test func aLoginWithoutARoleOnTheServerIsToldWhoCreatesIt() throws {
