@@ -21,7 +21,8 @@ extension TrackingStore {
     ///   - className: An existing class.
     ///   - login: The login of the one student, when it is not their name.
     ///   - createLogins: Whether to create missing logins.
-    /// - Returns: Who was on the roster already and the logins created.
+    /// - Returns: Who was on the roster already, the logins created, and on a store with logins the
+    ///   students whose login the server does not have (they cannot sign in until it does).
     /// - Throws: ``IdentityError`` (on SQLite, which has no logins, for `login` and `createLogins`),
     ///   ``TrackingError/invalidName(what:reason:)``, ``ClassroomError/unknownClass(_:)``, or a store error.
     @discardableResult
@@ -29,7 +30,9 @@ extension TrackingStore {
         _ students: [String], toClass className: String, login: String?, createLogins: Bool
     ) throws -> StudentsAdded {
         guard login != nil || createLogins else {
-            return StudentsAdded(alreadyThere: try addStudents(students, toClass: className), loginsCreated: [])
+            let alreadyThere = try addStudents(students, toClass: className)
+            return StudentsAdded(
+                alreadyThere: alreadyThere, loginsCreated: [], withoutLogin: try withoutLogin(students))
         }
         if login != nil && students.count != 1 { throw IdentityError.oneStudentPerLogin }
         try Validate.students(students)
@@ -38,12 +41,32 @@ extension TrackingStore {
             let id = try engine.requireClassID(named: className)
             if let login, let student = students.first { try map(student, to: login, engine) }
             let alreadyThere = try addStudents(students, toClass: id, engine)
-            guard createLogins else { return StudentsAdded(alreadyThere: alreadyThere, loginsCreated: []) }
+            guard createLogins else {
+                return StudentsAdded(
+                    alreadyThere: alreadyThere, loginsCreated: [], withoutLogin: try withoutLogin(students, engine))
+            }
             let created = try students.compactMap { student in
                 let login = try engine.login(ofStudent: student) ?? student
                 return try engine.createStudentLogin(login) ? login : nil
             }
             return StudentsAdded(alreadyThere: alreadyThere, loginsCreated: created)
+        }
+    }
+
+    /// The students, of those given, whose login (their name unless mapped) the server lacks; none
+    /// on a store without logins. `Ana` added for the login `ana` is one: a roster name no one can
+    /// sign in as, whose work would never reach the report.
+    private func withoutLogin(_ students: [String]) throws -> [String] {
+        let engine = classroom
+        return try engine.transaction(readOnly: true) { try withoutLogin(students, engine) }
+    }
+
+    private func withoutLogin(_ students: [String], _ engine: ClassroomEngine) throws -> [String] {
+        guard case .login = try engine.identity() else { return [] }
+        var seen: Set<String> = []
+        return try students.filter { student in
+            guard seen.insert(student).inserted else { return false }
+            return try engine.schoolRole(ofLogin: try engine.login(ofStudent: student) ?? student) == nil
         }
     }
 
@@ -66,4 +89,7 @@ public struct StudentsAdded: Equatable, Sendable {
     public var alreadyThere: [String]
     /// The logins created (`--create-logins`).
     public var loginsCreated: [String]
+    /// The students added whose login the server does not have yet (a PostgreSQL store without
+    /// `--create-logins`): they cannot sign in until the owner creates it.
+    public var withoutLogin: [String] = []
 }

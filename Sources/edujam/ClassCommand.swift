@@ -87,6 +87,7 @@ enum ClassCommand: Command {
                 Output.line(
                     "Created the student login(s) \(added.loginsCreated.joined(separator: ", ")), without a password.")
             }
+            try warnWithoutLogin(added.withoutLogin, inClass: name, context)
         case .remove(let name, let students):
             try context.store.removeStudents(students, fromClass: name)
             Output.line("Removed \(students.count) student(s) from \(name); their attempts are kept.")
@@ -121,6 +122,21 @@ enum ClassCommand: Command {
         return newcomers == 0
             ? "Already in \(shown): \(there); nothing added."
             : "Added \(newcomers) student(s) to \(shown); already in \(shown): \(there)."
+    }
+
+    /// A student added whose login the server lacks cannot sign in: said on stderr, with the
+    /// nearest name on the rosters (`Ana` typed for `ana`) and how to take the name off again.
+    private static func warnWithoutLogin(_ students: [String], inClass name: String, _ context: StoreContext) throws {
+        guard !students.isEmpty else { return }
+        let known = Set(try context.store.classes().flatMap(\.students)).subtracting(students)
+        for student in students {
+            let nearest = Suggest.closest(to: student, among: known.sorted()).map {
+                " Did you mean '\($0)'? Then take this name off: edujam class remove \(name) \(student)"
+            }
+            Output.error(
+                "warning: the student \(student) has no login yet, so cannot sign in: add again with --create-logins, "
+                    + "or the store's owner creates it.\(nearest ?? "")")
+        }
     }
 
     private static func list(_ context: StoreContext, json: Bool) throws {

@@ -146,6 +146,29 @@ struct RosterLoginsCommandTests {
         #expect(try school.sql("SELECT owner FROM classes WHERE name = '3B'") == school.login("jsmith"))
     }
 
+    /// `class add` of a name the server has no login for is taken (the owner may create it later)
+    /// and said on stderr, with the nearest name on the rosters: `Ana` typed for `ana`.
+    @Test func addingAStudentWithoutALoginSaysSoAndSuggestsTheNameOnTheRosters() throws {
+        let cli = Edujam()
+        let school = try School(cli)
+        defer { school.remove() }
+        let ana = school.login("ana")
+        for words in [["class", "create", "5X"], ["class", "add", "5X", ana, "--create-logins"]] {
+            let done = try cli.run(words + ["--store", school.url()])
+            #expect(done.status == 0 && done.error.isEmpty, "\(words): \(done)")
+        }
+        let typo = ana.uppercased()
+        let added = try cli.run(["class", "add", "5X", typo, "--store", school.url()])
+        #expect(added.status == 0 && added.output == "Added 1 student(s) to 5X.\n", "\(added)")
+        #expect(
+            added.error
+                == "warning: the student \(typo) has no login yet, so cannot sign in: add again with --create-logins, "
+                + "or the store's owner creates it. Did you mean '\(ana)'? Then take this name off: "
+                + "edujam class remove 5X \(typo)\n", "\(added.error)")
+        let again = try cli.run(["class", "add", "5X", ana, "--store", school.url()])
+        #expect(again.status == 0 && again.error.isEmpty, "a login that exists: \(again)")
+    }
+
     @Test func giveHandsOverOnlyToATeacherAndOnlyTheOwnersClass() throws {
         let cli = Edujam()
         let school = try School(cli)
