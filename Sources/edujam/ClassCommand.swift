@@ -131,7 +131,8 @@ enum ClassCommand: Command {
         let known = Set(try context.store.classes().flatMap(\.students)).subtracting(students)
         for student in students {
             let nearest = Suggest.closest(to: student, among: known.sorted()).map {
-                " Did you mean '\($0)'? Then take this name off: edujam class remove \(name) \(student)"
+                " Did you mean '\($0)'? Then take this name off: edujam class remove "
+                    + "\(InboxCommand.shellWord(name)) \(InboxCommand.shellWord(student))"
             }
             Output.error(
                 "warning: the student \(student) has no login yet, so cannot sign in: add again with --create-logins, "

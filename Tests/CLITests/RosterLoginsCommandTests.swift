@@ -167,6 +167,14 @@ struct RosterLoginsCommandTests {
                 + "edujam class remove 5X \(typo)\n", "\(added.error)")
         let again = try cli.run(["class", "add", "5X", ana, "--store", school.url()])
         #expect(again.status == 0 && again.error.isEmpty, "a login that exists: \(again)")
+        // The command it gives takes the name off; the one to paste back quotes what a shell would split.
+        let off = try cli.run(["class", "remove", "5X", typo, "--store", school.url()])
+        #expect(off.status == 0, "\(off)")
+        let spaced = try cli.run(["class", "add", "5X", "\(ana) x", "--store", school.url()])
+        #expect(
+            spaced.error.hasSuffix(
+                "Did you mean '\(ana)'? Then take this name off: edujam class remove 5X '\(ana) x'\n"),
+            "\(spaced.error)")
     }
 
     @Test func giveHandsOverOnlyToATeacherAndOnlyTheOwnersClass() throws {
