@@ -29,11 +29,6 @@ extension TrackingStore {
     public func addStudents(
         _ students: [String], toClass className: String, login: String?, createLogins: Bool
     ) throws -> StudentsAdded {
-        guard login != nil || createLogins else {
-            let alreadyThere = try addStudents(students, toClass: className)
-            return StudentsAdded(
-                alreadyThere: alreadyThere, loginsCreated: [], withoutLogin: try withoutLogin(students))
-        }
         if login != nil && students.count != 1 { throw IdentityError.oneStudentPerLogin }
         try Validate.students(students)
         let engine = classroom
@@ -56,11 +51,6 @@ extension TrackingStore {
     /// The students, of those given, whose login (their name unless mapped) the server lacks; none
     /// on a store without logins. `Ana` added for the login `ana` is one: a roster name no one can
     /// sign in as, whose work would never reach the report.
-    private func withoutLogin(_ students: [String]) throws -> [String] {
-        let engine = classroom
-        return try engine.transaction(readOnly: true) { try withoutLogin(students, engine) }
-    }
-
     private func withoutLogin(_ students: [String], _ engine: ClassroomEngine) throws -> [String] {
         guard case .login = try engine.identity() else { return [] }
         var seen: Set<String> = []

@@ -100,28 +100,16 @@ public enum Catalog {
     }
 
     /// The folder of a game in `gamesFolder` that declares `id`, compared ignoring case, or nil
-    /// (also when the folder cannot be read): what `edujam new` checks before taking an id.
+    /// (also when the folder cannot be read): what `edujam new` checks before taking an id. Only
+    /// the games whose sources mention `id` are run (``DeclaredIDScan``).
     public static func folder(
         declaring id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
     ) -> String? {
-        game(declaringIgnoringCase: id, in: gamesFolder, loader: loader)?.folder
-    }
-
-    /// The game in `gamesFolder` that declares `id` compared ignoring case, with its id as declared
-    /// (`MATH-JAM` for `math-jam`), or nil (also when the folder cannot be read). Only the games
-    /// whose sources mention `id` are run (``DeclaredIDScan``).
-    public static func game(
-        declaringIgnoringCase id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
-    ) -> (id: String, folder: String)? {
         let candidates = ((try? gameFolders(in: gamesFolder)) ?? []).filter {
             DeclaredIDScan.mayDeclare(id, gameIn: $0)
         }
-        for entry in entries(of: candidates, loader: loader) {
-            if let declared = declaredID(entry), declared.lowercased() == id.lowercased() {
-                return (declared, entry.folder)
-            }
-        }
-        return nil
+        let games = entries(of: candidates, loader: loader)
+        return games.first { declaredID($0)?.lowercased() == id.lowercased() }?.folder
     }
 
     /// The duplicate-id error of each game in `gamesFolder` that has one, by folder name
@@ -166,18 +154,40 @@ public enum Catalog {
         throw GameLoadError.duplicateID(declaration.id, folders: folders)
     }
 
-    /// The folder of the game whose declared id is `id`, or nil. Only the games whose sources
-    /// mention `id` are run, with `loader` (``DeclarationLoader``, ``DeclaredIDScan``).
+    /// The folder of the game whose declared id is `id`, or nil (``lookup(game:in:loader:)``).
     /// - Throws: ``GameLoadError/duplicateID(_:folders:)`` when several games declare it.
     public static func folder(
         ofGame id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
     ) throws -> String? {
+        guard case .found(let folder) = try lookup(game: id, in: gamesFolder, loader: loader) else { return nil }
+        return folder
+    }
+
+    /// What a games folder holds for a game id (``lookup(game:in:loader:)``).
+    public enum Lookup: Equatable, Sendable {
+        /// The folder of the game that declares the id.
+        case found(folder: String)
+        /// No game declares it, but one declares it in another case (`MATH-JAM` for `math-jam`):
+        /// ids are exact, as ClassKit's, so that one is only to suggest.
+        case otherCase(id: String)
+        case none
+    }
+
+    /// The game whose declared id is `id`, else the id of one that differs only in case, from one
+    /// load of the candidates: only the games whose sources mention `id` (in any case) are run,
+    /// with `loader` (``DeclarationLoader``, ``DeclaredIDScan``).
+    /// - Throws: ``GameLoadError/duplicateID(_:folders:)`` when several games declare it.
+    public static func lookup(
+        game id: String, in gamesFolder: String, loader: DeclarationLoader = inThisProcess
+    ) throws -> Lookup {
         let candidates = try gameFolders(in: gamesFolder).filter { DeclaredIDScan.mayDeclare(id, gameIn: $0) }
-        guard let entry = entries(of: candidates, loader: loader).first(where: { declaredID($0) == id }) else {
-            return nil
+        let games = entries(of: candidates, loader: loader)
+        if let entry = games.first(where: { declaredID($0) == id }) {
+            if let error = entry.error { throw error }
+            return .found(folder: entry.folder)
         }
-        if let error = entry.error { throw error }
-        return entry.folder
+        let other = games.compactMap(declaredID).first { $0.lowercased() == id.lowercased() }
+        return other.map { .otherCase(id: $0) } ?? .none
     }
 
     /// Writes one game's declaration into the store, every field as `catalog --publish` writes

@@ -177,13 +177,11 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        guard let folder = try Catalog.folder(ofGame: gameID, in: gamesFolder, loader: GameJobs.declarations) else {
-            // `math-jam` for `MATH-JAM`: ids are exact (as ClassKit's), so only suggested.
-            let sameButCase = Catalog.game(
-                declaringIgnoringCase: gameID, in: gamesFolder, loader: GameJobs.declarations)
-            throw GameNotHere(
-                word: word, path: path, gamesFolder: gamesFolder, collection: collection,
-                suggestion: sameButCase.map { IdentifierPathText.text([$0.id] + path.dropFirst()) })
+        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs.declarations)
+        guard case .found(let folder) = found else {
+            var missing = GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
+            if case .otherCase(let id) = found { missing.suggestion = IdentifierPathText.text([id] + path.dropFirst()) }
+            throw missing
         }
         let level = path.count > 1 ? IdentifierPathText.text(path.dropFirst()) : nil
         return GameTarget(folder: folder, level: level, collection: collection)

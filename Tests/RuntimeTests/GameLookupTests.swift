@@ -48,6 +48,18 @@ import Testing
         #expect(recorder.loaded == ["alpha", "helper"], "helper mentions alpha (any case); beta and hostile do not")
     }
 
+    /// An id typed in another case finds the game to suggest from the same single load of the
+    /// candidates (`play math-jam` asks "did you mean 'MATH-JAM'?" without running them twice).
+    @Test func anIdInAnotherCaseIsFoundForASuggestionFromOneLoad() throws {
+        let folder = try Self.games([("alpha", Self.game("ALPHA")), ("beta", Self.game("BETA"))])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let recorder = Recorder()
+        #expect(try Catalog.lookup(game: "alpha", in: folder, loader: recorder.loader) == .otherCase(id: "ALPHA"))
+        #expect(recorder.loaded == ["alpha"], "each candidate run once")
+        #expect(try Catalog.lookup(game: "GAMMA", in: folder, loader: recorder.loader) == .none)
+        #expect(try Catalog.lookup(game: "BETA", in: folder) == .found(folder: folder + "/beta"))
+    }
+
     @Test func playingAFolderRunsOnlyTheGamesBesideItThatMentionItsID() throws {
         let folder = try Self.games([
             ("alpha", Self.game("ALPHA")),
