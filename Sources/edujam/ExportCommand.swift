@@ -70,7 +70,10 @@ enum ExportCommand: Command {
             gradebook = gradebook.filter { $0.assignment.className == name }
         }
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
-        try OneRosterResults.write(files, to: URL(fileURLWithPath: folder))
+        try OutputFile.createPrivateFolder(folder)
+        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
+            try OutputFile.write(text, to: (folder as NSString).appendingPathComponent(name))
+        }
         let written = gradebook.filter { !$0.attemptsRemoved }
         let results = written.reduce(0) { $0 + $1.rows.count }
         Output.line("Wrote \(written.count) line item(s) and \(results) result(s) to \(folder).")

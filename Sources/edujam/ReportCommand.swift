@@ -102,11 +102,7 @@ extension ReportCommand {
             formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
         let page = ClassReportPage(report: report, attempts: attempts, generated: String(generated.prefix(16)))
         let data = Data(page.html().utf8)
-        do {
-            try data.write(to: URL(fileURLWithPath: file), options: .atomic)
-        } catch {
-            throw ReportFileError(path: file, reason: (error as NSError).localizedFailureReason ?? "\(error)")
-        }
+        try OutputFile.writePrivately(data, to: file)
         Output.line("Wrote \(file) (\(max(data.count / 1024, 1)) KB): open it in any browser.")
     }
 }

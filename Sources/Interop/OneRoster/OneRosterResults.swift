@@ -13,12 +13,13 @@ import Tracking
 /// items and results are then declared `delta` (OneRoster's "these changed"), not `bulk` ("this is
 /// everything"), so a gradebook keeps what it has for the assignments left out rather than drop them.
 ///
-/// - score: for each activity of the assignment, the best score item among the counted attempts
-///   (at the assigned context or, for a whole game, at its levels) as a percentage (an attempt's
-///   score item is its primary item when that is a score, else its first score item,
-///   ``RunRecord/scoreItem``), or the best progress (0–100) when no counted attempt has a score item;
-///   the assignment's score is the mean over its activities (0 for one not started), 0–100
-///   with at most two decimals;
+/// - score: for each activity of the assignment, graded by the counted attempts (at the assigned
+///   context or, for a whole game, at its levels) that reached `finish` (``ActivityGrade``): the
+///   best score item among them as a percentage (an attempt's score item is its primary item when
+///   that is a score, else its first score item, ``RunRecord/scoreItem``), or their best progress
+///   (0–100) when none has a score item; 0 when none reached `finish` (the comment says "not
+///   finished" with the progress). The assignment's score is the mean over its activities (0 for
+///   one not started), 0–100 with at most two decimals;
 /// - scoreStatus: `not submitted` without any counted attempt or Done mark, `fully graded` when
 ///   every activity is done, `partially graded` in between;
 /// - sourcedIds: a class or student imported from OneRoster keeps theirs; any other uses its
@@ -75,15 +76,6 @@ public enum OneRosterResults {
         ]
     }
 
-    /// Writes ``files(_:gradingPeriod:timeZone:)`` into `folder`, creating it if needed; each file atomically.
-    /// - Throws: File system errors.
-    public static func write(_ files: [String: String], to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            try Data(text.utf8).write(to: folder.appendingPathComponent(name), options: .atomic)
-        }
-    }
-
     /// `gradesFile`: how `lineItems.csv` and `results.csv` are declared, `bulk` or `delta`.
     static func manifest(gradesFile: String) -> [[String]] {
         [["propertyName", "value"], ["manifest.version", "1.0"], ["oneroster.version", "1.1"]]
@@ -128,19 +120,12 @@ public enum OneRosterResults {
         let modified =
             ([entry.assignment.createdAt, entry.assignment.completedAt] + row.cells.map(\.lastChange))
             .compactMap { $0 }.max() ?? entry.assignment.createdAt  // ISO 8601 UTC strings of one format sort as dates
-        let scores = row.cells.map(score)
-        let mean = scores.isEmpty ? 0 : scores.reduce(0, +) / Double(scores.count)
-        let comment = zip(row.cells, scores).map { cell, score in
-            "\(cell.progress.title): \(number(score))% (\(cell.progress.score == nil ? "progress" : "score"), \(words(cell.progress.status)))"
+        let grades = row.cells.map(ActivityGrade.init)
+        let mean = grades.isEmpty ? 0 : grades.map(\.percent).reduce(0, +) / Double(grades.count)
+        let comment = zip(row.cells, grades).map { cell, grade in
+            "\(cell.progress.title): \(number(grade.percent))% (\(grade.basis), \(words(cell.progress.status)))"
         }.joined(separator: "; ")
         return [id, "active", modified, lineItem, student, scoreStatus(row), number(mean), day.of(modified), comment]
-    }
-
-    /// The activity's score, 0–100: the best counted attempt's score item as a percentage
-    /// (``ActivityProgress/score``), else the best progress.
-    static func score(_ cell: GradebookCell) -> Double {
-        if let best = cell.progress.score { return best * 100 }
-        return (cell.progress.progress * 100).clamped(0, 100)
     }
 
     static func scoreStatus(_ row: GradebookRow) -> String {
