@@ -56,6 +56,11 @@ enum OutboxReport {
             Output.error(
                 "edujam: sent \(attempts(delivery.delivered.count)) kept on this computer to the school server.")
         }
+        if !delivery.alreadyThere.isEmpty {
+            Output.error(
+                "edujam: \(attempts(delivery.alreadyThere.count)) kept on this computer \(delivery.alreadyThere.count == 1 ? "was" : "were") \(alreadyThereText)."
+            )
+        }
         for (snapshot, error) in delivery.refused {
             Output.error(
                 "edujam: the school server refused an attempt kept on this computer (\(describe(snapshot))): \(error.forPeople); it stays in the outbox (edujam sync)."
@@ -66,13 +71,16 @@ enum OutboxReport {
     /// `edujam sync`'s report on stdout: each attempt sent, each refused with the reason, what waits.
     static func detail(_ delivery: OutboxDelivery) -> ExitStatus {
         for snapshot in delivery.delivered { Output.line("Sent: \(describe(snapshot)).") }
+        for snapshot in delivery.alreadyThere { Output.line("Not sent: \(describe(snapshot)): \(alreadyThereText).") }
         for (snapshot, error) in delivery.refused {
             Output.line("Refused, kept on this computer: \(describe(snapshot)): \(error.forPeople)")
         }
         if !delivery.waiting.isEmpty {
             Output.line("\(stillWait(delivery.waiting.count)) on this computer: the school server went away.")
         }
-        if delivery.delivered.isEmpty && delivery.isComplete { Output.line("Nothing waits to be sent.") }
+        if delivery.delivered.isEmpty && delivery.alreadyThere.isEmpty && delivery.isComplete {
+            Output.line("Nothing waits to be sent.")
+        }
         return delivery.isComplete ? .success : .failure
     }
 
@@ -82,6 +90,10 @@ enum OutboxReport {
         return
             "\(snapshot.student), \(path), \(snapshot.outcome.rawValue), started \(ISO8601.string(fromEpoch: snapshot.startedAt))"
     }
+
+    /// Why an attempt kept on this computer was not written: the server's copy stands.
+    static let alreadyThereText =
+        "already ended on the school server (or saved there later): kept as it was there"
 
     /// "1 attempt still waits", "3 attempts still wait".
     static func stillWait(_ count: Int) -> String {

@@ -78,12 +78,10 @@ struct OutboxCommandTests {
         try server.psql(query, database: database).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// How many questions of the run the server has: `correct`'s maximum is the number asked.
+    /// How many questions of the run the server has: Math Jam's progress is the questions asked
+    /// over 10 (or the time used over 60 s, when that is further along: these rounds take seconds).
     private func questionsSaved() throws -> Int {
-        Int(
-            try sql(
-                "SELECT max(i.max_score)::int FROM activity_items i JOIN activities a ON a.id = i.activity_id WHERE i.identifier = 'correct'"
-            )) ?? 0
+        Int(try sql("SELECT floor(max(progress) * 10 + 1e-9)::int FROM activities")) ?? 0
     }
 
     /// Waits until the server has `count` answers (each answer is saved as it is given).
@@ -160,6 +158,39 @@ struct OutboxCommandTests {
         let saved = try savedRun()
         #expect(saved.attempts == 1 && saved.outcome == "finished" && saved.asked == 10)
         #expect(Int(try sql("SELECT count(*) FROM attempt_events WHERE kind = 'ended'")) == 1)
+    }
+
+    /// A copy of the outbox (a home folder restored from a backup, a second computer) holds an
+    /// attempt the server already has ended: `sync` says it was not sent and why, and the server's
+    /// attempt stays as it was.
+    @Test func anAttemptAlreadyEndedOnTheServerIsSaidNotSent() throws {
+        defer { try? FileManager.default.removeItem(at: data) }
+        _ = try edujam(["catalog", "--publish"])
+        try server.stop()
+        let played = try cli.run(
+            ["play", "games/math-jam", "--level", "LEVEL-1", "--student", "ana"],
+            input: String(repeating: "5\n", count: 10), environment: environment)
+        try server.start()
+        #expect(played.status == 0, "\(played.error)")
+        let copy = try Edujam.scratchFolder("outbox-copy")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.removeItem(at: copy)
+        try FileManager.default.copyItem(at: data, to: copy)
+
+        let sent = try edujam(["sync"])
+        #expect(sent.output.hasPrefix("Sent: ana, MATH-JAM/LEVEL-1, finished, started "), "\(sent.output)")
+        let before = try sql("SELECT id, saved_at, outcome FROM activities")
+        let again = try cli.run(["sync"], environment: ["EDUJAM_STORE": url, "XDG_DATA_HOME": copy.path])
+        #expect(again.status == 0, "\(again.error)")
+        #expect(again.output.hasPrefix("Not sent: ana, MATH-JAM/LEVEL-1, finished, started "), "\(again.output)")
+        #expect(
+            again.output.hasSuffix(
+                ": already ended on the school server (or saved there later): kept as it was there.\n"),
+            "\(again.output)")
+        #expect(!again.output.contains("Sent: "), "\(again.output)")
+        #expect(try sql("SELECT id, saved_at, outcome FROM activities") == before)
+        let empty = try cli.run(["sync"], environment: ["EDUJAM_STORE": url, "XDG_DATA_HOME": copy.path])
+        #expect(empty.output == "Nothing waits to be sent.\n", "the copy's outbox is empty now: \(empty.output)")
     }
 
     /// The network goes silent mid-run (the server frozen: nothing refused, nothing answered):
@@ -255,7 +286,7 @@ struct OutboxCommandTests {
         #expect(try cli.run(["sync"], environment: asAna).status == 0)
         try server.stop()
         let played = try cli.run(
-            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7"], input: String(repeating: "5\n", count: 10),
+            ["play", "games/math-jam", "--level", "LEVEL-1"], input: String(repeating: "5\n", count: 10),
             environment: asAna)
         try server.start()
         #expect(played.status == 0, "\(played.error)")
@@ -295,7 +326,7 @@ struct OutboxCommandTests {
         #expect(try cli.run(["sync"], environment: asAna).status == 0)
         try server.stop()
         let played = try cli.run(
-            ["play", "games/math-jam", "--level", "LEVEL-1", "--seed", "7"], input: String(repeating: "5\n", count: 10),
+            ["play", "games/math-jam", "--level", "LEVEL-1"], input: String(repeating: "5\n", count: 10),
             environment: asAna)
         let inbox = try cli.run(["inbox"], environment: asAna)
         try server.start()

@@ -2,8 +2,12 @@ import Foundation
 
 /// What one delivery of the outbox did.
 public struct OutboxDelivery: Sendable {
-    /// The attempts written into the store (or found there already, as late or later) and removed.
+    /// The attempts written into the store and removed.
     public var delivered: [RunSnapshot] = []
+    /// The attempts the store already held as final or later (ended there, or saved later, as
+    /// after a lost acknowledgement): nothing of them was written, the store's stays as it was,
+    /// and they were removed.
+    public var alreadyThere: [RunSnapshot] = []
     /// The attempts the store refused, each with its reason; they stay in the outbox.
     public var refused: [(snapshot: RunSnapshot, error: TrackingError)] = []
     /// The attempts not tried because the store could not be reached (the first failure says why).
@@ -33,8 +37,9 @@ extension Outbox {
                 report.waiting.append(snapshot)
                 continue
             }
+            let written: Bool
             do {
-                try store.engine.upsert(snapshot)
+                written = try store.engine.upsert(snapshot)
             } catch let error as TrackingError where error.isUnreachable {
                 report.unreachable = error
                 report.waiting.append(snapshot)
@@ -44,7 +49,7 @@ extension Outbox {
                 continue
             }
             try remove(snapshot.uuid, savedAt: snapshot.savedAt)  // only after the commit
-            report.delivered.append(snapshot)
+            if written { report.delivered.append(snapshot) } else { report.alreadyThere.append(snapshot) }
         }
         return report
     }
