@@ -18,7 +18,9 @@ enum PlayCommand: Command {
             OptionDeclaration("--level", value: "ID", "the level to play (default: a menu of the game's levels)"),
             OptionDeclaration(
                 "--student", value: "NAME", "who plays (default: $USER; on a PostgreSQL store, your login)"),
-            OptionDeclaration("--seed", value: "N", "the random seed: the same seed plays the same game again"),
+            OptionDeclaration(
+                "--seed", value: "N",
+                "the random seed: the same seed plays the same game again (not for a student on the school server)"),
             OptionDeclaration(
                 "--record", value: "FILE", "also write the session as a test case in FILE (a .play transcript)",
                 kind: .file),
@@ -42,6 +44,7 @@ enum PlayCommand: Command {
         }
         let opened = try GameLaunch.open(typed, clock: clock)
         let (source, store, identity) = (opened.source, opened.store, opened.identity)
+        if typed.seed != nil, case .login(_, .student, _) = identity { throw UsageError(Self.studentSeedRefusal) }
         var options = PlayOptions()
         options.seed = typed.seed ?? Int.random(in: 1...999_999)
         options.level = typed.level ?? source.level
@@ -73,6 +76,14 @@ enum PlayCommand: Command {
         if typed.student != nil || identity != .anyone { tellWhereItCounts(report, store: store, source: source) }
         return status
     }
+
+    /// Why a student login may not pick the seed: a game's questions usually depend on the seed
+    /// alone, so a round whose seed the student chose could be rehearsed until perfect and then
+    /// count (and `verify` would call it verified, since it replays exactly). On the school server
+    /// every round a student plays picks its own seed, recorded for replay. Practice with a seed
+    /// goes to a store of one's own, where nothing counts for a class.
+    static let studentSeedRefusal =
+        "--seed picks the questions, so a round with a seed you chose could be rehearsed: on the school server each round picks its own. Play without --seed (to practise one seed again and again, add --store practice.sqlite: a store of your own, where nothing counts)"
 
     /// A level the game does not have is a mistake on the command line (64, with the levels listed).
     private static func usageOnUnknownLevel<T>(_ body: () throws -> T) throws -> T {

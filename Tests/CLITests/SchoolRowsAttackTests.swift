@@ -72,7 +72,7 @@ struct SchoolRowsAttackTests {
         /// A round of Math Jam's first level, as `login`.
         func play(as login: String, _ extra: [String] = []) throws -> Edujam.Result {
             try edujam(
-                ["play", "MATH-JAM/LEVEL-1", "--seed", "3"] + extra, as: login,
+                ["play", "MATH-JAM/LEVEL-1"] + extra, as: login,
                 input: String(repeating: "0\n", count: 10))
         }
 
@@ -263,7 +263,7 @@ struct SchoolRowsAttackTests {
         #expect(squat.status == 0, "a student may add an unpublished game's contexts: \(squat)")
 
         let played = try school.edujam(
-            ["play", "WORD-JAM/LEVEL-1", "--seed", "3"], as: school.bo, input: String(repeating: "x\n", count: 10))
+            ["play", "WORD-JAM/LEVEL-1"], as: school.bo, input: String(repeating: "x\n", count: 10))
         #expect(played.status == 0, "\(played.error)")
         #expect(!played.error.contains("SQL") && !played.error.contains("INSERT"), "\(played.error)")
         #expect(try school.sql("SELECT count(*) FROM activities WHERE student = '\(school.bo)'") == "1")
@@ -308,7 +308,7 @@ struct SchoolRowsAttackTests {
         let published = try edujam(["catalog", "--publish"], as: maria)
         #expect(published.status == 0, "\(published.error)")
         let played = try edujam(
-            ["play", "MATH-JAM/LEVEL-1", "--seed", "3"], as: bo, input: String(repeating: "0\n", count: 10))
+            ["play", "MATH-JAM/LEVEL-1"], as: bo, input: String(repeating: "0\n", count: 10))
         #expect(played.status == 0, "\(played.error)")
         let saved = try server.psql(
             """

@@ -96,7 +96,7 @@ struct StudentPlayTests {
         let asAna = school.environment(as: school.ana)
         for game in ["CAPITALS/EASY", "MATH-JAM/LEVEL-1", "WORD-JAM/LEVEL-1", "WORD-JAM"] {
             let played = try cli.run(
-                ["play", game, "--seed", "3"], input: "1\n" + String(repeating: "Paris\n", count: 12),
+                ["play", game], input: "1\n" + String(repeating: "Paris\n", count: 12),
                 environment: asAna)
             #expect(played.status == 0, "\(game): \(played.output)\(played.error)")
             #expect(!played.error.contains("INSERT") && !played.error.contains("while executing"), "\(played.error)")
