@@ -25,6 +25,8 @@ enum ActivityCallCheck {
 
     /// A call `activity.NAME(...)` found in the tokens.
     struct Call {
+        /// The position of its `activity` token.
+        var index: Int
         var name: String
         var line: Int
         var arguments: [Argument]
@@ -62,7 +64,7 @@ enum ActivityCallCheck {
                 j += 1
             }
             let arguments = groups == [[]] ? [] : groups.map(argument)
-            calls.append(Call(name: tokens[i + 2].text, line: tokens[i + 2].line, arguments: arguments))
+            calls.append(Call(index: i, name: tokens[i + 2].text, line: tokens[i + 2].line, arguments: arguments))
         }
         return calls
     }

@@ -86,6 +86,7 @@ public enum GameChecker {
             findings +=
                 GlobalCheck.fieldFindings(file: file, tokens: tokens)
                 + ActivityCallCheck.findings(file: file, tokens: tokens)
+                + EarlyResultCheck.findings(file: file, tokens: tokens)
             sources.append((file, source, tokens, accesses))
         }
         let written = Set(sources.flatMap { $0.accesses.filter(\.isWrite).map(\.name) })

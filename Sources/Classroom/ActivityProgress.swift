@@ -4,7 +4,11 @@ import Tracking
 ///
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
-/// `passed`, `latestPath` and `gameVersion` (each null when no attempt has one), `localCopies`.
+/// `passed`, `latestPath`, `latestOutcome` and `gameVersion` (each null when no attempt has one),
+/// `localCopies`.
+///
+/// Results come only from attempts that reached `activity.finish()` (``RunRecord/reachedFinish``):
+/// a round the student left shows its progress and "not finished", never its score so far.
 public struct ActivityProgress: Codable, Equatable, Sendable {
     /// The context's path, root first.
     public var identifierPath: [String]
@@ -22,10 +26,12 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     public var progress: Double
     /// Time spent over all those attempts, as of their last save.
     public var durationSeconds: Double
-    /// The latest attempt's primary item, or nil when there is no attempt or it has none.
+    /// The latest attempt's primary item when that attempt reached `finish`; nil when there is no
+    /// attempt, it has none, or the latest attempt did not finish (``latestOutcome``).
     @ExplicitNull public var primaryItem: ItemRecord?
-    /// The best score among those attempts, 0...1 (each attempt's ``RunRecord/scoreItem``); nil
-    /// when none has a score item. The gradebook grades by it, and the heatmap shades by it.
+    /// The best score among those attempts that reached `finish`, 0...1 (each one's
+    /// ``RunRecord/finishedScore``); nil when none did with a score item. The gradebook grades by
+    /// it, and the heatmap shades by it.
     @ExplicitNull public var score: Double? = nil
     /// The latest verdict: the ``RunRecord/verdict`` of the newest attempt that finished with a
     /// pass/fail item; nil when none did. A run the student left reports no verdict, as in xAPI.
@@ -33,6 +39,9 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// Where the latest attempt was played: ``identifierPath`` itself, or the path of one of its
     /// levels when a whole game is assigned; nil without an attempt.
     @ExplicitNull public var latestPath: [String]? = nil
+    /// How the latest attempt ended (`quit`, `finished`, …); nil without an attempt. Anything but
+    /// `finished` reads "not finished" in every view.
+    @ExplicitNull public var latestOutcome: RunOutcome? = nil
     /// The version of the game the latest attempt ran (``RunRecord/gameVersion``); nil without an
     /// attempt, or when it recorded none.
     @ExplicitNull public var gameVersion: String? = nil
@@ -57,14 +66,22 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
         return Array(latestPath.dropFirst(identifierPath.count))
     }
 
+    /// Whether there is a latest attempt and it did not reach `finish` (quit, interrupted, an error
+    /// or a limit, or still being played).
+    public var latestUnfinished: Bool { latestOutcome.map { $0 != .finished } ?? false }
+
+    /// The words every view shows for an attempt that did not reach `finish`.
+    public static let notFinishedText = "not finished"
+
     /// `failed, EASY: correct 2/5`: the latest verdict, the level of a whole game the latest
-    /// attempt was played at, and its primary item, the verdict first so that a cut keeps it; nil
-    /// when there is none of them. The review grid and the HTML page both show it.
+    /// attempt was played at, and its primary item (`not finished` when that attempt did not reach
+    /// `finish`), the verdict first so that a cut keeps it; nil when there is none of them. The review grid and the HTML page both show it.
     /// - Parameter itemText: How the front-end writes an item's value (``ActivityItem/Value/terminalText``
     ///   or ``ActivityItem/Value/pageText``).
     public func latestResult(_ itemText: (ActivityItem.Value) -> String) -> String? {
         let level = latestLevel.map { IdentifierPathText.text($0) }
-        let item = primaryItem.map { "\($0.identifier) \(itemText($0.item.value))" }
+        let item =
+            latestUnfinished ? Self.notFinishedText : primaryItem.map { "\($0.identifier) \(itemText($0.item.value))" }
         let result = [level, item].compactMap { $0 }.joined(separator: ": ")
         let parts = [passed.map { $0 ? "passed" : "failed" }, result.isEmpty ? nil : result].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")

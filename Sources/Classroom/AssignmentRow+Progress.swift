@@ -18,10 +18,12 @@ extension AssignmentRow {
                 late: status != .done && (due.map { now > $0 } ?? false), attempts: attempts.count,
                 progress: attempts.map(\.progress).max() ?? 0,
                 durationSeconds: SafeNumbers.sum(attempts.map(\.durationSeconds)),
-                primaryItem: latest.flatMap { run in run.items.first { $0.identifier == run.primaryItem } },
-                score: attempts.compactMap(\.scoreFraction).max(),
-                passed: attempts.first { $0.outcome == .finished && $0.verdict != nil }?.verdict,
-                latestPath: latest?.identifierPath, gameVersion: latest?.gameVersion,
+                primaryItem: latest.flatMap { run in
+                    run.reachedFinish ? run.items.first { $0.identifier == run.primaryItem } : nil
+                },
+                score: attempts.compactMap(\.finishedScore).max(),
+                passed: attempts.first { $0.reachedFinish && $0.verdict != nil }?.verdict,
+                latestPath: latest?.identifierPath, latestOutcome: latest?.outcome, gameVersion: latest?.gameVersion,
                 localCopies: runs.filter { localCopyAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
                     .count)
         }

@@ -39,3 +39,31 @@ public struct GradebookCell: Equatable, Sendable {
     /// mark), ISO 8601 UTC like every date in the store; nil when nothing happened yet.
     public var lastChange: String?
 }
+
+/// How one cell of the gradebook is graded, the one rule every grade follows (docs/classroom.md,
+/// "How grades are made"): only counted attempts that reached `finish` grade. Their best score
+/// item, else their best progress when the game reports no score; an activity none of whose
+/// attempts finished is worth 0, as one not started, and says so with the progress it reached.
+public struct ActivityGrade: Equatable, Sendable {
+    /// 0–100.
+    public var percent: Double
+    /// What the percentage is: `score`, `progress`, or `not finished, progress 50%`.
+    public var basis: String
+
+    /// The grade of `cell`.
+    public init(_ cell: GradebookCell) {
+        let finished = cell.attempts.filter(\.reachedFinish)
+        if let best = cell.progress.score {
+            (percent, basis) = (best * 100, "score")
+        } else if let progress = finished.map(\.progress).max() {
+            (percent, basis) = (Self.clamped(progress * 100), "progress")
+        } else if cell.attempts.isEmpty {
+            (percent, basis) = (0, "progress")
+        } else {
+            let reached = Int(Self.clamped(cell.progress.progress * 100).rounded())
+            (percent, basis) = (0, "\(ActivityProgress.notFinishedText), progress \(reached)%")
+        }
+    }
+
+    private static func clamped(_ value: Double) -> Double { value.isFinite ? min(max(value, 0), 100) : 0 }
+}

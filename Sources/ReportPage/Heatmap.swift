@@ -100,16 +100,20 @@ struct Heatmap {
     /// "40% score, done" or "100% progress, in progress, late".
     private func spoken(_ progress: ActivityProgress) -> String {
         guard progress.status != .notStarted else { return ItemText.status(progress) }
-        return (progress.score == nil ? "progress, " : "score, ") + ItemText.status(progress)
+        let unfinished = progress.latestUnfinished ? ", latest \(ActivityProgress.notFinishedText)" : ""
+        return (progress.score == nil ? "progress, " : "score, ") + ItemText.status(progress) + unfinished
     }
 
-    /// The latest verdict and the level of a whole game, on a line of their own under the figure.
+    /// The level of a whole game, the latest verdict, and "not finished" when the latest attempt did
+    /// not reach `finish`, on a line of their own under the figure.
     private func details(_ progress: ActivityProgress) -> String {
         let verdict = progress.passed.map { #"<span class="verdict">\#($0 ? "pass" : "fail")</span>"# }
         let level = progress.latestLevel.map {
             #"<span class="level">\#(HTML.name(IdentifierPathText.text($0)))</span>"#
         }
-        let parts = [level, verdict].compactMap { $0 }
+        let unfinished =
+            progress.latestUnfinished ? #"<span class="unfinished">\#(ActivityProgress.notFinishedText)</span>"# : nil
+        let parts = [level, verdict, unfinished].compactMap { $0 }
         return parts.isEmpty ? "" : #"<span class="details">\#(parts.joined(separator: " "))</span>"#
     }
 }

@@ -26,7 +26,7 @@ enum PageStyle {
         .heatmap td.unassigned{color:var(--muted);background:#fff}
         .heatmap .marks{font-weight:700;margin-left:4px}
         .heatmap td.by-progress{font-style:italic}
-        .heatmap .details{display:block;font-size:.8em}.verdict{font-weight:700;text-transform:uppercase}
+        .heatmap .details{display:block;font-size:.8em}.verdict{font-weight:700;text-transform:uppercase}.unfinished{font-style:italic}
         .heatmap td.average{text-align:center;font-weight:600}.heatmap td.average .marks{display:block;font-weight:normal;color:var(--muted)}
         th.sort{cursor:pointer}th.sort:focus{outline:2px solid #0b57d0}
         .mark{font-weight:700;padding:0 2px}

@@ -202,3 +202,31 @@ import Testing
         #expect(findings(jobs: 4) == one)
     }
 }
+
+/// `check` warns where a game sets a result and then asks again: a student who leaves there
+/// keeps a result for a round they did not finish.
+@Suite struct EarlyResultCheckTests {
+    @Test func aResultSetBeforeTheGameAsksAgainIsAWarningAtItsLine() {
+        let result = check("early-result")
+        let early = result.findings.filter { $0.check == "early-result" }
+        // Line 15: a score inside the question loop; 17: a verdict before `choose`. Not 19 (a
+        // yes/no answer is no verdict), nor 20 (the `ask` after it is inside another function).
+        #expect(early.map(\.line) == [15, 17], "\(early)")
+        #expect(early.allSatisfy { $0.severity == .warning })
+        #expect(early.first?.message.contains("(ask at line 12)") == true, "\(early)")
+        #expect(early.last?.message.contains("(choose at line 18)") == true, "\(early)")
+        #expect(early.first?.hint?.contains("just before activity.finish()") == true)
+    }
+
+    @Test func theShippedGamesSetTheirResultsOnlyAtTheEnd() {
+        let games = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../games").standardizedFileURL
+        for game in ["math-jam", "word-jam"] {
+            var settings = GameChecker.Settings()
+            settings.fuzzRuns = 0
+            settings.useLuacheck = false
+            let result = GameChecker.check(folder: games.appendingPathComponent(game).path, settings: settings)
+            #expect(result.findings.filter { $0.check == "early-result" }.isEmpty, "\(game): \(result.findings)")
+        }
+    }
+}

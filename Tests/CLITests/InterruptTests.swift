@@ -31,6 +31,6 @@ import Testing
         #expect(process.terminationStatus == 130)
         let run = try #require(try cli.runs().first { $0["student"] as? String == "eve" })
         #expect(run["outcome"] as? String == "quit")
-        #expect(run.item("correct")?["maxScore"] as? Double == 1, "the first answer is kept")
+        #expect(run["progress"] as? Double ?? 0 >= 0.1, "the first answer is kept, as progress")
     }
 }

@@ -53,9 +53,9 @@ import Testing
         let lines = grid.output.split(separator: "\n").map(String.init)
         let ana = try #require(lines.first { $0.hasPrefix("ana ") })
         #expect(ana.contains(" failed, EASY: c"), "\(grid.output)")  // the verdict first: a cut keeps it
-        // bo left HARD after one answer: no verdict from that run; his finished EASY stands
+        // bo left HARD after one answer: that run is not finished; his finished EASY's verdict stands
         let bo = try #require(lines.first { $0.hasPrefix("bo ") })
-        #expect(bo.contains(" passed, HARD: c"), "\(grid.output)")
+        #expect(bo.contains(" passed, HARD: n"), "\(grid.output)")
         let cy = try #require(lines.first { $0.hasPrefix("cy ") })
         #expect(cy.hasSuffix(" -"), "\(grid.output)")
         #expect(lines.allSatisfy { $0.count <= 80 })

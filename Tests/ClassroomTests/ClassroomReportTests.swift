@@ -78,9 +78,11 @@ import TrackingTestSupport
         #expect(
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
-                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "gameVersion", "localCopies",
+                "durationSeconds", "primaryItem", "score", "passed", "latestPath", "latestOutcome", "gameVersion",
+                "localCopies",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
+        #expect(cell["latestOutcome"] is NSNull)
         #expect(cell["score"] is NSNull && cell["passed"] is NSNull && cell["latestPath"] is NSNull)
         let summary = try #require((assignment["summary"] as? [[String: Any]])?.last)
         #expect(

@@ -192,8 +192,6 @@ local function play(levelId)
       say("Not quite: " .. q.a .. " " .. q.op .. " " .. q.b .. " = " .. right)
     end
 
-    activity.quantity("score", score, "Score")
-    activity.score("correct", correct, asked, "Correct answers")
     -- Progress is questions done or time used, whichever is further
     -- along, and it never goes backwards.
     local timeUsed = math.min(1, (clock() - startTime) / ROUND_SECONDS)
@@ -209,7 +207,12 @@ local function play(levelId)
     say("That's all " .. ROUND_QUESTIONS .. " questions!")
   end
 
+  -- Results only at the end: a student who leaves half-way keeps
+  -- their progress, not a score for the questions they happened to
+  -- answer.
   local passed = asked > 0 and correct * 100 >= asked * PASS_PERCENT
+  activity.quantity("score", score, "Score")
+  activity.score("correct", correct, asked, "Correct answers")
   activity.binary("passed", passed, "passFail", "Passed")
   activity.progress(1)
 

@@ -277,8 +277,6 @@ local function play(levelId)
       end
     end
 
-    activity.quantity("score", score, "Score")
-    activity.score("correct", solved, shown, "Words solved")
     -- Progress is words done or time used, whichever is further
     -- along, and it never goes backwards.
     local timeUsed = math.min(1, (clock() - startTime) / ROUND_SECONDS)
@@ -292,7 +290,11 @@ local function play(levelId)
     say("That's all " .. #round .. " words!")
   end
 
+  -- Results only at the end: a student who leaves half-way keeps
+  -- their progress, not a score for the words they happened to solve.
   local passed = shown > 0 and solved * 100 >= shown * PASS_PERCENT
+  activity.quantity("score", score, "Score")
+  activity.score("correct", solved, shown, "Words solved")
   activity.binary("passed", passed, "passFail", "Passed")
   activity.progress(1)
 

@@ -20,6 +20,15 @@ extension RunRecord {
         return Swift.min(Swift.max(score / max, 0), 1)
     }
 
+    /// Whether the attempt reached the game's `activity.finish()`. Only such an attempt has a
+    /// result: a score or verdict set before a student quit, or before an error or a limit stopped
+    /// the game, is where the round stood, not how it ended (docs/classroom.md, "How grades are
+    /// made"; xAPI's mapping says the same).
+    public var reachedFinish: Bool { outcome == .finished }
+
+    /// ``scoreFraction`` of an attempt that ``reachedFinish``, else nil: the score that grades.
+    public var finishedScore: Double? { reachedFinish ? scoreFraction : nil }
+
     /// The game's pass/fail verdict: its primary item when that is a `passFail` binary item, else
     /// its first `passFail` binary item; nil when it reports none. Other binary items (true/false,
     /// yes/no, correct/incorrect) are answers to one question, not a verdict on the attempt.
