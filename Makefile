@@ -130,11 +130,12 @@ test-games: build
 	$(EDUJAM) check games
 	$(EDUJAM) test games
 
-## bench: release build of the benchmark; prints the table (bench/README.md)
+## bench: release build of the benchmark; prints the table and writes it to bench/RESULTS.md,
+## replacing the last run's (what each row measures and its target: bench/README.md)
 bench: deps
 	$(IN_SCRATCH) $(SWIFT) build -c release --product edujam-bench
 	$(IN_SCRATCH) $(SWIFT) build -c release --product edujam
-	.build/release/edujam-bench
+	.build/release/edujam-bench --results bench/RESULTS.md
 
 ## example-report: rebuild docs/examples/class-report.html and .png from a demo class
 example-report: build test-deps

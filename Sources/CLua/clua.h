@@ -5,7 +5,7 @@
  * Swift side uses is re-declared here as a static inline function under the
  * manual's own name, prefixed clua_ so nobody mistakes it for the real macro.
  * Nothing here may raise a Lua error on its own account: the callers decide
- * which calls run under protection (docs/ARCHITECTURE.md, "Crossing the C boundary").
+ * which calls run under protection (docs/ARCHITECTURE.md, "How a call crosses Swift → C → Lua and back").
  */
 #ifndef CLUA_H
 #define CLUA_H

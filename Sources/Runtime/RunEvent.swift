@@ -17,7 +17,7 @@ public enum RunEvent: Equatable {
     ///
     /// Indirect: since a report carries its replay record, destroying this case inline crashed
     /// (`swift_release` in the compiler's outlined destroy of `RunEvent`, `JobsTests`); boxed,
-    /// it does not. Cause not found yet (issue 28 notes).
+    /// it does not. The cause is not known.
     indirect case end(RunReport)
 
     /// Whether the event waits for the student's reply (`ask`, `choose`).

@@ -18,6 +18,8 @@ struct Options: Sendable {
     var profileWorkload: String?
     /// Make this many calls of one bridge loop and nothing else (for a profiler).
     var profileBridge: (callee: BridgeLoops.Callee, count: Int)?
+    /// Also write the table to this file, replacing it (`make bench`: bench/RESULTS.md).
+    var results: String?
 }
 
 /// What every row gets: the options, where the files are, and the repetition budget.

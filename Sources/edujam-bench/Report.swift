@@ -81,8 +81,8 @@ func formatRatio(_ ratio: Double) -> String {
     String(format: abs(ratio) < 0.1 && ratio != 0 ? "%.2g" : "%.2f", ratio)
 }
 
-/// The aligned table, then the notes.
-func printTable(_ rows: [Measurement]) {
+/// The aligned table, then the notes, one line each, ending in a newline.
+func tableText(_ rows: [Measurement]) -> String {
     let header = ["row", "reference", "edujam", "unit", "ratio", "spread", "target", "met"]
     let lines = rows.map { row in
         [
@@ -95,16 +95,38 @@ func printTable(_ rows: [Measurement]) {
         ([header] + lines).map { $0[column].count }.max() ?? 0
     }
     let numeric: Set<Int> = [1, 2, 4, 5]  // right-aligned so digits line up
+    var text = ""
     for line in [header] + lines {
         let cells = line.indices.map { column -> String in
             let padding = String(repeating: " ", count: widths[column] - line[column].count)
             return numeric.contains(column) ? padding + line[column] : line[column] + padding
         }
-        print(cells.joined(separator: "  "))
+        text += cells.joined(separator: "  ") + "\n"
     }
     let notes = rows.filter { $0.note != nil }
-    if !notes.isEmpty { print("") }
-    for row in notes { print("\(row.name): \(row.note!)") }
+    if !notes.isEmpty { text += "\n" }
+    for row in notes { text += "\(row.name): \(row.note!)\n" }
+    return text
+}
+
+/// The results file (`--results`, bench/RESULTS.md): the table and the machine line as the run
+/// printed them, in a fence, under a heading that says how the file is made. Each run replaces it.
+func resultsDocument(_ rows: [Measurement], machine: String, options: Options) -> String {
+    let date = ISO8601DateFormatter().string(from: Date())
+    let run = ["edujam-bench"] + (options.quick ? ["--quick"] : []) + (options.only.map { ["--only", $0] } ?? [])
+    return """
+        # Benchmark results
+
+        Written by `\(run.joined(separator: " ")) --results` on \(date) (`make bench` runs every row
+        and writes bench/RESULTS.md); each run replaces this file. bench/README.md says what each row
+        measures and why its target is what it is.
+
+        ```
+        \(tableText(rows))
+        \(machine)
+        ```
+
+        """
 }
 
 /// The JSON document: {"rows": [...], "machine": {...}}.

@@ -1,14 +1,15 @@
 import Foundation
 
-// edujam-bench [--json] [--quick] [--only ROW]
+// edujam-bench [--json] [--quick] [--only ROW] [--results FILE]
 //
 // Measures the sandbox against plain Lua and prints, per row, the reference,
-// EduJam and their ratio. Run from the repository root: bench/ and games/ are
-// found relative to the current directory. bench/README.md says what each row
-// measures and how.
+// EduJam and their ratio; with --results it also writes the table to FILE
+// (`make bench`: bench/RESULTS.md, the latest results). Run from the repository
+// root: bench/ and games/ are found relative to the current directory.
+// bench/README.md says what each row measures and how.
 
 let usage =
-    "usage: edujam-bench [--json] [--quick] [--only ROW] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
+    "usage: edujam-bench [--json] [--quick] [--only ROW] [--results FILE] [--rounds N] [--round-ms MS] [--profile-playthroughs N] [--profile-workload NAME]"
     + " [--profile-bridge host|c|abs|host-string N]"
 
 /// Exit codes as the CLI has them: 0 ok, 1 failure, 64 usage.
@@ -27,6 +28,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--only":
             guard let row = remaining.popFirst() else { exit(usageError: "--only needs a row name") }
             options.only = row
+        case "--results":
+            guard let file = remaining.popFirst() else { exit(usageError: "--results needs a file name") }
+            options.results = file
         case "--round-ms":
             guard let value = remaining.popFirst().flatMap(Double.init), value > 0 else {
                 exit(usageError: "--round-ms needs milliseconds")
@@ -108,10 +112,15 @@ let total = seconds {
 }
 context.log(String(format: "done in %.1f s", total))
 
+let machineLine =
+    "machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
 if context.options.json {
     try printJSON(measurements, machine: machine)
 } else {
-    printTable(measurements)
-    print("")
-    print("machine: " + machine.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; "))
+    print(tableText(measurements) + "\n" + machineLine)
+}
+if let file = context.options.results {
+    try resultsDocument(measurements, machine: machineLine, options: context.options)
+        .write(toFile: file, atomically: true, encoding: .utf8)
+    context.log("results written to \(file)")
 }

@@ -19,7 +19,7 @@ enum AssignCommand: Command {
             OptionDeclaration("--instructions", value: "TEXT", "what the students read with it"),
             OptionDeclaration("--json", "print the assignment as JSON"),
         ],
-        positional: .text, docs: "docs/classroom.md")
+        positional: .text, docs: "docs/teacher.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try AssignOptions(words)

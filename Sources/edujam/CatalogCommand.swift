@@ -23,7 +23,7 @@ enum CatalogCommand: Command {
             OptionDeclaration("--json", "print JSON instead of a tree"),
             OptionDeclaration("--publish", "write the tree and the games' files into the store"),
         ],
-        positional: .directory, docs: "docs/classroom.md")
+        positional: .directory, docs: "docs/teacher.md", gamesFolder: .reads)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CatalogOptions(words)

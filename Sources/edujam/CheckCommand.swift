@@ -24,7 +24,7 @@ enum CheckCommand: Command {
             JobsOption.declaration(plays: "those runs", same: "the findings are"),
             OptionDeclaration("--no-luacheck", "do not fold in luacheck's findings even when it is installed"),
         ],
-        positional: .directory, docs: "docs/authoring.md")
+        positional: .directory, docs: "docs/authoring.md", gamesFolder: .reads)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CheckOptions(words)

@@ -16,7 +16,7 @@ enum ClassCommand: Command {
             import, the teachers' too); an imported class belongs to the teacher the export names;
             give hands a class, with its roster and assignments, to another teacher; login changes
             the login a student signs in with (the store's owner only: their attempts go with it)
-            (docs/classroom.md, "Running a school server").
+            (docs/admin.md, "Running a school server").
             """,
         options: [login, to, json, createLogins],
         actions: [
@@ -45,7 +45,7 @@ enum ClassCommand: Command {
                 options: [json]),
             ClassImportCommand.declaration,
         ],
-        docs: "docs/classroom.md")
+        docs: "docs/teacher.md")
 
     private static let login = OptionDeclaration(
         "--login", value: "LOGIN", "class add, one student: their login, when it is not their name")

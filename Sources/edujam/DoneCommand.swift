@@ -15,7 +15,7 @@ enum DoneCommand: Command {
             OptionDeclaration("--student", value: "S", "the student whose work is done"),
             OptionDeclaration("--all-students", "the whole assignment, for everyone (a teacher)"),
         ],
-        positional: .text, docs: "docs/classroom.md")
+        positional: .text, docs: "docs/student.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try DoneOptions(words)

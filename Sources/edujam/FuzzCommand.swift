@@ -17,7 +17,7 @@ enum FuzzCommand: Command {
             OptionDeclaration("--seed", value: "S", "the first run's seed"),
             JobsOption.declaration(plays: "the runs", same: "the findings are"),
         ],
-        positional: .directory, docs: "docs/playtesting.md")
+        positional: .directory, docs: "docs/playtesting.md", gamesFolder: .reads)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try FuzzOptions(words)

@@ -19,7 +19,7 @@ enum GamesCommand: Command {
             OptionDeclaration("--all", "list every earlier version too"),
             OptionDeclaration("--json", "print JSON instead of a list"),
         ],
-        docs: "docs/classroom.md")
+        docs: "docs/teacher.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try GamesOptions(words)

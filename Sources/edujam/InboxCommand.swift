@@ -17,7 +17,7 @@ enum InboxCommand: Command {
             OptionDeclaration("--student", value: "S", "the student"),
             OptionDeclaration("--json", "print JSON instead of a list"),
         ],
-        docs: "docs/classroom.md")
+        docs: "docs/student.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try InboxOptions(words)

@@ -17,7 +17,7 @@ enum NewCommand: Command {
                 kind: .choice(Topic.allCases.map(\.rawValue))),
             OptionDeclaration("--type", value: "T", "the context type (default quiz)"),
         ],
-        positional: .text, docs: "docs/authoring.md")
+        positional: .text, docs: "docs/authoring.md", gamesFolder: .writes)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let parsed = try NewOptions(words)

@@ -30,7 +30,7 @@ enum PlayCommand: Command {
                 kind: .choice(["jsonl"])),
             OptionDeclaration("--watch", "play again whenever a file in the game's folder changes (Ctrl-C stops)"),
         ],
-        positional: .directory, docs: "docs/lua-api.md")
+        positional: .directory, docs: "docs/lua-api.md", gamesFolder: .whenNotInStore)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let typed = try PlayCommandOptions(words)

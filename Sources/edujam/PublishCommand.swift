@@ -24,7 +24,7 @@ enum PublishCommand: Command {
             """,
         options: [OptionDeclaration("--revert", "make an earlier version of GAME current again")]
             + CheckCommand.declaration.options,
-        positional: .directory, docs: "docs/classroom.md")
+        positional: .directory, docs: "docs/teacher.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try PublishOptions(words)

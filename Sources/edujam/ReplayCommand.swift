@@ -25,7 +25,7 @@ enum ReplayCommand: Command {
             OptionDeclaration(
                 "--transcript", value: "FILE", "write it as a test case in FILE (a .play transcript)", kind: .file),
         ],
-        positional: .text, docs: "docs/playtesting.md")
+        positional: .text, docs: "docs/playtesting.md", gamesFolder: .whenNotInStore)
 
     /// The longest pause a replay at the student's pace makes.
     static let longestPause = 3.0

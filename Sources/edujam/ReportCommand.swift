@@ -23,7 +23,7 @@ enum ReportCommand: Command {
             OptionDeclaration("--csv", "with --class: print the review as CSV"),
             OptionDeclaration("--html", value: "FILE", "with --class: write the review as a web page", kind: .file),
         ],
-        docs: "docs/classroom.md")
+        docs: "docs/teacher.md")
 
     /// The JSON document: `{"runs": [...], "checks": [...]}`, `checks` (what `edujam verify`
     /// stored of these attempts, as the class report gives them) left out when none was checked.

@@ -13,7 +13,7 @@ enum SyncCommand: Command {
             school server's store sends them too; sync is for saying so, or for sending without playing.
             Exit status 0 when nothing waits, 1 when something does.
             """,
-        docs: "docs/classroom.md")
+        docs: "docs/student.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let common = try SyncOptions(words).common

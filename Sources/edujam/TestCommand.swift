@@ -16,7 +16,7 @@ enum TestCommand: Command {
             OptionDeclaration("--fuzz-runs", value: "N", "smoke-fuzz runs per game (default 200; 0 for none)"),
             JobsOption.declaration(plays: "the tests", same: "the report is"),
         ],
-        positional: .directory, docs: "docs/playtesting.md")
+        positional: .directory, docs: "docs/playtesting.md", gamesFolder: .reads)
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try TestOptions(words)

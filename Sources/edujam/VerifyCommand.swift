@@ -28,7 +28,7 @@ enum VerifyCommand: Command {
             JobsOption.declaration(plays: "the replays", same: "the output is"),
             OptionDeclaration("--json", "print JSON instead of lines"),
         ],
-        docs: "docs/classroom.md")
+        docs: "docs/teacher.md")
 
     /// The JSON document: `{"checks": [AttemptCheck]}`, in the order the lines are printed.
     struct Document: Encodable {

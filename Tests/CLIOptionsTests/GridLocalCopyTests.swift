@@ -3,7 +3,7 @@ import Testing
 @testable import Classroom
 @testable import edujam
 
-/// The review grid names a student who played a local copy of a published game (issue 27), on a
+/// The review grid names a student who played a local copy of a published game, on a
 /// line of its own under the table, whole, within 80 columns whatever the name; the CSV counts it.
 @Suite struct GridLocalCopyTests {
     private func report(student: String, localCopies: Int) -> ClassReport {

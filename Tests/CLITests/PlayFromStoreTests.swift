@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Games live in the school store (issue 27, "Done when"), through the binary: a teacher
+/// Games live in the school store, through the binary: a teacher
 /// publishes a game from her folder; a student with no game file anywhere (a home, a data folder
 /// and a working folder of their own, no `EDUJAM_GAMES`, no games installed beside the program)
 /// sees it in the inbox and plays it from the store; the attempt counts and records the version;
@@ -240,7 +240,7 @@ struct PlayFromSchoolStoreTests {
         let json = try teacher.run(["report", "--class", "3B", "--json"])
         #expect(json.output.contains("\"attempts\" : 3") || json.output.contains("\"attempts\":3"), "\(json.output)")
 
-        // Issue 28's flow on the same school: the teacher verifies; ana's psql cannot change an
+        // Checking attempts on the same school: the teacher verifies; ana's psql cannot change an
         // ended attempt; a score planted by the owner (as a compromised client would send it)
         // shows as a mismatch in verify and in the review.
         // ana's UPDATE reaches none of her ended attempts (row-level security), so all still verify.

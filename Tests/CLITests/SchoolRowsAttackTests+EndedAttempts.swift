@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrackingTestSupport
 
-/// Issue 28's attack on the school of ``SchoolRowsAttackTests``: a student's `psql` rewrites her
+/// An attack on the school of ``SchoolRowsAttackTests`` through the attempts' history: a student's `psql` rewrites her
 /// past attempts. Once an attempt has ended it is frozen for every login but the owner
 /// (`docs/classroom.md`, "Who can see what"); its replay record is read only by the student and
 /// her teachers, and only the owner prunes it ("What is kept about a student, and why").

@@ -7,7 +7,7 @@ import Testing
 @Suite struct VerifyCommandTests {
     /// A store where `catalog --publish` published the games and ana played two rounds of Math
     /// Jam's first level for 5C's assignment, answering 0 each time; each attempt records the
-    /// published version (as `play` from the store will, issue #27).
+    /// published version (as `play` from the store does).
     private func played() throws -> Edujam {
         let cli = Edujam()
         for words in [

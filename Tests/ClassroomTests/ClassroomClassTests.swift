@@ -98,7 +98,7 @@ import TrackingTestSupport
             trackingError { try store.checkStudentName(name) } == .invalidName(what: "student name", reason: reason))
     }
 
-    @Test func aNameOnARosterFromBeforeTheCheckStillPassesTheDoor() throws {
+    @Test func aRosterNameTheRuleRefusesStillPassesTheDoor() throws {
         let store = try classroomStore()
         let legacy = "ben\u{1B}[31m"
         #expect(trackingError { try store.checkStudentName(legacy) } != nil)

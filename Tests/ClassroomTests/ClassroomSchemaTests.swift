@@ -41,7 +41,7 @@ import TrackingTestSupport
         FileManager.default.temporaryDirectory.appendingPathComponent("edujam-schema-\(UUID().uuidString).sqlite").path
     }
 
-    @Test func aNewStoreHasTheSchemaItHadBeforeTheMove() throws {
+    @Test func aNewStoreHasTheSchemaOfItsFixture() throws {
         let path = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try TrackingStore(
@@ -86,9 +86,10 @@ import TrackingTestSupport
         #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
     }
 
-    /// A store as the code before the move left it (every name applied, no `schema_skipped`)
+    /// A store with every migration name applied and none skipped (no `schema_skipped`: every
+    /// store made before schema parts existed)
     /// opens unchanged, with or without the classroom's part.
-    @Test func aStoreMadeBeforeTheMoveOpensUnchanged() throws {
+    @Test func aStoreWithEveryNameAppliedAndNoneSkippedOpensUnchanged() throws {
         let path = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try Self.fixture("main-schema.sqlite.txt")
@@ -167,7 +168,7 @@ struct PGClassroomSchemaTests {
                 .appendingPathComponent("Fixtures/main-schema.postgresql.txt"), encoding: .utf8)
     }
 
-    @Test func aNewStoreHasTheSchemaItHadBeforeTheMove() throws {
+    @Test func aNewStoreHasTheSchemaOfItsFixture() throws {
         let server = try PostgresServer.server()
         let database = try server.createDatabase()
         _ = try TrackingStore.migrate(.server(server.url(database: database)), parts: [ClassroomSchema.part])
@@ -181,7 +182,7 @@ struct PGClassroomSchemaTests {
 
     /// A database restored from the schema before the move, every name recorded, as the code
     /// before it left a store: opening it, with or without the classroom's part, changes nothing.
-    @Test func aStoreMadeBeforeTheMoveOpensUnchanged() throws {
+    @Test func aStoreWithEveryNameAppliedAndNoneSkippedOpensUnchanged() throws {
         let server = try PostgresServer.server()
         let database = try server.createDatabase()
         let names = PGMigrations.all.enumerated().map { "('\($1.name)', \($0))" }.joined(separator: ", ")

@@ -62,7 +62,7 @@ import TrackingTestSupport
     /// who comes back (a new place at the end), teachers dropped and added. The expected rows were
     /// taken from the import before it was made fast (bench row `roster/import`): the same roster
     /// must still give the same store.
-    @Test func threeImportsWriteTheSameRowsAsBefore() throws {
+    @Test func threeImportsWriteExactlyTheExpectedRowsAndPositions() throws {
         let store = try makeStore()
         try store.syncRoster(Self.school)
         try store.addStudents(["cy"], toClass: "3B")

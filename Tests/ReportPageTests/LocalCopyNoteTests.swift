@@ -3,7 +3,7 @@ import Testing
 @testable import Classroom
 @testable import ReportPage
 
-/// A student whose attempts ran a local copy of a published game (issue 27): the page says so
+/// A student whose attempts ran a local copy of a published game: the page says so
 /// under the latest result, in words; a student without one gets no note.
 @Suite struct LocalCopyNoteTests {
     @Test func theActivityTableSaysALocalCopyWasPlayed() {

@@ -65,7 +65,7 @@ struct PreparedSaveTests {
 
     /// A game opens its store seconds before its first save: the open prepares every statement a
     /// save may send, in the round trip that reads the claim, so even the first save on a new
-    /// connection sends no preparation (the first saves of a whole class were the p99, issue 29).
+    /// connection sends no preparation (a whole class's first saves, together, would otherwise be the p99).
     @Test func openingTheStorePreparesASavesStatementsSoTheFirstSavePreparesNone() throws {
         let saved = try Saved()
         let engine = try PostgreSQLEngine(conninfo: saved.conninfo)

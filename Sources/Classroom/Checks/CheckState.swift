@@ -12,7 +12,7 @@ public enum CheckState: String, Codable, Sendable, CaseIterable {
     /// version the store does not have, or a replay the sandbox's limits stopped.
     case notVerifiable
     /// The attempt ran a version of its game that is none of its published versions, while the
-    /// game has published ones: a local copy (issue #27's count rule makes it practice).
+    /// game has published ones: a local copy, which counts as practice, not for an assignment.
     case localCopy
     /// Checked once, but the saved results changed since: the check no longer says anything.
     case changed

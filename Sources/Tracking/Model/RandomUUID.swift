@@ -8,8 +8,8 @@ extension UUID {
     /// A new random (version 4) UUID from one `getrandom` system call, through `arc4random_buf`.
     ///
     /// Foundation's `UUID()` on Linux opens, reads and closes `/dev/urandom` for each one: three
-    /// system calls, one of them a path lookup, for every attempt a game run creates (issue 29,
-    /// `bench/README.md`, playthroughs).
+    /// system calls, one of them a path lookup, for every attempt a game run creates (the bench's
+    /// `playthroughs` row, `bench/README.md`).
     static func random() -> UUID {
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &bytes) { buffer in

@@ -1,6 +1,6 @@
 extension PGMigrations {
     /// The item count checked for each item added, not once for every statement that may add one
-    /// (`bench/README.md`, row `store/saves`, round three's sixth pass).
+    /// (measured by the bench's row `store/saves`, `bench/README.md`).
     ///
     /// `010-row-checks` counted after every INSERT statement on `activity_items`, over the rows it
     /// added (a transition table). A save sends its items as one upsert, an INSERT statement, so

@@ -1,6 +1,6 @@
 extension PGMigrations {
-    /// `activity_items_value` again, with its bounds typed `float8` (`bench/README.md`, row
-    /// `store/saves`, round three's eighth pass).
+    /// `activity_items_value` again, with its bounds typed `float8` (measured by the bench's
+    /// row `store/saves`, `bench/README.md`).
     ///
     /// `010-row-checks` wrote the largest finite double untyped, so PostgreSQL stored it as a
     /// 309-digit `numeric` cast to `float8`, four times in the constraint. A constraint is read and

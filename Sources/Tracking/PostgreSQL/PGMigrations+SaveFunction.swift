@@ -1,7 +1,7 @@
 extension PGMigrations {
     /// A save of attempts as one call, `edujam_save(...)`, that checks once whose attempts they are
-    /// and then writes them bound by no policy (`bench/README.md`, row `store/saves`, round three's
-    /// seventh pass; `docs/classroom.md`, "Who can see what").
+    /// and then writes them bound by no policy (measured by the bench's row `store/saves`,
+    /// `bench/README.md`; who may write what: `docs/classroom.md`, "Who can see what").
     ///
     /// Sent as statements, a save paid for the row-level security of every one: the items' upsert
     /// alone started some 40 sub-plans (three policies for an upsert, each asking whose attempt it

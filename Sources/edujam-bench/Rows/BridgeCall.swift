@@ -12,8 +12,8 @@ import Sandbox
 /// and returns nothing. The reference is that function written in C
 /// (`bench_quantity`, `Sources/BenchLuaC`): the same arguments, read with the
 /// Lua API calls the host function's readers make, registered in a bare state
-/// as a library's C function is. The note gives `math.abs(i)`, the reference
-/// until round three (a C function with one argument that reads one), and the
+/// as a library's C function is. The note gives `math.abs(i)`, an earlier
+/// reference (a C function with one argument that reads one), and the
 /// host call reading the id into a Swift `String` (allocation and UTF-8
 /// validation: the host function's own cost). Times are per call and include
 /// the loop's own few ns.
@@ -35,7 +35,7 @@ extension Row {
                 note: String(
                     format: "activity.quantity(\"score\", i) into Swift (the id read in place with HostCall.withBytes) "
                         + "vs the same function in C (bench_quantity, the same Lua API reads), n=%d; "
-                        + "against math.abs(i), the reference before round three: %@ ns (ratio %.2f); "
+                        + "against math.abs(i), a C library call of one argument: %@ ns (ratio %.2f); "
                         + "reading the id as a Swift String instead: %@ ns (ratio %.2f)",
                     n, format(samples.median(of: 2) * 1e9), samples.ratio(1, to: 2),
                     format(samples.median(of: 3) * 1e9), samples.ratio(3, to: 0)))
@@ -52,7 +52,7 @@ final class BridgeLoops {
         case c
         /// `activity.quantity("score", i)`, the id read in place.
         case host
-        /// `math.abs(i)`, a C function of the standard library: the reference before round three.
+        /// `math.abs(i)`, a C function of the standard library that reads one argument.
         case abs
         /// The host function again, reading the id into a Swift `String`.
         case hostString = "host-string"

@@ -24,7 +24,7 @@ extension Row {
     }
 }
 
-private let cpuTarget = Target(maxRatio: 1.00)  // issue 29: faster than stock
+private let cpuTarget = Target(maxRatio: 1.00)  // no slower than stock: bench/README.md, "The targets"
 
 private func measureWorkload(name: String, path: String, context: Context) throws -> Measurement {
     let source = try context.text(path)

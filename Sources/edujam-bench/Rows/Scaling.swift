@@ -10,7 +10,7 @@ import Playtest
 /// Many short pairs rather than a few long ones: the two CPUs of a shared VM change speed from
 /// second to second (the stock interpreter alone, one CPU, the same 0.1 s of work: 0.104-0.134 s),
 /// and the parallel side needs both at once, so a disturbance on either lands on it. The best of
-/// each side, the figure until the thirteenth pass, set one side's luckiest moment against the
+/// each side, an earlier figure of this row, set one side's luckiest moment against the
 /// other's: the one-job side needs one fast CPU, the parallel side two at once, so the luck was
 /// uneven and the figure sat below the pairs' own (1.51 against their median of 1.76 in one run).
 /// It is still in the note, beside the pairs' lowest and highest.

@@ -8,7 +8,10 @@ enum CLIDocs {
     static func blocks(_ commands: [CommandDeclaration] = CommandRegistry.declarations) -> [(
         name: String, text: String
     )] {
-        [("commands", commandTable(commands)), ("options", optionTables(commands))]
+        [
+            ("commands", commandTable(commands)), ("games-folder", gamesFolderTable(commands)),
+            ("options", optionTables(commands)),
+        ]
     }
 
     /// `text` with every generated block made anew.
@@ -40,6 +43,25 @@ enum CLIDocs {
 
     private static func row(_ name: String, _ summary: String, _ example: String, _ docs: String) -> String {
         "| `\(name)` | \(cell(summary)) | `edujam \(cell(example))` | \(docs.isEmpty ? "" : "`\(docs)`") |"
+    }
+
+    /// Which commands read the games folder, by ``CommandDeclaration/gamesFolder``.
+    private static func gamesFolderTable(_ commands: [CommandDeclaration]) -> String {
+        var rows = ["| the games folder is | by |", "|---|---|"]
+        for use in GamesFolderUse.allCases {
+            let names = commands.filter { $0.gamesFolder == use }.map { "`\($0.name)`" }
+            if !names.isEmpty { rows.append("| \(words(use)) | \(names.joined(separator: ", ")) |") }
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    private static func words(_ use: GamesFolderUse) -> String {
+        switch use {
+        case .none: "not read: the store names the collection, so they work in any folder"
+        case .reads: "read: without one they stop and say where they looked"
+        case .whenNotInStore: "read only for a game the store does not have"
+        case .writes: "where the new game is made"
+        }
     }
 
     private static func optionTables(_ commands: [CommandDeclaration]) -> String {

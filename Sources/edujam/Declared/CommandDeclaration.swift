@@ -12,6 +12,19 @@ enum ValueKind: Equatable, Sendable {
     case choice([String])
 }
 
+/// Whether a command reads the games folder (``Installation/games(_:)``). docs/cli.md's table of
+/// the commands that need one is made from it.
+enum GamesFolderUse: CaseIterable, Sendable {
+    /// It reads none: the store it opens names its collection, so it works in any folder.
+    case none
+    /// It reads the games there, and fails when there is none.
+    case reads
+    /// It reads one only for a game the store does not have (a local copy, a game not published).
+    case whenNotInStore
+    /// It creates a new game there.
+    case writes
+}
+
 /// One option a command takes: the one place its name, value and help are written. The command's
 /// parser accepts exactly the options declared (``Arguments/init(_:declared:)``), and help, the
 /// completions, the man page and docs/cli.md are made from the same declaration.
@@ -72,11 +85,13 @@ struct CommandDeclaration: Sendable {
     let actions: [CommandDeclaration]
     /// Where in docs/ it is described at length, or "".
     let docs: String
+    /// Whether it reads the games folder; its actions read what it reads.
+    let gamesFolder: GamesFolderUse
 
     init(
         _ name: String, summary: String, example: String, usage: [String] = [], description: String,
         options: [OptionDeclaration] = [], positional: ValueKind? = nil, actions: [CommandDeclaration] = [],
-        docs: String = ""
+        docs: String = "", gamesFolder: GamesFolderUse = .none
     ) {
         self.name = name
         self.summary = summary
@@ -87,6 +102,7 @@ struct CommandDeclaration: Sendable {
         self.positional = positional
         self.actions = actions
         self.docs = docs
+        self.gamesFolder = gamesFolder
     }
 
     /// Every synopsis line: its own, then each action's.
