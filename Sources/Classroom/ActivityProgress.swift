@@ -5,7 +5,7 @@ import Tracking
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
 /// `passed`, `latestPath`, `latestOutcome` and `gameVersion` (each null when no attempt has one),
-/// `localCopies`.
+/// `localCopies`, `retiredAttempts`.
 ///
 /// Results come only from attempts that reached `activity.finish()` (``RunRecord/reachedFinish``):
 /// a round the student left shows its progress and "not finished", never its score so far.
@@ -48,10 +48,23 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// How many of the student's attempts at the activity would count but ran a local copy of a
     /// game the school published (``localCopyNote``): practice, not in the numbers above.
     public var localCopies = 0
+    /// How many of the student's attempts at the activity would count but ran a version of the
+    /// game its teacher retired (``retiredNote``): not in the numbers above.
+    public var retiredAttempts = 0
 
     /// What the report says of an activity the student played from a local copy rather than the
     /// published game, or nil when they did not.
     public var localCopyNote: String? { localCopies > 0 ? Self.localCopyText : nil }
+
+    /// What the report says of an activity with attempts that ran a retired version, or nil.
+    public var retiredNote: String? {
+        retiredAttempts == 0
+            ? nil
+            : "\(retiredAttempts) \(retiredAttempts == 1 ? "attempt" : "attempts") ran a retired version: not counted"
+    }
+
+    /// The notes the report shows under an activity's row (``localCopyNote``, ``retiredNote``).
+    public var notes: [String] { [localCopyNote, retiredNote].compactMap { $0 } }
 
     /// The words for an attempt that ran a local copy (`play --games`, a game folder) of a game the
     /// school published: it is practice.

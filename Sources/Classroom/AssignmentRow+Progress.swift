@@ -25,6 +25,8 @@ extension AssignmentRow {
                 passed: attempts.first { $0.reachedFinish && $0.verdict != nil }?.verdict,
                 latestPath: latest?.identifierPath, latestOutcome: latest?.outcome, gameVersion: latest?.gameVersion,
                 localCopies: runs.filter { localCopyAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
+                    .count,
+                retiredAttempts: runs.filter { retiredAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
                     .count)
         }
     }

@@ -26,6 +26,8 @@ struct AssignmentRow {
     /// Row ids of the attempts that would count but ran a local copy of a published game
     /// (``AssignmentSQL/VersionRule/localCopy``): practice, which the report names.
     var localCopyAttempts: Set<Int64> = []
+    /// The attempts that would be linked but ran a retired version (``AssignmentSQL/VersionRule/retired``).
+    var retiredAttempts: Set<Int64> = []
     var doneMarks: Set<DoneKey> = []
 
     /// `2026-09-01`, the day (UTC) attempts were removed before (``TrackingStore/attemptsRemovedBefore()``),

@@ -15,8 +15,9 @@ enum AssignmentSQL {
 
     /// The linking rule: an attempt counts for an assignment when its student is an assignee, its
     /// context is an assigned context or a descendant of one (a level of an assigned game), the
-    /// game started it, it started no earlier than the assignment was created, and it ran the
-    /// game the school published (``VersionRule``). `covered` walks down the context tree from the
+    /// game started it, it started no earlier than the assignment was created, it ran the game the
+    /// school published in a version not retired for it (``VersionRule``), and it is a learner's:
+    /// a teacher's or the owner's try-outs (`staff_players`) count for nothing. `covered` walks down the context tree from the
     /// assigned contexts of the assignments `scope` names (SQL giving assignment ids: a parameter,
     /// or ``assignments(ofStudent:)``, ``assignments(ofAttempt:)``), so each attempt needs one
     /// indexed lookup and the walk never reads the whole school's assignments; `above` walks up
@@ -42,9 +43,14 @@ enum AssignmentSQL {
         JOIN activities a ON a.context_id = covered.context_id AND a.was_started AND a.started_at >= s.created_at
         JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = a.student
         LEFT JOIN game_of ON game_of.assigned_id = aa.context_id
-        WHERE \(isAssignee) AND \(versions.condition)
+        WHERE \(isAssignee) AND \(versions.condition) AND \(isLearners)
         """
     }
+
+    /// SQL condition: attempt `a` was not played by a teacher or the store's owner (the view
+    /// `staff_players`, empty on a store file). `NOT IN` over the whole view, not a lookup per
+    /// attempt: the view is a handful of rows, read once a query.
+    static let isLearners = "a.student NOT IN (SELECT sp.player FROM staff_players sp WHERE sp.player IS NOT NULL)"
 
     /// A column of the context whose id is `id`, as a scalar subquery: one primary-key lookup per
     /// row on both engines, where a join let PostgreSQL's planner read all of `contexts` in key
@@ -68,6 +74,8 @@ enum AssignmentSQL {
         case published
         /// The attempts that would count but ran a local copy: the report says so.
         case localCopy
+        /// The attempts that would count but ran a version retired for them (``RetiredVersion``).
+        case retired
 
         /// SQL condition on attempt `a` and its game `game_of.game`.
         var condition: String {
@@ -75,11 +83,18 @@ enum AssignmentSQL {
             let ranPublished = """
                 (SELECT count(*) FROM game_versions v WHERE v.version = a.game_version AND v.game = game_of.game) > 0
                 """
+            let ranRetired = """
+                (SELECT count(*) FROM retired_versions rv WHERE rv.version = a.game_version
+                    AND (rv.retired_from IS NULL OR a.started_at >= rv.retired_from)) > 0
+                """
             switch self {
             case .published:
-                return "(\(firstPublished) IS NULL OR a.started_at < \(firstPublished) OR \(ranPublished))"
+                return
+                    "(\(firstPublished) IS NULL OR a.started_at < \(firstPublished) OR \(ranPublished)) AND NOT \(ranRetired)"
             case .localCopy:
                 return "(a.started_at >= \(firstPublished) AND NOT \(ranPublished))"
+            case .retired:
+                return ranRetired
             }
         }
     }

@@ -111,6 +111,7 @@ extension ClassroomEngine {
         }
         row.linkedAttempts = try attemptIDs(linkedTo: row.id, versions: .published)
         row.localCopyAttempts = try attemptIDs(linkedTo: row.id, versions: .localCopy)
+        row.retiredAttempts = try attemptIDs(linkedTo: row.id, versions: .retired)
         row.doneMarks = Set(
             try rows("SELECT student, context_id FROM assignment_done WHERE assignment_id = ?", id) {
                 AssignmentRow.DoneKey(student: $0.text(0) ?? "", contextID: $0.int(1))

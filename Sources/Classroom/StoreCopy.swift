@@ -69,6 +69,13 @@ public enum StoreCopy {
             table: "game_current", read: "SELECT game, version, set_by, set_at FROM game_current",
             write: "INSERT INTO game_current (game, version, set_by, set_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
         ),
+        Step(
+            table: "retired_versions",
+            read: "SELECT version, game, retired_from, retired_by, retired_at FROM retired_versions ORDER BY version",
+            write: """
+                INSERT INTO retired_versions (version, game, retired_from, retired_by, retired_at)
+                VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
+                """),
     ]
 
     private static let assignmentTables = [

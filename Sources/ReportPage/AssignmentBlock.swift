@@ -117,7 +117,7 @@ struct AssignmentBlock {
                 + #"<td class="num" data-value="\#(Figures.exact(cell.progress))">\#(Figures.percent(cell.progress))</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(cell.score ?? -1))">\#(score)</td>"#
                 + #"<td class="num" data-value="\#(Figures.exact(cell.durationSeconds))">\#(Figures.duration(cell.durationSeconds))</td>"#
-                + #"<td class="num">\#(cell.attempts)</td><td>\#(HTML.name(ItemText.latest(cell)))\#(ItemText.localCopy(cell))</td></tr>"#
+                + #"<td class="num">\#(cell.attempts)</td><td>\#(HTML.name(ItemText.latest(cell)))\#(ItemText.notes(cell))</td></tr>"#
         }
         return #"<div class="scroll"><table class="data"><caption>Students on this activity</caption>"#
             + #"<thead><tr><th scope="col">Student</th><th scope="col">Status</th><th scope="col">Progress</th>"#
@@ -182,8 +182,9 @@ enum ItemText {
     /// ``ActivityProgress/latestResult(_:)`` with the page's numbers; "–" when there is none.
     static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.pageText) ?? "–" }
 
-    /// ``ActivityProgress/localCopyNote`` under the latest result, or nothing.
-    static func localCopy(_ cell: ActivityProgress) -> String {
-        cell.localCopyNote.map { #"<br><small class="local-copy">\#(HTML.text($0))</small>"# } ?? ""
+    /// ``ActivityProgress/notes`` under the latest result (a local copy played, attempts that ran a
+    /// retired version), or nothing.
+    static func notes(_ cell: ActivityProgress) -> String {
+        cell.notes.map { #"<br><small class="local-copy">\#(HTML.text($0))</small>"# }.joined()
     }
 }

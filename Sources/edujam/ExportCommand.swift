@@ -108,6 +108,8 @@ enum ExportCommand: Command {
             return Set(found.students)
         }
         let builder = StatementBuilder(homePage: schoolURL)
-        return try store.attemptHistories(since: since, students: students).flatMap(builder.statements)
+        let staff = try store.staffPlayers()  // a teacher's try-outs are no learner's statements
+        return try store.attemptHistories(since: since, students: students).filter { !staff.contains($0.run.student) }
+            .flatMap(builder.statements)
     }
 }

@@ -37,7 +37,7 @@ enum Grid {
         }
         // The student's name is cut last: it is what a teacher reads the rows by.
         lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [1, 6], lastToShrink: [0]))
-        lines += localCopyLines(assignment)
+        lines += noteLines(assignment)
         for summary in assignment.summary {
             let counts =
                 ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
@@ -69,12 +69,13 @@ enum Grid {
     }
 
     /// `  ana, MATH-JAM: played a local copy, not the published game`: one line under the table for
-    /// each student and activity with attempts that ran a local copy, the note whole (a cell would
-    /// cut it), the name and the path cut to keep the line in 80 columns.
-    private static func localCopyLines(_ assignment: AssignmentReport) -> [String] {
+    /// each note of a student's activity (``ActivityProgress/notes``: a local copy played, attempts
+    /// that ran a retired version), the note whole (a cell would cut it), the name and the path cut
+    /// to keep the line in 80 columns.
+    private static func noteLines(_ assignment: AssignmentReport) -> [String] {
         assignment.students.flatMap { student in
-            student.activities.compactMap { cell in
-                cell.localCopyNote.map { note in
+            student.activities.flatMap { cell in
+                cell.notes.map { note in
                     let who = "  " + Format.fit(student.student, 16) + ", "
                     let room = width - Terminal.width(of: who) - 2 - note.count
                     return who + Format.fit(path(cell.identifierPath), room) + ": " + note

@@ -110,6 +110,13 @@ enum PlayCommand: Command {
             return Output.line("Saved for " + names.joined(separator: ", ") + ".")
         }
         let game = store.relativePath(report.record.identifierPath).first ?? ""
+        if let version = source.version,
+            (try? store.retiredVersions())?.contains(where: { $0.version == version }) == true
+        {
+            return Output.line(
+                "Saved as practice: your teacher retired this version of the game (\(version.short)), so it counts for no assignment."
+            )
+        }
         let localCopy = source.isLocalCopy(of: game, in: store)
         Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
     }

@@ -13,6 +13,8 @@ enum PublishCommand: Command {
         usage: [
             "publish GAME_FOLDER... [options]        check each game and store its files as its current version",
             "publish --revert GAME VERSION           make an earlier version of a game current again",
+            "publish --retire GAME VERSION [--since DATE|now]   its attempts stop counting",
+            "publish --unretire GAME VERSION         a retired version counts again",
         ],
         description: """
             Checks each game as edujam check does (a game with errors is refused, with the errors, and
@@ -21,8 +23,21 @@ enum PublishCommand: Command {
             play; its activities are written into the catalog as catalog --publish does. Publishing the
             same files again changes nothing. A teacher's or the store owner's command. VERSION is at
             least 8 digits of a version edujam games --all lists.
+            A fix replaces the version students played: at a terminal, publish asks whether that
+            version's attempts stop counting (--retire-replaced answers for it). A retired version's
+            attempts count for no assignment, every one or, with --since, those started from then on.
             """,
-        options: [OptionDeclaration("--revert", "make an earlier version of GAME current again")]
+        options: [
+            OptionDeclaration("--revert", "make an earlier version of GAME current again"),
+            OptionDeclaration("--retire", "retire VERSION of GAME: its attempts stop counting"),
+            OptionDeclaration(
+                "--since", value: "DATE", "with --retire: only attempts started from DATE (or now) on stop counting"),
+            OptionDeclaration("--unretire", "make a retired VERSION of GAME count again"),
+            OptionDeclaration(
+                "--retire-replaced", value: "WHEN",
+                "what a fix does to the version it replaces: all (its attempts stop counting), now (from now on), no",
+                kind: .choice(["all", "now", "no"])),
+        ]
             + CheckCommand.declaration.options,
         positional: .directory, docs: "docs/teacher.md")
 
@@ -36,6 +51,23 @@ enum PublishCommand: Command {
             let outcome = try context.store.revertGame(
                 game, to: version, by: Identity.publisher(identity: identity))
             Output.line(GameFiles.said(outcome, game: game))
+            return .success
+        case .retire(let game, let version, let from):
+            let context = try StoreContext(options.common)
+            let identity = try context.store.identity()
+            try Identity.requireTeacher("publish --retire", identity: identity)
+            let retired = try context.store.retireVersion(
+                game, version, from: from, by: Identity.publisher(identity: identity))
+            Output.line(Retiring.said(retired))
+            return .success
+        case .unretire(let game, let version):
+            let context = try StoreContext(options.common)
+            try Identity.requireTeacher("publish --unretire", identity: try context.store.identity())
+            let was = try context.store.unretireVersion(game, version)
+            Output.line(
+                was
+                    ? "version \(version) of \(Terminal.cleanLine(game)) counts again"
+                    : "version \(version) of \(Terminal.cleanLine(game)) was not retired: nothing changed")
             return .success
         case .publish(let folders):
             return try publish(folders.map { ($0 as NSString).standardizingPath }, options)
@@ -57,6 +89,8 @@ enum PublishCommand: Command {
         }
         let passed = results.filter { !$0.hasErrors }.map(\.folder)
         var refused = results.count - passed.count
+        let before = Dictionary(
+            try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
         for (folder, loaded) in zip(passed, GameJobs.declarations(passed)) {
             let name = PathText.name(of: folder)
             guard case .success(let declaration) = loaded else {
@@ -73,6 +107,10 @@ enum PublishCommand: Command {
             }
             Output.line(GameFiles.said(outcome, game: declaration.id))
             try Catalog.publish(declaration, order: order.firstIndex(of: name) ?? order.count, into: store)
+            if case .new = outcome, let replaced = before[declaration.id] {
+                try Retiring.replaced(
+                    replaced, of: declaration.id, choice: options.replaced, store: store, by: publisher)
+            }
         }
         return refused == 0 ? .success : .failure
     }
@@ -125,5 +163,49 @@ enum GameFiles {
         case .madeCurrentAgain: what = "an earlier version, current again"
         }
         return "published \(Terminal.cleanLine(game)) version \(outcome.version.short) (\(what))"
+    }
+}
+
+/// What a fix does to the version it replaces, and how retiring is said.
+enum Retiring {
+    /// `retired MATH-JAM version 3f2a9c01d2e4: every attempt that ran it stops counting`.
+    static func said(_ retired: RetiredVersion) -> String {
+        "retired \(Terminal.cleanLine(retired.gameID)) version \(retired.version.short): "
+            + (retired.from == nil ? "every attempt that ran it" : retired.scope + " that ran it")
+            + " no longer counts for any assignment"
+    }
+
+    /// After a fix of `game` replaced `version`: retires it as `choice` says; without a choice,
+    /// asks at a terminal (the answer defaults to keeping it) and, elsewhere, keeps it and says
+    /// how to retire it.
+    static func replaced(
+        _ version: GameVersion, of game: String, choice: PublishOptions.Replaced?, store: TrackingStore,
+        by teacher: String
+    ) throws {
+        let answer = try choice ?? ask(version, of: game)
+        switch answer {
+        case .all, .now:
+            let retired = try store.retireVersion(
+                game, version.description, from: answer == .now ? Date() : nil, by: teacher)
+            Output.line(said(retired))
+        case .no:
+            Output.line(
+                "version \(version.short), which this replaces, still counts: to retire it, edujam publish --retire \(Terminal.cleanLine(game)) \(version.short) [--since now]"
+            )
+        }
+    }
+
+    /// Asks at a terminal; anything but `a` or `n`, or no terminal, keeps the version.
+    private static func ask(_ version: GameVersion, of game: String) throws -> PublishOptions.Replaced {
+        guard isatty(STDIN_FILENO) == 1 else { return .no }
+        Output.line(
+            "Version \(version.short) of \(Terminal.cleanLine(game)), which this replaces, still counts for attempts that ran it."
+        )
+        Output.write([.text("Retire it? [a]ll its attempts stop counting, [n]ew attempts only, [k]eep it (default): ")])
+        switch LineReader().next(interrupted: { false })?.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "a", "all": return .all
+        case "n", "new", "now": return .now
+        default: return .no
+        }
     }
 }

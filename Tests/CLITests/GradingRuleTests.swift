@@ -173,3 +173,131 @@ struct GradingRuleTests {
         #expect(practice.status == 0, "\(practice.error)")
     }
 }
+
+/// A teacher's try-outs are hers, not a learner's: they count for no assignment, even when she put
+/// herself on her class's roster to see what students see, and no xAPI statement is made of them.
+@Suite(.serialized, .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+struct TeachersTryOutsTests {
+    @Test func aTeachersAttemptsAreLeftOutOfGradesAndStatements() throws {
+        let jam = try GradingRuleTests.MathJamSchool()
+        defer { jam.remove() }
+        let teacher = jam.school.login("jsmith")
+        let added = try jam.asTeacher(["class", "add", "3B", teacher])
+        #expect(added.status == 0, "\(added.error)")
+        let played = try jam.cli.run(
+            ["play", "MATH-JAM/LEVEL-1"], input: String(repeating: "0\n", count: 10),
+            environment: jam.environment(as: "jsmith"))
+        #expect(played.status == 0, "\(played.error)")
+        #expect(played.output.contains("Saved as practice."), "\(played.output)")
+
+        let json = try jam.asTeacher(["report", "--class", "3B", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let students = try #require((report["assignments"] as? [[String: Any]])?.first?["students"] as? [[String: Any]])
+        let row = try #require(students.first { $0["student"] as? String == teacher }, "\(json.output)")
+        #expect((row["activities"] as? [[String: Any]])?.first?["attempts"] as? Int == 0, "\(json.output)")
+
+        let folder = try Edujam.scratchFolder("tryouts-gradebook")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try jam.asTeacher(["export", "--oneroster-results", folder.path, "--class", "3B"]).status == 0)
+        let results = try OneRosterCommandTests.rows(folder.appendingPathComponent("results.csv"))
+        let hers = try #require(results.first { $0["studentSourcedId"] == teacher }, "\(results)")
+        #expect(hers["scoreStatus"] == "not submitted", "\(hers)")
+
+        let statements = try jam.asTeacher(["export", "--xapi"])
+        #expect(statements.status == 0, "\(statements.error)")
+        #expect(!statements.output.contains(teacher), "\(statements.output)")
+        #expect(try jam.school.sql("SELECT count(*) FROM activities WHERE student = '\(teacher)'") == "1")
+    }
+}
+
+/// A fix that a teacher publishes can retire the version it replaces: attempts that ran the old,
+/// buggy version stop counting (all of them, or from a time on), the review says so, and an old
+/// copy of it played later is practice. Only a teacher who publishes the game may retire its
+/// versions.
+@Suite(.serialized, .enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
+struct RetiredVersionTests {
+    /// Version 1 marks every answer right (the bug); version 2 only `4`.
+    static func quiz(acceptsAnything: Bool) -> String {
+        let right = acceptsAnything ? "answer ~= nil" : "answer == '4'"
+        return """
+            return { id = "QUIZ", title = "Quiz", type = "quiz", topic = "math",
+              play = function()
+                activity.start()
+                local answer = ask("2 + 2 = ?")
+                if answer == nil then activity.stop() return end
+                activity.score("correct", (\(right)) and 1 or 0, 1, "Correct")
+                activity.progress(1)
+                activity.finish()
+              end }
+            """
+    }
+
+    @Test func aRetiredVersionStopsCountingAndTheReviewSaysSo() throws {
+        let jam = try GradingRuleTests.MathJamSchool()
+        defer { jam.remove() }
+        let quiz = jam.games.appendingPathComponent("quiz")
+        try FileManager.default.createDirectory(at: quiz, withIntermediateDirectories: true)
+        try Self.quiz(acceptsAnything: true).write(
+            to: quiz.appendingPathComponent("game.lua"), atomically: true, encoding: .utf8)
+        let buggy = try Edujam.scratchFolder("buggy-quiz")
+        defer { try? FileManager.default.removeItem(at: buggy) }
+        try FileManager.default.copyItem(at: quiz, to: buggy.appendingPathComponent("quiz"))
+        #expect(try jam.asTeacher(["publish", quiz.path]).status == 0)
+        #expect(try jam.asTeacher(["assign", "--class", "3B", "--title", "Quiz", "QUIZ"]).status == 0)
+        let bo = jam.environment(as: "bo.chen")
+        let wrong = try jam.cli.run(["play", "QUIZ"], input: "5\n", environment: bo)
+        #expect(wrong.output.contains("Saved for assignment 2"), "\(wrong.output)\(wrong.error)")
+        let old = try jam.school.sql("SELECT version FROM game_current WHERE game = 'QUIZ'")
+
+        // Another teacher cannot retire it, by the program or by psql.
+        let other = try jam.cli.run(
+            ["publish", "--retire", "QUIZ", String(old.prefix(12))], environment: jam.environment(as: "pnguyen"))
+        #expect(other.status != 0, "\(other.output)")
+        let sneaky = try jam.school.server.psql(
+            "INSERT INTO retired_versions VALUES ('\(old)', 'QUIZ', NULL, current_user, 0)",
+            database: jam.school.database, role: jam.school.login("pnguyen"))
+        #expect(sneaky.status != 0, "\(sneaky.output)\(sneaky.error)")
+        let student = try jam.school.server.psql(
+            "INSERT INTO retired_versions VALUES ('\(old)', 'QUIZ', NULL, current_user, 0)",
+            database: jam.school.database, role: jam.school.login("bo.chen"))
+        #expect(student.status != 0, "\(student.output)")
+        #expect(try jam.school.sql("SELECT count(*) FROM retired_versions") == "0")
+
+        // The fix, published not at a terminal: the old version still counts, and publish says how to retire it.
+        try Self.quiz(acceptsAnything: false).write(
+            to: quiz.appendingPathComponent("game.lua"), atomically: true, encoding: .utf8)
+        let fixed = try jam.asTeacher(["publish", quiz.path])
+        #expect(fixed.status == 0, "\(fixed.error)")
+        #expect(fixed.output.contains("still counts: to retire it, edujam publish --retire QUIZ \(old.prefix(12))"))
+        let current = try jam.asTeacher(["publish", "--retire", "QUIZ", String(old.prefix(12))])
+        #expect(
+            current.output.contains("every attempt that ran it no longer counts"), "\(current.output)\(current.error)")
+
+        // The review: bo's attempt no longer counts, and the grid says why.
+        let grid = try jam.asTeacher(["report", "--class", "3B", "--assignment", "2"])
+        #expect(grid.output.contains("1 attempt ran a retired version: not counted"), "\(grid.output)")
+        let csv = try jam.asTeacher(["report", "--class", "3B", "--assignment", "2", "--json"])
+        #expect(csv.output.contains(#""retiredAttempts" : 1"#), "\(csv.output)")
+
+        // An old copy played later is practice.
+        let replayed = try jam.cli.run(
+            ["play", buggy.appendingPathComponent("quiz").path], input: "5\n", environment: bo)
+        #expect(replayed.output.contains("your teacher retired this version"), "\(replayed.output)\(replayed.error)")
+
+        // The old version cannot be made current while retired; un-retired, it counts again.
+        let revert = try jam.asTeacher(["publish", "--revert", "QUIZ", String(old.prefix(12))])
+        #expect(revert.status != 0 && revert.error.contains("is retired"), "\(revert.error)")
+        let back = try jam.asTeacher(["publish", "--unretire", "QUIZ", String(old.prefix(12))])
+        #expect(back.output.contains("counts again"), "\(back.output)\(back.error)")
+        let counted = try jam.asTeacher(["report", "--class", "3B", "--assignment", "2", "--json"])
+        #expect(counted.output.contains(#""retiredAttempts" : 0"#), "\(counted.output)")
+
+        // Retired from now on: the attempts made before still count.
+        let fromNow = try jam.asTeacher(["publish", "--retire", "QUIZ", String(old.prefix(12)), "--since", "now"])
+        #expect(fromNow.output.contains("attempts started from "), "\(fromNow.output)\(fromNow.error)")
+        let still = try jam.asTeacher(["report", "--class", "3B", "--assignment", "2", "--json"])
+        #expect(still.output.contains(#""retiredAttempts" : 0"#), "\(still.output)")
+        let games = try jam.asTeacher(["games", "--all"])
+        #expect(games.output.contains("retired: attempts started from "), "\(games.output)")
+    }
+}

@@ -66,6 +66,7 @@ import TrackingTestSupport
         #expect(
             try Migrator.skippedHalves(connection).map(\.name) == [
                 "005-classes", "006-assignments", "010-oneroster", "017-game-versions", "019-attempt-checks",
+                "020-grading-exclusions",
             ])
         try store.createClass(named: "5C")
         #expect(
@@ -81,7 +82,7 @@ import TrackingTestSupport
         #expect(
             try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]) == [
                 "005-classes (classroom)", "006-assignments (classroom)", "010-oneroster (classroom)",
-                "017-game-versions (classroom)", "019-attempt-checks (classroom)",
+                "017-game-versions (classroom)", "019-attempt-checks (classroom)", "020-grading-exclusions (classroom)",
             ])
         #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
     }
@@ -110,13 +111,13 @@ import TrackingTestSupport
         #expect(try Self.sqliteSchema(connection) == old)
     }
 
-    /// The fixture's SQL, tables first, then indexes and triggers (SQLite's own indexes have none).
+    /// The fixture's SQL, tables first, then views, indexes and triggers (SQLite's own indexes have none).
     private static func statements(of schema: String) -> String {
         let objects = schema.components(separatedBy: "-- ").dropFirst().map { block -> (kind: String, sql: String) in
             let header = block.prefix { $0 != "\n" }
             return (String(header.prefix { $0 != " " }), String(block.dropFirst(header.count + 1)))
         }
-        return ["table", "index", "trigger"].flatMap { kind in
+        return ["table", "view", "index", "trigger"].flatMap { kind in
             objects.filter { $0.kind == kind && !$0.sql.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
                 .map { $0.sql.trimmingCharacters(in: .whitespacesAndNewlines) + ";" }
         }.joined(separator: "\n")

@@ -164,7 +164,7 @@ private struct PlannedSchool: @unchecked Sendable {
             """
             SELECT c.relname, a.attname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
             JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
-            WHERE c.relnamespace = 'public'::regnamespace
+            WHERE c.relnamespace IN ('public'::regnamespace, 'pg_catalog'::regnamespace)
             """)
         var columns: [String: String] = [:]
         for row in rows.split(separator: "\n") {

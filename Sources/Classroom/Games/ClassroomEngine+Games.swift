@@ -37,6 +37,26 @@ extension ClassroomEngine {
         ) { GameVersion($0.text(0) ?? "") }.compactMap { $0 }
     }
 
+    /// The version of the published game `game` that `text` names: its name or at least 8 of its
+    /// first hexadecimal digits, matching exactly one.
+    /// - Throws: ``GameStoreError/invalidVersionText(_:)``, ``GameStoreError/unknownGame(_:)``,
+    ///   ``GameStoreError/unknownVersion(_:game:)``, ``GameStoreError/ambiguousVersion(_:game:matches:)``.
+    func gameVersion(of game: String, named text: String) throws -> GameVersion {
+        let prefix = text.lowercased()
+        guard (8...64).contains(prefix.utf8.count), prefix.utf8.allSatisfy(Self.isHexDigit) else {
+            throw GameStoreError.invalidVersionText(text)
+        }
+        guard try currentVersion(of: game) != nil else { throw GameStoreError.unknownGame(game) }
+        let matches = try gameVersions(of: game, startingWith: prefix)
+        guard let version = matches.first else { throw GameStoreError.unknownVersion(text, game: game) }
+        guard matches.count == 1 else { throw GameStoreError.ambiguousVersion(text, game: game, matches: matches) }
+        return version
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+    }
+
     /// Each published game's current version, who set it and when.
     func currentGameRows() throws -> [(game: String, version: String, setBy: String, setAt: Double)] {
         try rows("SELECT game, version, set_by, set_at FROM game_current") {

@@ -19,6 +19,10 @@ public enum GameStoreError: Error, Equatable, Sendable {
     /// A stored version whose files do not hash to its name, or cannot be decoded: changed outside
     /// EduJam (by the database's owner, or a client that broke the rules). It is never run.
     case corruptVersion(GameVersion, reason: String)
+    /// The version students play now cannot be retired: publish a fix (or revert) first.
+    case versionIsCurrent(GameVersion, game: String)
+    /// A retired version cannot be made current: un-retire it first.
+    case versionIsRetired(GameVersion, game: String)
 }
 
 extension GameStoreError: CustomStringConvertible {
@@ -40,6 +44,12 @@ extension GameStoreError: CustomStringConvertible {
         case .corruptVersion(let version, let reason):
             return "the stored game version \(version.short) is refused: \(reason); "
                 + "it was changed outside EduJam (publish the game again)"
+        case .versionIsCurrent(let version, let game):
+            return
+                "version \(version.short) is the one students play now: publish the fix first (or revert \(game) to another version), then retire it"
+        case .versionIsRetired(let version, let game):
+            return
+                "version \(version.short) of \(game) is retired, so its attempts do not count: un-retire it first (edujam publish --unretire \(game) \(version.short))"
         }
     }
 }

@@ -47,23 +47,18 @@ extension TrackingStore {
     ///   - publisher: Who reverts (as in ``publishGame(_:gameID:by:)``).
     /// - Returns: What changed: ``PublishOutcome/unchanged(_:)`` when that version is current already.
     /// - Throws: ``GameStoreError/invalidVersionText(_:)``, ``GameStoreError/unknownGame(_:)``,
-    ///   ``GameStoreError/unknownVersion(_:game:)``, ``GameStoreError/ambiguousVersion(_:game:matches:)``.
+    ///   ``GameStoreError/unknownVersion(_:game:)``, ``GameStoreError/ambiguousVersion(_:game:matches:)``,
+    ///   ``GameStoreError/versionIsRetired(_:game:)``.
     @discardableResult
     public func revertGame(_ gameID: String, to versionText: String, by publisher: String) throws -> PublishOutcome {
-        let prefix = versionText.lowercased()
-        guard (8...64).contains(prefix.utf8.count), prefix.utf8.allSatisfy(Self.isHexDigit) else {
-            throw GameStoreError.invalidVersionText(versionText)
-        }
         let now = clock().timeIntervalSince1970
         let engine = classroom
         return try engine.transaction {
-            guard let current = try engine.currentVersion(of: gameID) else { throw GameStoreError.unknownGame(gameID) }
-            let matches = try engine.gameVersions(of: gameID, startingWith: prefix)
-            guard let version = matches.first else { throw GameStoreError.unknownVersion(versionText, game: gameID) }
-            guard matches.count == 1 else {
-                throw GameStoreError.ambiguousVersion(versionText, game: gameID, matches: matches)
+            let version = try engine.gameVersion(of: gameID, named: versionText)
+            if version == (try engine.currentVersion(of: gameID)) { return .unchanged(version) }
+            if try engine.retiredVersionRows().contains(where: { $0.version == version }) {
+                throw GameStoreError.versionIsRetired(version, game: gameID)
             }
-            if version == current { return .unchanged(version) }
             try engine.setCurrentVersion(version, of: gameID, by: publisher, at: now)
             return .madeCurrentAgain(version)
         }
@@ -116,7 +111,4 @@ extension TrackingStore {
         }
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-    }
 }

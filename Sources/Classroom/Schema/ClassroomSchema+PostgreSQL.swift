@@ -180,6 +180,7 @@ extension ClassroomSchema {
         "019-owner-lookups-by-index": ownerLookupsByIndex,
         "027-done-marks-finite": doneMarksFinite,
         "030-published-games-closed": publishedGamesClosed,
+        "033-grading-exclusions": GradingExclusions.postgresql,
     ]
 
     /// No student adds a context to a game that is published (`game_current` names it): its

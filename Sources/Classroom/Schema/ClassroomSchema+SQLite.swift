@@ -83,5 +83,6 @@ extension ClassroomSchema {
         """,
         "017-game-versions": GameTables.sqlite,
         "019-attempt-checks": CheckTables.sqlite,
+        "020-grading-exclusions": GradingExclusions.sqlite,
     ]
 }

@@ -157,6 +157,8 @@ enum PGMigrations {
         PGMigrations.eventsPerAttempt,
         // At most so many bytes of one student's records, ranges and events, so that no student fills the disk.
         PGMigrations.bytesPerStudent,
+        // What no grade counts: retired game versions, a teacher's or the owner's attempts (Classroom's).
+        Migration.classroomOnly("033-grading-exclusions"),
     ]
 }
 

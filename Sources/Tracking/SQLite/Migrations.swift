@@ -207,5 +207,7 @@ enum Migrations {
                 """),
         // What `edujam verify` found for each attempt it checked (Classroom's).
         Migration.classroomOnly("019-attempt-checks"),
+        // What no grade counts: retired game versions, and the (empty) view of staff players (Classroom's).
+        Migration.classroomOnly("020-grading-exclusions"),
     ]
 }
