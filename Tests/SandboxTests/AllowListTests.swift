@@ -256,6 +256,22 @@ import Testing
         #expect(log.lines == ["table: 0x5563cbe1e040 function: 0x5563cbe1e080"])
     }
 
+    /// As in stock Lua, a short string is one object per content (interned) and a long one is
+    /// an object of its own: two long strings with the same bytes show two addresses.
+    @Test func stringAddressesArePerObject() throws {
+        let script = """
+            local s1, s2 = string.rep("a", 100), string.rep("a", 100)
+            local r = string.gsub(s1, ".", function(c) return c end)
+            local p = function(v) return string.format("%p", v) end
+            return p(s1) ~= p(s2), p(s1) == p(s1), p(r) ~= p(s1), p(("a"):rep(10)) == p(("aa"):rep(5)),
+              p(s1) .. " " .. p(s2) .. " " .. p({})
+            """
+        let first = try Sandbox(seed: 7).run(script, name: "p.lua")
+        #expect(first.prefix(4) == [.boolean(true), .boolean(true), .boolean(true), .boolean(true)])
+        #expect(first.last == .string("0x5563cbe1e040 0x5563cbe1e080 0x5563cbe1e100"), "numbered with other values")
+        #expect(try Sandbox(seed: 7).run(script, name: "p.lua") == first)
+    }
+
     @Test func oneSandboxCannotChangeAnother() throws {
         let first = try Sandbox()
         let second = try Sandbox()
