@@ -10,20 +10,21 @@ enum KnownNames {
 
     /// The standard library the sandbox lets a game see (Tests/SandboxTests/AllowListTests.swift).
     static let standard: Set<String> = [
-        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "load",
+        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "error", "getmetatable", "io", "ipairs", "load",
         "math", "next", "os", "package", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset", "select",
         "setmetatable", "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
     ]
 
     /// Globals of stock Lua that are absent (nil) in the sandbox: a use is warned about, since a
     /// library's feature test (`io and io.write`) is fine and only a call fails.
-    static let withheld: Set<String> = ["io", "debug", "dofile", "loadfile", "warn"]
+    static let withheld: Set<String> = ["debug", "dofile", "loadfile", "warn"]
 
     /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
     static let withheldFields: [String: Set<String>] = [
         "os": ["execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"],
         "package": ["cpath", "loadlib", "searchers", "searchpath"],
         "string": ["dump"],
+        "io": ["open", "popen", "tmpfile"],
     ]
 
     /// Why a withheld name is not there, for the warning's hint.
@@ -61,6 +62,7 @@ enum KnownNames {
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
         "os": ["clock", "date", "difftime", "time"],
         "package": ["config", "loaded", "path", "preload"],
+        "io": ["close", "flush", "input", "lines", "output", "read", "stderr", "stdin", "stdout", "type", "write"],
         "activity": activityFunctions,
     ]
 }

@@ -19,6 +19,13 @@ int edujam_forbid(lua_State *L, const char *what) {
     return luaL_error(L, "%s is not available in the sandbox", what);
 }
 
+/* A function stock Lua has and games do not (files, processes, bytecode): a Lua error at
+ * the calling line that names it, which pcall may catch. */
+int edujam_withheld(lua_State *L, const char *what) {
+    edujam_of(L)->forbidden = 1;
+    return luaL_error(L, "%s is not available to games", what);
+}
+
 /* }==================================================================== */
 
 /* {====================================================================
@@ -240,8 +247,8 @@ static size_t print_plain_run(const char *s, size_t len, size_t i) {
     return i - start;
 }
 
-/* Bytes s takes once cleaned: each control character becomes one '?'. */
-static size_t print_cleaned_length(const char *s, size_t len) {
+/* Bytes s takes once cleaned: each control character becomes one '?'. Also io.write's. */
+size_t edujam_cleaned_length(const char *s, size_t len) {
     size_t out = 0, width;
     for (size_t i = 0; i < len; i += width) {
         size_t plain = print_plain_run(s, len, i);
@@ -254,8 +261,8 @@ static size_t print_cleaned_length(const char *s, size_t len) {
     return out;
 }
 
-/* Writes s cleaned at out; returns the end of what it wrote. */
-static char *print_copy_clean(char *out, const char *s, size_t len) {
+/* Writes s cleaned at out; returns the end of what it wrote. Also io.write's. */
+char *edujam_copy_clean(char *out, const char *s, size_t len) {
     size_t width;
     for (size_t i = 0; i < len; i += width) {
         size_t plain = print_plain_run(s, len, i);
@@ -288,7 +295,7 @@ static int print_lines(lua_State *L, int n) {
         size_t len;
         const char *s = edujam_tolstring(L, i, &len);
         lua_replace(L, i);                         /* keeps the text alive in the argument's slot */
-        total = print_add(total, print_add(print_cleaned_length(s, len), i > 1));
+        total = print_add(total, print_add(edujam_cleaned_length(s, len), i > 1));
     }
     edujam_sandbox *sb = edujam_of(L);
     if (edujam_spend_output(sb, total)) return edujam_raise_limit(L, sb);  /* before building it */
@@ -298,7 +305,7 @@ static int print_lines(lua_State *L, int n) {
         size_t len;
         const char *s = lua_tolstring(L, i, &len);   /* a string already: cannot allocate */
         if (i > 1) *out++ = ' ';
-        out = print_copy_clean(out, s, len);
+        out = edujam_copy_clean(out, s, len);
     }
     *out = '\n';
     luaL_pushresultsize(&line, total);
@@ -335,6 +342,7 @@ static int print_plain_string(lua_State *L) {
 
 static int base_print(lua_State *L) {
     if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
+    edujam_flush_output(edujam_of(L));    /* a line io.write left open comes first */
     int n = lua_gettop(L);
     if (n == 1 && lua_type(L, 1) == LUA_TSTRING) return print_plain_string(L);
     return print_lines(L, n);

@@ -96,7 +96,7 @@ static uint64_t identity_string_offset(lua_State *L, int idx) {
 }
 
 /* Pushes "0x..." for the value at idx, which has an address (a string included). */
-static void identity_push_address(lua_State *L, int idx) {
+void edujam_push_address(lua_State *L, int idx) {
     uint64_t offset = lua_type(L, idx) == LUA_TSTRING
         ? identity_string_offset(L, idx)
         : (uint64_t)identity_number(L, idx) * IDENTITY_SPACING;
@@ -120,7 +120,7 @@ const char *edujam_tolstring(lua_State *L, int idx, size_t *len) {
     if (!identity_shown_by_address(L, idx)) return luaL_tolstring(L, idx, len);
     int name = luaL_getmetafield(L, idx, "__name");
     const char *kind = name == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, idx);
-    identity_push_address(L, idx);
+    edujam_push_address(L, idx);
     lua_pushfstring(L, "%s: %s", kind, lua_tostring(L, -1));
     lua_remove(L, -2);
     if (name != LUA_TNIL) lua_remove(L, -2);
@@ -162,7 +162,7 @@ static int format_walk(lua_State *L, const char *fmt, size_t len, int top, luaL_
             p_count++;
             if (out == NULL) {
                 int t = lua_type(L, arg);
-                if (identity_has_address(t) || t == LUA_TSTRING) identity_push_address(L, arg);
+                if (identity_has_address(t) || t == LUA_TSTRING) edujam_push_address(L, arg);
                 else lua_pushliteral(L, "(null)");  /* stock's text for a value with no address */
                 lua_replace(L, arg);
             } else {

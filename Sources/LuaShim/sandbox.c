@@ -306,6 +306,7 @@ void edujam_begin_call(edujam_sandbox *sb, uint64_t timeout_ns) {
 }
 
 void edujam_end_call(edujam_sandbox *sb) {
+    edujam_flush_output(sb);  /* a line io.write left open is shown when the call ends */
     edujam_disarm(sb);
     edujam_leave_thread(sb);
 }
