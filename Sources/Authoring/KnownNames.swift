@@ -10,14 +10,15 @@ enum KnownNames {
 
     /// The standard library the sandbox lets a game see (Tests/SandboxTests/AllowListTests.swift).
     static let standard: Set<String> = [
-        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "error", "getmetatable", "io", "ipairs", "load",
+        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "debug", "error", "getmetatable", "io", "ipairs",
+        "load",
         "math", "next", "os", "package", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset", "select",
         "setmetatable", "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
     ]
 
     /// Globals of stock Lua that are absent (nil) in the sandbox: a use is warned about, since a
     /// library's feature test (`io and io.write`) is fine and only a call fails.
-    static let withheld: Set<String> = ["debug", "dofile", "loadfile", "warn"]
+    static let withheld: Set<String> = ["dofile", "loadfile", "warn"]
 
     /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
     static let withheldFields: [String: Set<String>] = [
@@ -25,6 +26,10 @@ enum KnownNames {
         "package": ["cpath", "loadlib", "searchers", "searchpath"],
         "string": ["dump"],
         "io": ["open", "popen", "tmpfile"],
+        "debug": [
+            "debug", "gethook", "getlocal", "getmetatable", "getregistry", "getupvalue", "getuservalue", "sethook",
+            "setcstacklimit", "setlocal", "setmetatable", "setupvalue", "setuservalue", "upvalueid", "upvaluejoin",
+        ],
     ]
 
     /// Why a withheld name is not there, for the warning's hint.
@@ -62,6 +67,7 @@ enum KnownNames {
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
         "os": ["clock", "date", "difftime", "time"],
         "package": ["config", "loaded", "path", "preload"],
+        "debug": ["getinfo", "traceback"],
         "io": ["close", "flush", "input", "lines", "output", "read", "stderr", "stdin", "stdout", "type", "write"],
         "activity": activityFunctions,
     ]

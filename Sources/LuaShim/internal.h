@@ -104,6 +104,8 @@ char *edujam_copy_clean(char *out, const char *s, size_t len);
 
 /* libraries/io.c: the game's terminal as `io`. */
 void edujam_open_io(lua_State *L);
+/* libraries/debug.c: debug.traceback and a read-only debug.getinfo. */
+void edujam_open_debug(lua_State *L);
 
 /* hashseed.c: sets L's string-hash seed from the run's seed. Call before any table has
  * a string key. Returns 1, changing nothing, if Lua's private layout is not 5.4.4's. */

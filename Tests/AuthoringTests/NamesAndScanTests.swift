@@ -32,7 +32,7 @@ import Tracking
         #expect(try seen("names(_G)") == known)
     }
 
-    @Test(arguments: ["activity", "string", "math", "table", "utf8", "coroutine", "os", "package", "io"])
+    @Test(arguments: ["activity", "string", "math", "table", "utf8", "coroutine", "os", "package", "io", "debug"])
     func libraryFieldsMatchTheSandbox(_ table: String) throws {
         // io's file functions are there, and raise saying they are not available to games
         let refusing = table == "io" ? KnownNames.withheldFields[table]! : []

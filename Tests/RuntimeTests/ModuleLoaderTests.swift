@@ -157,7 +157,7 @@ import Tracking
     @Test func modulesRunInTheSameSandbox() throws {
         let game = try TempGame(play: #"require("tricky")"#, files: ["tricky.lua": "return debug.getregistry()"])
         let (report, _) = try game.play()
-        #expect(report.failure?.message == "attempt to index a nil value (global 'debug')")
+        #expect(report.failure?.message == "attempt to call a nil value (field 'getregistry')")
         #expect(report.failure?.chunk?.hasSuffix("modules/tricky.lua") == true)
     }
 

@@ -11,7 +11,7 @@ import Testing
         #expect(
             names == [
                 .string(
-                    "_G _VERSION assert collectgarbage coroutine error getmetatable io ipairs load math next os package pairs pcall print rawequal rawget rawlen rawset select setmetatable string table tonumber tostring type utf8 xpcall"
+                    "_G _VERSION assert collectgarbage coroutine debug error getmetatable io ipairs load math next os package pairs pcall print rawequal rawget rawlen rawset select setmetatable string table tonumber tostring type utf8 xpcall"
                 )
             ])
     }
@@ -143,15 +143,16 @@ import Testing
         let sandbox = try Sandbox()
         let absent = try sandbox.run(
             """
-            return debug, dofile, loadfile, warn, require, string.dump, os.exit, os.execute, os.getenv,
+            return debug.getlocal, debug.sethook, debug.getregistry, debug.getmetatable, debug.getupvalue,
+              dofile, loadfile, warn, require, string.dump, os.exit, os.execute, os.getenv,
               os.remove, package.loadlib, package.searchpath, package.cpath
             """, name: "absent.lua")
-        #expect(absent == Array(repeating: .nil, count: 13))
+        #expect(absent == Array(repeating: .nil, count: 17))
     }
 
     @Test(arguments: [
         ("os.exit(1)", "attempt to call a nil value (field 'exit')"),
-        ("debug.sethook()", "attempt to index a nil value (global 'debug')"),
+        ("debug.sethook()", "attempt to call a nil value (field 'sethook')"),
         ("dofile('/etc/passwd')", "attempt to call a nil value (global 'dofile')"),
         ("require('os')", "attempt to call a nil value (global 'require')"),
         ("string.dump(print)", "attempt to call a nil value (field 'dump')"),

@@ -365,6 +365,7 @@ static int libs_open_all(lua_State *L) {
     lua_settop(L, 0);
 
     edujam_open_io(L);
+    edujam_open_debug(L);
     edujam_open_system(L);  /* os and package, last: package.loaded lists every library */
     /* The string metatable and the globals' are the script's to change, as in stock: each
      * sandbox is its own state, and the host reads globals raw (docs/sandbox.md). */

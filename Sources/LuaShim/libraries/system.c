@@ -4,7 +4,7 @@
  * and nothing that reaches files, processes or the environment. `package` holds
  * the facts libraries read: the module cache (`loaded`), the loaders a script
  * registers (`preload`, which the game's `require` consults first), the search
- * path and the separators. `debug` is absent; `io` is libraries/io.c.
+ * path and the separators. `io` and `debug` are libraries/io.c and debug.c.
  */
 #include "../internal.h"
 #include <math.h>
