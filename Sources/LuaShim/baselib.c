@@ -11,8 +11,8 @@
  * Refusals
  * ===================================================================== */
 
-/* What a script may not do even though stock Lua has it (a __gc metamethod, a binary
- * chunk, stopping the collector): a Lua error naming it, which pcall may catch. A
+/* What a script may not do even though stock Lua has it (a binary chunk, stopping the
+ * collector): a Lua error naming it, which pcall may catch. A
  * withheld function is not refused this way: it is simply absent (nil). */
 int edujam_forbid(lua_State *L, const char *what) {
     edujam_of(L)->forbidden = 1;
@@ -82,22 +82,33 @@ static int base_xpcall(lua_State *L) {
 
 /* }==================================================================== */
 
-/* Refuses __gc: Lua runs finalizers with hooks off, so a looping one could
- * never be stopped. The check is on the raw key at setmetatable time, the
- * only time Lua marks an object for finalization. */
+/* Accepts a __gc field but never runs a finalizer: Lua runs finalizers with hooks off, so a
+ * looping one could never be stopped. Class libraries (middleclass, 30log) copy __gc into
+ * every class's metatable. Lua marks an object for finalization only here, when the
+ * metatable it gets has __gc; the field is hidden from Lua for that moment, so no object is
+ * ever marked, and the script still reads its metatable's __gc as it set it. */
 static int base_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int mt = lua_type(L, 2);
     luaL_argexpected(L, mt == LUA_TNIL || mt == LUA_TTABLE, 2, "nil or table");
-    if (mt == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL) return edujam_forbid(L, "a __gc metamethod");
-        lua_pop(L, 1);
-    }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
+    lua_pushliteral(L, "__gc");
+    int gc = mt == LUA_TTABLE ? lua_rawget(L, 2) : LUA_TNIL;  /* slot 3: the __gc value */
+    if (gc != LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        lua_pushnil(L);
+        lua_rawset(L, 2);
+    }
+    lua_pushvalue(L, 2);
     lua_setmetatable(L, 1);
+    if (gc != LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        lua_pushvalue(L, 3);
+        lua_rawset(L, 2);  /* the key's slot is still in the table: nothing to allocate */
+    }
+    lua_settop(L, 1);
     return 1;
 }
 
