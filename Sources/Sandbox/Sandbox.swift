@@ -290,6 +290,20 @@ public final class Sandbox {
         edujam_install_require(state)
     }
 
+    /// Gives the sandbox `loadfile` and `dofile` (a bare sandbox has neither) that read files with
+    /// `find`: a host function that, given the file name, pushes the compiled chunk and the file,
+    /// or `nil` and the message that says why not. The rest is stock's, in C
+    /// (`Sources/LuaShim/libraries/require.c`): `loadfile`'s mode and environment, `dofile`
+    /// calling the chunk. Calling it again replaces the first.
+    public func installLoadfile(_ find: @escaping HostFunction) {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        pushHostFunction("loadfile", find)
+        edujam_install_loadfile(state)
+    }
+
     /// Gives `io.read`, `io.lines` and `io.stdin` (a bare sandbox reads the end of input) the
     /// student's lines: `read` is a host function that, given a prompt (the line `io.write` left
     /// unfinished, already counted against the output budget, or `""`), returns the next line
