@@ -85,6 +85,7 @@ public enum GameChecker {
             }
             findings +=
                 GlobalCheck.fieldFindings(file: file, tokens: tokens)
+                + GlobalCheck.collectorFindings(file: file, tokens: tokens)
                 + ActivityCallCheck.findings(file: file, tokens: tokens)
             sources.append((file, source, tokens, accesses))
         }

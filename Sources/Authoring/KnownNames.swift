@@ -34,9 +34,22 @@ enum KnownNames {
         ],
     ]
 
+    /// The fields of ``withheldFields`` that are there and raise `... is not available to games`
+    /// when called (the others are nil).
+    static let refusingFields: [String: Set<String>] = [
+        "os": ["execute", "exit", "remove", "rename", "tmpname"],
+        "string": ["dump"],
+        "io": ["open", "popen", "tmpfile"],
+    ]
+
+    /// `collectgarbage` options that raise `collectgarbage('stop') is not available to games`.
+    static let refusedCollectorOptions: Set<String> = [
+        "stop", "incremental", "generational", "setpause", "setstepmul",
+    ]
+
     /// Why a withheld name is not there, for the warning's hint.
     static let withheldReason =
-        "games cannot reach files, processes, the environment or the debugger, and cannot load bytecode; it is nil in the sandbox, so a call fails at this line (docs/sandbox.md)"
+        "games cannot reach files, processes, the environment or the debugger, and cannot load bytecode; a call fails at this line (docs/sandbox.md)"
 
     /// Every global a game can read without defining it.
     static let globals = api.union(standard)

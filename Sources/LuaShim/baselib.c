@@ -12,15 +12,8 @@
  * ===================================================================== */
 
 /* What a script may not do even though stock Lua has it (a binary chunk, stopping the
- * collector): a Lua error naming it, which pcall may catch. A
- * withheld function is not refused this way: it is simply absent (nil). */
-int edujam_forbid(lua_State *L, const char *what) {
-    edujam_of(L)->forbidden = 1;
-    return luaL_error(L, "%s is not available in the sandbox", what);
-}
-
-/* A function stock Lua has and games do not (files, processes, bytecode): a Lua error at
- * the calling line that names it, which pcall may catch. */
+ * collector), and the functions games do not have (files, processes, bytecode): a Lua
+ * error at the calling line that names it, which pcall may catch. */
 int edujam_withheld(lua_State *L, const char *what) {
     edujam_of(L)->forbidden = 1;
     return luaL_error(L, "%s is not available to games", what);
@@ -126,7 +119,7 @@ static int load_is_binary(const char *first, size_t len, const char *mode) {
 }
 
 static int load_refuse_binary(lua_State *L) {
-    return edujam_forbid(L, "loading a binary chunk");
+    return edujam_withheld(L, "loading a binary chunk");
 }
 
 typedef struct {
@@ -215,7 +208,7 @@ static int base_collectgarbage(lua_State *L) {
     for (int i = 0; refused[i] != NULL; i++) {
         if (strcmp(option, refused[i]) == 0) {
             lua_pushfstring(L, "collectgarbage('%s')", option);
-            return edujam_forbid(L, lua_tostring(L, -1));
+            return edujam_withheld(L, lua_tostring(L, -1));
         }
     }
     return lua_tocfunction(L, lua_upvalueindex(1))(L);  /* in this frame: errors name 'collectgarbage' */

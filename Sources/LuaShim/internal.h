@@ -96,7 +96,6 @@ void edujam_leave_thread(edujam_sandbox *sb);
 /* baselib.c, libraries/libs.c, libraries/system.c */
 void edujam_open_base(lua_State *L);
 void edujam_open_system(lua_State *L);
-int edujam_forbid(lua_State *L, const char *what);
 int edujam_withheld(lua_State *L, const char *what);
 /* print's cleaning (baselib.c): each terminal control becomes one '?'. */
 size_t edujam_cleaned_length(const char *s, size_t len);

@@ -94,8 +94,13 @@ import Testing
         let result = check("withheld")
         #expect(result.finding("'io' is not available to games") == nil, "io is the game's terminal")
         let function = try #require(result.finding("'os.getenv' is not available to games"))
-        #expect(function.line == 5 && function.severity == .warning)
+        #expect(function.line == 15 && function.severity == .warning)
         #expect(result.finding("os.time") == nil, "the run's clock is there")
+        #expect(result.finding("'string.dump' is not available to games")?.line == 4)
+        #expect(result.finding("'os.execute' is not available to games")?.line == 5)
+        #expect(result.finding("'collectgarbage(\"stop\")' is not available to games")?.line == 6)
+        #expect(result.finding("'collectgarbage(\"generational\")' is not available to games")?.line == 7)
+        #expect(result.finding("collectgarbage(\"count\")") == nil)
         #expect(result.errors.isEmpty, "\(result.errors)")
     }
 
