@@ -22,7 +22,8 @@ public enum GameChecker {
         /// the findings are the same for any number, as long as the time limit is not reached.
         /// The library's default is 1; `edujam check` passes the machine's cores.
         public var jobs = 1
-        /// Fold in luacheck's findings when it is installed.
+        /// Fold in luacheck's findings when it is installed, for every file but the vendored ones
+        /// (``Luacheck/vendoredFolders``).
         public var useLuacheck = true
         /// Creates the defaults.
         public init() {}
@@ -100,7 +101,8 @@ public enum GameChecker {
         // Without luacheck, nothing is said: a missing optional tool is not news on every run
         // (`edujam check --help` says what installing it adds).
         if settings.useLuacheck, Luacheck.isInstalled {
-            let theirs = sources.flatMap { Luacheck.findings(file: $0.file) ?? [] }
+            let own = sources.map(\.file).filter { !Luacheck.isVendored($0, in: folder) }
+            let theirs = own.flatMap { Luacheck.findings(file: $0) ?? [] }
             findings += Luacheck.newFindings(theirs, besides: findings)
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {

@@ -137,6 +137,26 @@ import Testing
         #expect(!unused.findings.contains { $0.check == "luacheck W111" }, "our own write warning covers it")
     }
 
+    /// luacheck judges the author's files only; `check`'s own findings cover the vendored ones too.
+    @Test(.enabled(if: Luacheck.isInstalled, "needs luacheck (Debian package lua-check), not installed here"))
+    func luacheckSkipsVendoredFilesButOurFindingsDoNot() throws {
+        let result = check("vendored", luacheck: true)
+        let luacheck = result.findings.filter { $0.check.hasPrefix("luacheck") }
+        #expect(luacheck.map { ($0.file as NSString).lastPathComponent } == ["helpers.lua"], "\(luacheck)")
+        let typo = try #require(result.finding("undefined global 'sya'"))
+        #expect(typo.severity == .error && typo.file.hasSuffix("lib/messy.lua") && typo.line == 13)
+        let withheld = try #require(result.finding("'os.getenv' is not available to games"))
+        #expect(withheld.file.hasSuffix("lib/messy.lua") && withheld.line == 10)
+    }
+
+    @Test func vendoredFilesAreThoseUnderLibOrVendor() {
+        #expect(Luacheck.isVendored("games/q/lib/json.lua", in: "games/q"))
+        #expect(Luacheck.isVendored("games/q/vendor/pl/utils.lua", in: "games/q/"))
+        #expect(!Luacheck.isVendored("games/q/lib.lua", in: "games/q"))
+        #expect(!Luacheck.isVendored("games/q/words/lib/x.lua", in: "games/q"))
+        #expect(!Luacheck.isVendored("games/q/game.lua", in: "games/q"))
+    }
+
     @Test func errorsComeFirstAndExitStatusFollowsThem() {
         let result = check("global-write")
         #expect(!result.hasErrors)
