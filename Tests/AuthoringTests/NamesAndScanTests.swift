@@ -40,6 +40,12 @@ import Tracking
         #expect(try seen("names(\(table))") == fields.sorted().joined(separator: " "))
     }
 
+    /// The methods the editor definitions give `io.stdout` and the other terminal files.
+    @Test func fileMethodsMatchTheSandbox() throws {
+        let methods = GameAPI.fileMethods.keys.sorted().joined(separator: " ")
+        #expect(try seen("names(getmetatable(io.stdout).__index)") == methods)
+    }
+
     @Test func tokenizerSkipsCommentsAndReadsStrings() {
         let tokens = LuaTokenizer.tokens(
             """
