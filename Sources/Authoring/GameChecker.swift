@@ -114,10 +114,14 @@ public enum GameChecker {
         return Result(folder: folder, findings: sorted(findings), notes: notes)
     }
 
-    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API.
+    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API, nor a hidden
+    /// folder's files (`.edujam/`'s editor definitions, `.git/`), which no game can load.
     static func luaFiles(in folder: String) -> [String] {
         let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        let modules = names.filter { $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/") }.sorted()
+        let modules = names.filter {
+            $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/")
+                && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
         return (["game.lua"] + modules).map { (folder as NSString).appendingPathComponent($0) }
     }
 
