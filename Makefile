@@ -55,8 +55,9 @@ play: build
 
 ## test: the style lint, every test: Swift unit and end-to-end tests, the sandbox's tests again
 ## under AddressSanitizer, the pattern matcher and every other replaced library function against
-## stock Lua, the games' own checks and playthrough tests, and the doc comments' symbol links
-test: lint test-swift test-postgresql test-asan test-patterns test-differential test-games docs-check
+## stock Lua, Lua's own test files in a game, the games' own checks and playthrough tests, and
+## the doc comments' symbol links
+test: lint test-swift test-postgresql test-asan test-patterns test-differential test-lua-suite test-games docs-check
 
 ## lint: swift format lint --strict with the root .swift-format, over every Swift file of the
 ## package (run `make format` to rewrite them in the house style before committing).
@@ -183,3 +184,4 @@ clean:
 
 include Tests/PatternsDifferential/rules.mk
 include Tests/SandboxDifferential/rules.mk
+include Tests/LuaSuite/rules.mk

@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
-            name: "AuthoringTests", dependencies: ["Authoring", "Playtest", "Runtime", "Sandbox", "Tracking"],
+            name: "AuthoringTests",
+            dependencies: ["Authoring", "GameContent", "Playtest", "Runtime", "Sandbox", "Tracking"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "PlaytestTests", dependencies: ["Playtest", "Runtime"], resources: [.copy("Fixtures")]),
         .testTarget(name: "BenchTests", dependencies: ["edujam-bench", "Tracking"]),

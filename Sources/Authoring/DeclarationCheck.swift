@@ -61,7 +61,7 @@ enum DeclarationCheck {
     static func lineOf(field: String, message: String, file: String) -> Int? {
         guard let source = try? SourceFile.text(file) else { return nil }
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = lines.lastIndex { $0.hasPrefix("return") } ?? 0
+        let start = declarationStart(lines)
         let parts = message.split(separator: "'", omittingEmptySubsequences: false)
         if parts.count >= 3 {
             let hits = lines[start...].indices.filter {
@@ -82,6 +82,19 @@ enum DeclarationCheck {
             return i + 1
         }
         return start + 1
+    }
+
+    /// The index of the line the declaration starts on: the last `return {`, or for `return game`
+    /// (as `edujam new` writes it, to give the table a type), the `local game =` that builds it.
+    static func declarationStart(_ lines: [String]) -> Int {
+        guard let last = lines.lastIndex(where: { $0.hasPrefix("return") }) else { return 0 }
+        let name = lines[last].dropFirst("return".count).trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+            let built = lines[..<last].lastIndex(where: {
+                $0.replacingOccurrences(of: " ", with: "").hasPrefix("local\(name)=")
+            })
+        else { return last }
+        return built
     }
 
     /// A game that never starts the activity, sets no item, or never finishes.

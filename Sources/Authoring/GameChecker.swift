@@ -22,7 +22,8 @@ public enum GameChecker {
         /// the findings are the same for any number, as long as the time limit is not reached.
         /// The library's default is 1; `edujam check` passes the machine's cores.
         public var jobs = 1
-        /// Fold in luacheck's findings when it is installed.
+        /// Fold in luacheck's findings when it is installed, for every file but the vendored ones
+        /// (``Luacheck/vendoredFolders``).
         public var useLuacheck = true
         /// Creates the defaults.
         public init() {}
@@ -85,6 +86,7 @@ public enum GameChecker {
             }
             findings +=
                 GlobalCheck.fieldFindings(file: file, tokens: tokens)
+                + GlobalCheck.collectorFindings(file: file, tokens: tokens)
                 + ActivityCallCheck.findings(file: file, tokens: tokens)
                 + EarlyResultCheck.findings(file: file, tokens: tokens)
             sources.append((file, source, tokens, accesses))
@@ -100,7 +102,8 @@ public enum GameChecker {
         // Without luacheck, nothing is said: a missing optional tool is not news on every run
         // (`edujam check --help` says what installing it adds).
         if settings.useLuacheck, Luacheck.isInstalled {
-            let theirs = sources.flatMap { Luacheck.findings(file: $0.file) ?? [] }
+            let own = sources.map(\.file).filter { !Luacheck.isVendored($0, in: folder) }
+            let theirs = own.flatMap { Luacheck.findings(file: $0) ?? [] }
             findings += Luacheck.newFindings(theirs, besides: findings)
         }
         if !findings.contains(where: { $0.severity == .error }), settings.fuzzRuns > 0 {
@@ -112,10 +115,14 @@ public enum GameChecker {
         return Result(folder: folder, findings: sorted(findings), notes: notes)
     }
 
-    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API.
+    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API, nor a hidden
+    /// folder's files (`.edujam/`'s editor definitions, `.git/`), which no game can load.
     static func luaFiles(in folder: String) -> [String] {
         let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        let modules = names.filter { $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/") }.sorted()
+        let modules = names.filter {
+            $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/")
+                && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
         return (["game.lua"] + modules).map { (folder as NSString).appendingPathComponent($0) }
     }
 

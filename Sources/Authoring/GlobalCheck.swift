@@ -50,6 +50,25 @@ enum GlobalCheck {
         return findings
     }
 
+    /// `collectgarbage("stop")` and the other options that change the collector: they raise.
+    static func collectorFindings(file: String, tokens: [LuaToken]) -> [Finding] {
+        var findings: [Finding] = []
+        for i in tokens.indices.dropLast(1) where tokens[i].kind == .name && tokens[i].text == "collectgarbage" {
+            let open = tokens[i + 1].isSymbol("(") ? i + 2 : i + 1  // collectgarbage "stop" too
+            guard open < tokens.count, tokens[open].kind == .string,
+                KnownNames.refusedCollectorOptions.contains(tokens[open].text)
+            else { continue }
+            findings.append(
+                Finding(
+                    .warning, file: file, line: tokens[i].line,
+                    "'collectgarbage(\"\(tokens[open].text)\")' is not available to games",
+                    hint: "a stopped or retuned collector would turn garbage into the memory limit; "
+                        + "a call fails at this line (docs/sandbox.md)",
+                    check: "field"))
+        }
+        return findings
+    }
+
     /// `activity.strat`, `string.fromat`, `activity:start()`: a field the table does not have.
     static func fieldFindings(file: String, tokens: [LuaToken]) -> [Finding] {
         let shadowed = TokenGlobalScan.declaredNames(tokens)

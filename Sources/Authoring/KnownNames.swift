@@ -6,29 +6,50 @@ import Tracking
 /// names; `KnownNamesTests` checks the lists against a real run.
 enum KnownNames {
     /// The EduJam API globals games use.
-    static let api: Set<String> = ["activity", "say", "print", "ask", "choose", "random", "clock", "require"]
+    static let api: Set<String> = [
+        "activity", "say", "print", "ask", "choose", "random", "clock", "require", "loadfile", "dofile",
+    ]
 
     /// The standard library the sandbox lets a game see (Tests/SandboxTests/AllowListTests.swift).
     static let standard: Set<String> = [
-        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "load",
+        "_G", "_VERSION", "assert", "collectgarbage", "coroutine", "debug", "error", "getmetatable", "io", "ipairs",
+        "load",
         "math", "next", "os", "package", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset", "select",
         "setmetatable", "string", "table", "tonumber", "tostring", "type", "utf8", "xpcall",
     ]
 
     /// Globals of stock Lua that are absent (nil) in the sandbox: a use is warned about, since a
     /// library's feature test (`io and io.write`) is fine and only a call fails.
-    static let withheld: Set<String> = ["io", "debug", "dofile", "loadfile", "warn"]
+    static let withheld: Set<String> = ["warn"]
 
     /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
     static let withheldFields: [String: Set<String>] = [
         "os": ["execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"],
         "package": ["cpath", "loadlib", "searchers", "searchpath"],
         "string": ["dump"],
+        "io": ["open", "popen", "tmpfile"],
+        "debug": [
+            "debug", "gethook", "getlocal", "getmetatable", "getregistry", "getupvalue", "getuservalue", "sethook",
+            "setcstacklimit", "setlocal", "setmetatable", "setupvalue", "setuservalue", "upvalueid", "upvaluejoin",
+        ],
+    ]
+
+    /// The fields of ``withheldFields`` that are there and raise `... is not available to games`
+    /// when called (the others are nil).
+    static let refusingFields: [String: Set<String>] = [
+        "os": ["execute", "exit", "remove", "rename", "tmpname"],
+        "string": ["dump"],
+        "io": ["open", "popen", "tmpfile"],
+    ]
+
+    /// `collectgarbage` options that raise `collectgarbage('stop') is not available to games`.
+    static let refusedCollectorOptions: Set<String> = [
+        "stop", "incremental", "generational", "setpause", "setstepmul",
     ]
 
     /// Why a withheld name is not there, for the warning's hint.
     static let withheldReason =
-        "games cannot reach files, processes, the environment or the debugger, and cannot load bytecode; it is nil in the sandbox, so a call fails at this line (docs/sandbox.md)"
+        "games cannot reach files, processes, the environment or the debugger, and cannot load bytecode; a call fails at this line (docs/sandbox.md)"
 
     /// Every global a game can read without defining it.
     static let globals = api.union(standard)
@@ -61,6 +82,8 @@ enum KnownNames {
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
         "os": ["clock", "date", "difftime", "time"],
         "package": ["config", "loaded", "path", "preload"],
+        "debug": ["getinfo", "traceback"],
+        "io": ["close", "flush", "input", "lines", "output", "read", "stderr", "stdin", "stdout", "type", "write"],
         "activity": activityFunctions,
     ]
 }

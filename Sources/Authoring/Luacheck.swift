@@ -3,7 +3,21 @@
 /// The EduJam globals are declared to it as read-only, so it reports the same typos
 /// our own scan does; those duplicates are dropped, and what only luacheck sees
 /// (unused variables, shadowing, unreachable code) is kept as warnings.
+///
+/// Files under a game's ``vendoredFolders`` are someone else's code, dropped in unchanged:
+/// luacheck is not run on them, while `check`'s own findings cover them as every other file.
 enum Luacheck {
+    /// The top-level folders of a game that hold vendored libraries (`lib/json.lua`, `vendor/middleclass.lua`).
+    static let vendoredFolders: Set<String> = ["lib", "vendor"]
+
+    /// Whether `file` (a path under `folder`) lies in one of the ``vendoredFolders`` of the game in `folder`.
+    static func isVendored(_ file: String, in folder: String) -> Bool {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard file.hasPrefix(prefix) else { return false }
+        let parts = file.dropFirst(prefix.count).split(separator: "/")
+        return parts.count > 1 && vendoredFolders.contains(String(parts[0]))
+    }
+
     /// Whether `luacheck` is on PATH.
     static var isInstalled: Bool { Tool.which("luacheck") != nil }
 

@@ -8,7 +8,7 @@ enum ScaffoldTemplates {
             ("game.lua", game(id: id, title: title, type: type, topic: topic, folder: folder)),
             ("tests/quiz.play", transcript(title: title)),
             ("tests/student.bot.lua", bot(title: title)),
-        ]
+        ] + EditorDefinitions.files
     }
 
     static func game(id: String, title: String, type: String, topic: String?, folder: String) -> String {
@@ -63,8 +63,10 @@ enum ScaffoldTemplates {
               activity.finish()               -- last: the run counts as finished
             end
 
-            -- The declaration: who this game is (docs/lua-api.md lists every field).
-            return {
+            -- The declaration: who this game is (docs/lua-api.md lists every field). The
+            -- ---@type line lets an editor with lua-language-server check the fields as you type.
+            ---@type edujam.Game
+            local game = {
               id = "\(id)",
               title = "\(title)",
               type = "\(type)",
@@ -73,6 +75,8 @@ enum ScaffoldTemplates {
               minutes = { 1, 3 },
               play = play,
             }
+
+            return game
 
             """
     }

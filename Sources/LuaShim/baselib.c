@@ -11,12 +11,12 @@
  * Refusals
  * ===================================================================== */
 
-/* What a script may not do even though stock Lua has it (a __gc metamethod, a binary
- * chunk, stopping the collector): a Lua error naming it, which pcall may catch. A
- * withheld function is not refused this way: it is simply absent (nil). */
-int edujam_forbid(lua_State *L, const char *what) {
+/* What a script may not do even though stock Lua has it (a binary chunk, stopping the
+ * collector), and the functions games do not have (files, processes, bytecode): a Lua
+ * error at the calling line that names it, which pcall may catch. */
+int edujam_withheld(lua_State *L, const char *what) {
     edujam_of(L)->forbidden = 1;
-    return luaL_error(L, "%s is not available in the sandbox", what);
+    return luaL_error(L, "%s is not available to games", what);
 }
 
 /* }==================================================================== */
@@ -75,22 +75,33 @@ static int base_xpcall(lua_State *L) {
 
 /* }==================================================================== */
 
-/* Refuses __gc: Lua runs finalizers with hooks off, so a looping one could
- * never be stopped. The check is on the raw key at setmetatable time, the
- * only time Lua marks an object for finalization. */
+/* Accepts a __gc field but never runs a finalizer: Lua runs finalizers with hooks off, so a
+ * looping one could never be stopped. Class libraries (middleclass, 30log) copy __gc into
+ * every class's metatable. Lua marks an object for finalization only here, when the
+ * metatable it gets has __gc; the field is hidden from Lua for that moment, so no object is
+ * ever marked, and the script still reads its metatable's __gc as it set it. */
 static int base_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int mt = lua_type(L, 2);
     luaL_argexpected(L, mt == LUA_TNIL || mt == LUA_TTABLE, 2, "nil or table");
-    if (mt == LUA_TTABLE) {
-        lua_pushliteral(L, "__gc");
-        if (lua_rawget(L, 2) != LUA_TNIL) return edujam_forbid(L, "a __gc metamethod");
-        lua_pop(L, 1);
-    }
     if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
         return luaL_error(L, "cannot change a protected metatable");
     lua_settop(L, 2);
+    lua_pushliteral(L, "__gc");
+    int gc = mt == LUA_TTABLE ? lua_rawget(L, 2) : LUA_TNIL;  /* slot 3: the __gc value */
+    if (gc != LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        lua_pushnil(L);
+        lua_rawset(L, 2);
+    }
+    lua_pushvalue(L, 2);
     lua_setmetatable(L, 1);
+    if (gc != LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        lua_pushvalue(L, 3);
+        lua_rawset(L, 2);  /* the key's slot is still in the table: nothing to allocate */
+    }
+    lua_settop(L, 1);
     return 1;
 }
 
@@ -108,7 +119,7 @@ static int load_is_binary(const char *first, size_t len, const char *mode) {
 }
 
 static int load_refuse_binary(lua_State *L) {
-    return edujam_forbid(L, "loading a binary chunk");
+    return edujam_withheld(L, "loading a binary chunk");
 }
 
 typedef struct {
@@ -197,7 +208,7 @@ static int base_collectgarbage(lua_State *L) {
     for (int i = 0; refused[i] != NULL; i++) {
         if (strcmp(option, refused[i]) == 0) {
             lua_pushfstring(L, "collectgarbage('%s')", option);
-            return edujam_forbid(L, lua_tostring(L, -1));
+            return edujam_withheld(L, lua_tostring(L, -1));
         }
     }
     return lua_tocfunction(L, lua_upvalueindex(1))(L);  /* in this frame: errors name 'collectgarbage' */
@@ -240,8 +251,8 @@ static size_t print_plain_run(const char *s, size_t len, size_t i) {
     return i - start;
 }
 
-/* Bytes s takes once cleaned: each control character becomes one '?'. */
-static size_t print_cleaned_length(const char *s, size_t len) {
+/* Bytes s takes once cleaned: each control character becomes one '?'. Also io.write's. */
+size_t edujam_cleaned_length(const char *s, size_t len) {
     size_t out = 0, width;
     for (size_t i = 0; i < len; i += width) {
         size_t plain = print_plain_run(s, len, i);
@@ -254,8 +265,8 @@ static size_t print_cleaned_length(const char *s, size_t len) {
     return out;
 }
 
-/* Writes s cleaned at out; returns the end of what it wrote. */
-static char *print_copy_clean(char *out, const char *s, size_t len) {
+/* Writes s cleaned at out; returns the end of what it wrote. Also io.write's. */
+char *edujam_copy_clean(char *out, const char *s, size_t len) {
     size_t width;
     for (size_t i = 0; i < len; i += width) {
         size_t plain = print_plain_run(s, len, i);
@@ -288,7 +299,7 @@ static int print_lines(lua_State *L, int n) {
         size_t len;
         const char *s = edujam_tolstring(L, i, &len);
         lua_replace(L, i);                         /* keeps the text alive in the argument's slot */
-        total = print_add(total, print_add(print_cleaned_length(s, len), i > 1));
+        total = print_add(total, print_add(edujam_cleaned_length(s, len), i > 1));
     }
     edujam_sandbox *sb = edujam_of(L);
     if (edujam_spend_output(sb, total)) return edujam_raise_limit(L, sb);  /* before building it */
@@ -298,7 +309,7 @@ static int print_lines(lua_State *L, int n) {
         size_t len;
         const char *s = lua_tolstring(L, i, &len);   /* a string already: cannot allocate */
         if (i > 1) *out++ = ' ';
-        out = print_copy_clean(out, s, len);
+        out = edujam_copy_clean(out, s, len);
     }
     *out = '\n';
     luaL_pushresultsize(&line, total);
@@ -335,6 +346,7 @@ static int print_plain_string(lua_State *L) {
 
 static int base_print(lua_State *L) {
     if (edujam_of(L)->failed) return 0;  /* the call has failed: nothing more reaches the student */
+    edujam_flush_output(edujam_of(L));    /* a line io.write left open comes first */
     int n = lua_gettop(L);
     if (n == 1 && lua_type(L, 1) == LUA_TSTRING) return print_plain_string(L);
     return print_lines(L, n);

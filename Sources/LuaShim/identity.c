@@ -10,12 +10,14 @@
 #include <string.h>
 
 /* The registry key of the table value -> number, weak in its keys: a value's number
- * goes when the value does. Its entry 1 holds the last number given. */
+ * goes when the value does. Its entry 1 holds the last number given. A long string is
+ * keyed by its object's pointer, and held at the negative of its number (below). */
 static const char identity_key = 0;
 
 #define IDENTITY_NEXT 1                 /* the counter's key in the table */
 #define IDENTITY_SPACING 0x40           /* between two numbered values, as tables lie in memory */
-#define IDENTITY_STRINGS 0x8000000000u  /* strings (%p only) lie apart from numbered values */
+#define IDENTITY_STRINGS 0x8000000000u  /* short strings (%p only) lie apart from numbered values */
+#define IDENTITY_SHORT_MAX 40           /* LUAI_MAXSHORTLEN of 5.4.4's llimits.h: longer strings are not interned */
 #define FORMAT_FLAGS "-+#0 123456789."  /* what str_format spans before a conversion */
 #define FORMAT_MAX_SPEC 21              /* from this many bytes a specification is stock's error */
 
@@ -38,6 +40,13 @@ static uint64_t identity_base(lua_State *L) {
     return 0x550000000000u + ((mixed >> 36) << 12);
 }
 
+/* Pushes the key the value at idx is numbered under: itself, but a long string's pointer,
+ * since two long strings with the same bytes are two objects (and equal as keys). */
+static void identity_push_key(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TSTRING) lua_pushlightuserdata(L, (void *)lua_topointer(L, idx));
+    else lua_pushvalue(L, idx);
+}
+
 /* The number of the value at idx, given on first sight. */
 static lua_Integer identity_number(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
@@ -51,7 +60,7 @@ static lua_Integer identity_number(lua_State *L, int idx) {
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &identity_key);
     }
-    lua_pushvalue(L, idx);
+    identity_push_key(L, idx);
     if (lua_rawget(L, -2) == LUA_TNUMBER) {
         lua_Integer number = lua_tointeger(L, -1);
         lua_pop(L, 2);
@@ -63,26 +72,31 @@ static lua_Integer identity_number(lua_State *L, int idx) {
     lua_pop(L, 1);
     lua_pushinteger(L, number);
     lua_rawseti(L, -2, IDENTITY_NEXT);
-    lua_pushvalue(L, idx);
+    identity_push_key(L, idx);
     lua_pushinteger(L, number);
     lua_rawset(L, -3);
+    if (lua_type(L, idx) == LUA_TSTRING) {  /* a string cannot be a weak key: held, so its pointer is never reused */
+        lua_pushvalue(L, idx);
+        lua_rawseti(L, -2, -number);
+    }
     lua_pop(L, 1);
     return number;
 }
 
-/* The address a string is shown at by %p: from its bytes, as equal short strings are one
- * object in stock Lua. Not numbered: a string cannot be a weak key, so numbering one
- * would keep it alive for the state's life. */
+/* The address a string is shown at by %p. A short one's is made from its bytes, as equal
+ * short strings are one object in stock Lua; not numbered, since numbering holds the string
+ * for the state's life. A long one is an object of its own, numbered as tables are. */
 static uint64_t identity_string_offset(lua_State *L, int idx) {
     size_t len;
     const char *s = lua_tolstring(L, idx, &len);
+    if (len > IDENTITY_SHORT_MAX) return (uint64_t)identity_number(L, idx) * IDENTITY_SPACING;
     uint64_t h = 0xCBF29CE484222325u;  /* FNV-1a */
     for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001B3u;
     return IDENTITY_STRINGS + (h % 0x10000000u) * 0x10;
 }
 
 /* Pushes "0x..." for the value at idx, which has an address (a string included). */
-static void identity_push_address(lua_State *L, int idx) {
+void edujam_push_address(lua_State *L, int idx) {
     uint64_t offset = lua_type(L, idx) == LUA_TSTRING
         ? identity_string_offset(L, idx)
         : (uint64_t)identity_number(L, idx) * IDENTITY_SPACING;
@@ -106,7 +120,7 @@ const char *edujam_tolstring(lua_State *L, int idx, size_t *len) {
     if (!identity_shown_by_address(L, idx)) return luaL_tolstring(L, idx, len);
     int name = luaL_getmetafield(L, idx, "__name");
     const char *kind = name == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, idx);
-    identity_push_address(L, idx);
+    edujam_push_address(L, idx);
     lua_pushfstring(L, "%s: %s", kind, lua_tostring(L, -1));
     lua_remove(L, -2);
     if (name != LUA_TNIL) lua_remove(L, -2);
@@ -148,7 +162,7 @@ static int format_walk(lua_State *L, const char *fmt, size_t len, int top, luaL_
             p_count++;
             if (out == NULL) {
                 int t = lua_type(L, arg);
-                if (identity_has_address(t) || t == LUA_TSTRING) identity_push_address(L, arg);
+                if (identity_has_address(t) || t == LUA_TSTRING) edujam_push_address(L, arg);
                 else lua_pushliteral(L, "(null)");  /* stock's text for a value with no address */
                 lua_replace(L, arg);
             } else {

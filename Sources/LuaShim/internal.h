@@ -96,7 +96,15 @@ void edujam_leave_thread(edujam_sandbox *sb);
 /* baselib.c, libraries/libs.c, libraries/system.c */
 void edujam_open_base(lua_State *L);
 void edujam_open_system(lua_State *L);
-int edujam_forbid(lua_State *L, const char *what);
+int edujam_withheld(lua_State *L, const char *what);
+/* print's cleaning (baselib.c): each terminal control becomes one '?'. */
+size_t edujam_cleaned_length(const char *s, size_t len);
+char *edujam_copy_clean(char *out, const char *s, size_t len);
+
+/* libraries/io.c: the game's terminal as `io`. */
+void edujam_open_io(lua_State *L);
+/* libraries/debug.c: debug.traceback and a read-only debug.getinfo. */
+void edujam_open_debug(lua_State *L);
 
 /* hashseed.c: sets L's string-hash seed from the run's seed. Call before any table has
  * a string key. Returns 1, changing nothing, if Lua's private layout is not 5.4.4's. */
@@ -104,6 +112,7 @@ int edujam_seed_string_hash(lua_State *L, lua_Integer seed);
 
 /* identity.c: luaL_tolstring with addresses made from the seed; string.format likewise. */
 const char *edujam_tolstring(lua_State *L, int idx, size_t *len);
+void edujam_push_address(lua_State *L, int idx);
 int edujam_str_format(lua_State *L);
 
 #endif

@@ -27,12 +27,16 @@ public enum DeclaredIDScan {
         return false
     }
 
-    /// The `.lua` files under `folder`, `game.lua` first; nil when there are more than
-    /// ``maxFiles`` or the folder cannot be listed.
+    /// The `.lua` files under `folder` outside hidden folders (which no game can load), `game.lua`
+    /// first; nil when there are more than ``maxFiles`` or the folder cannot be listed.
     private static func luaFiles(in folder: String) -> [String]? {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
         var files = [(folder as NSString).appendingPathComponent("game.lua")]
         while let name = walker.nextObject() as? String {
+            if (name as NSString).lastPathComponent.hasPrefix(".") {  // `.edujam/`'s editor definitions, `.git/`
+                walker.skipDescendants()
+                continue
+            }
             guard name.hasSuffix(".lua"), name != "game.lua" else { continue }
             guard files.count < maxFiles else { return nil }
             files.append((folder as NSString).appendingPathComponent(name))

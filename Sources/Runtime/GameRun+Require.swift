@@ -2,7 +2,8 @@ import Foundation
 import Sandbox
 
 extension GameRun {
-    /// Gives the game a `require` that loads modules from its folder (`Sandbox.installRequire`:
+    /// Gives the game a `require` that loads modules from its folder, and `loadfile` and `dofile`
+    /// that read a file of it (`Sandbox.installRequire`:
     /// the caching, `package.preload` and the loop check are the sandbox's, in C).
     ///
     /// The host function only compiles; the sandbox's `require` calls the chunk. A host function
@@ -11,22 +12,33 @@ extension GameRun {
     func installRequire() {
         let loader = ModuleLoader(folder: folder)
         sandbox.installRequire { [unowned sandbox] call in  // unowned: the sandbox owns this closure
-            switch loader.source(of: try call.string(1)) {
-            case .success(let found):
-                do {
-                    let chunk = try ChunkCache.shared.chunk(file: found.path, source: found.source) {
-                        try sandbox.compile(found.source, name: found.path)
-                    }
-                    try call.push(.function(try sandbox.load(chunk)))
-                    try call.push(.string(found.relative))
-                } catch let error as SandboxError {
-                    try call.push(.nil)
-                    try call.push(.string(error.failure?.description ?? error.description))
+            try Self.push(loader.source(of: try call.string(1)), to: call, in: sandbox)
+        }
+        // loadfile and dofile (C, beside require) read a file of the folder as require does
+        sandbox.installLoadfile { [unowned sandbox] call in
+            try Self.push(loader.source(ofFile: try call.string(1)), to: call, in: sandbox)
+        }
+    }
+
+    /// Pushes a found file's compiled chunk and its file, or nil and the message saying why not.
+    private static func push(_ result: Result<ModuleLoader.Found, ModuleError>, to call: HostCall, in sandbox: Sandbox)
+        throws
+    {
+        switch result {
+        case .success(let found):
+            do {
+                let chunk = try ChunkCache.shared.chunk(file: found.path, source: found.source) {
+                    try sandbox.compile(found.source, name: found.path)
                 }
-            case .failure(let error):
+                try call.push(.function(try sandbox.load(chunk)))
+                try call.push(.string(found.relative))
+            } catch let error as SandboxError {
                 try call.push(.nil)
-                try call.push(.string(error.description))
+                try call.push(.string(error.failure?.description ?? error.description))
             }
+        case .failure(let error):
+            try call.push(.nil)
+            try call.push(.string(error.description))
         }
     }
 }

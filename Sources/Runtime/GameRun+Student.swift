@@ -7,13 +7,23 @@ import Tracking
 let maximumAnswerBytes = Limits.replyBytes
 
 extension GameRun {
-    /// `say`, `ask`, `choose`, `random`, `clock`.
+    /// `say`, `ask`, `choose`, `random`, `clock`, and what `io` reads.
     func registerStudentAPI() {
         sandbox.register("ask") { [unowned self] call in try call.push(ask(call)) }
         sandbox.register("choose") { [unowned self] call in try call.push(choose(call)) }
         sandbox.register("random") { [unowned self] call in try call.push(randomNumber(call)) }
         sandbox.register("clock") { [unowned self] call in try call.push(number: clockReading()) }
         if let print = try? sandbox.global("print") { try? sandbox.setGlobal("say", print) }
+        sandbox.installInput { [unowned self] call in try call.push(read(call)) }
+    }
+
+    /// What `io.read`, `io.lines` and `io.stdin` read: `ask`'s way, so a run that reads through
+    /// `io` is recorded and replays as one that asks. The prompt is the line `io.write` left
+    /// unfinished, whose bytes `io.write` already counted against the output budget.
+    private func read(_ call: HostCall) throws -> LuaValue {
+        let prompt = Terminal.clean(try call.string(1))
+        guard let reply = try reply(to: .ask(prompt: prompt)) else { return .nil }
+        return .string(reply)
     }
 
     private func ask(_ call: HostCall) throws -> LuaValue {

@@ -64,6 +64,27 @@ struct ModuleLoader: Sendable {
     }
 }
 
+extension ModuleLoader {
+    /// The source of the file `loadfile(path)` or `dofile(path)` names: a path relative to the
+    /// game's folder (`locales/en.lua`, or `./locales/en.lua`), of a file a published game
+    /// holds (a `.lua` file: text chunks only), confined to the folder as a module is.
+    func source(ofFile path: String) -> Result<Found, ModuleError> {
+        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        if let problem = GamePackage.problem(withPath: relative) {
+            return .failure(ModuleError("cannot open \(path): \(problem)"))
+        }
+        let file = (folder as NSString).appendingPathComponent(relative)
+        do {
+            return .success(
+                Found(path: file, relative: "./" + relative, source: try SourceFile.read(file, confinedTo: folder)))
+        } catch  where error.problem == .missing {
+            return .failure(ModuleError("cannot open \(path): no such file in the game's folder"))
+        } catch {
+            return .failure(ModuleError("cannot open \(path): '\(file)' \(error.reason)"))
+        }
+    }
+}
+
 /// Why a module could not be loaded; the script sees the message at its `require` line.
 struct ModuleError: Error, Sendable, CustomStringConvertible {
     /// The message.

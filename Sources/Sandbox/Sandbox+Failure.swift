@@ -26,7 +26,7 @@ extension Sandbox {
             break
         }
         if status == LUA_ERRSYNTAX { return .syntax(failure) }
-        if edujam_forbidden(raw) != 0 && failure.message.hasSuffix("is not available in the sandbox") {
+        if edujam_forbidden(raw) != 0 && failure.message.hasSuffix("is not available to games") {
             return .forbidden(failure)
         }
         return .runtime(failure)

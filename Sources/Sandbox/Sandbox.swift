@@ -221,6 +221,7 @@ public final class Sandbox {
     ///   then finished; thrown on from a host function, it ends the call as `print`
     ///   past the budget does.
     public func spendOutput(_ bytes: Int) throws {
+        edujam_flush_output(raw)  // a line io.write left open is shown before what the host shows
         guard edujam_spend_output(raw, max(0, bytes)) == 0 else {
             throw SandboxError.outputLimit(ScriptFailure(message: "output limit exceeded (\(limits.output) bytes)"))
         }
@@ -287,6 +288,33 @@ public final class Sandbox {
         defer { edujam_relax(raw, 0) }
         pushHostFunction("require", find)
         edujam_install_require(state)
+    }
+
+    /// Gives the sandbox `loadfile` and `dofile` (a bare sandbox has neither) that read files with
+    /// `find`: a host function that, given the file name, pushes the compiled chunk and the file,
+    /// or `nil` and the message that says why not. The rest is stock's, in C
+    /// (`Sources/LuaShim/libraries/require.c`): `loadfile`'s mode and environment, `dofile`
+    /// calling the chunk. Calling it again replaces the first.
+    public func installLoadfile(_ find: @escaping HostFunction) {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        pushHostFunction("loadfile", find)
+        edujam_install_loadfile(state)
+    }
+
+    /// Gives `io.read`, `io.lines` and `io.stdin` (a bare sandbox reads the end of input) the
+    /// student's lines: `read` is a host function that, given a prompt (the line `io.write` left
+    /// unfinished, already counted against the output budget, or `""`), returns the next line
+    /// or `nil` (`Sources/LuaShim/libraries/io.c`). Calling it again replaces the first.
+    public func installInput(_ read: @escaping HostFunction) {
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        edujam_relax(raw, 1)
+        defer { edujam_relax(raw, 0) }
+        pushHostFunction("read", read)
+        edujam_install_input(state)
     }
 
     /// Pushes `function` as a Lua function in the next of the sandbox's host slots; the sandbox

@@ -35,7 +35,7 @@ public enum SandboxError: Error, Sendable, Equatable, CustomStringConvertible {
     case syntax(ScriptFailure)
     /// The script raised an error, or misused a host function.
     case runtime(ScriptFailure)
-    /// The script did something the sandbox refuses (a `__gc` metamethod, a binary chunk, `collectgarbage("stop")`, ...).
+    /// The script did something the sandbox refuses (a binary chunk, `collectgarbage("stop")`, a function not available to games, ...).
     /// Withheld functions (`io`, `os.exit`, `dofile`, `string.dump`) are absent instead: a call is a ``runtime(_:)`` error.
     case forbidden(ScriptFailure)
     /// The state reached ``SandboxLimits/memory``. The sandbox is finished.

@@ -13,7 +13,8 @@ enum CheckCommand: Command {
             that never starts or reports, and (when those pass) failures under random input.
             Default: every game in the games folder. Exit 1 on errors; warnings alone exit 0.
             With luacheck installed (Debian package lua-check), its warnings that EduJam's own checks
-            do not already give are added; without it, check says nothing about it.
+            do not already give are added, except in a game's lib/ and vendor/ folders (libraries
+            dropped in as they are); without it, check says nothing about it.
             """,
         options: [
             OptionDeclaration("--fuzz-runs", value: "N", "random-input runs per game (default 300; 0 for none)"),

@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 import Playtest
 import Runtime
 import Testing
@@ -19,7 +20,10 @@ import Tracking
         var options = Scaffold.Options(name: "my-quiz")
         options.topic = "math"
         let files = try Scaffold.create(options, in: temp.games)
-        #expect(files.map { ($0 as NSString).lastPathComponent } == ["game.lua", "quiz.play", "student.bot.lua"])
+        #expect(
+            files.map { ($0 as NSString).lastPathComponent } == [
+                "game.lua", "quiz.play", "student.bot.lua", "edujam.lua", ".luarc.json",
+            ])
         let declaration = try Catalog.declaration(ofGameIn: temp.games + "/my-quiz")
         #expect(declaration.id == "MY-QUIZ" && declaration.title == "My Quiz")
         #expect(declaration.type == .quiz && declaration.topic == .math)
@@ -78,6 +82,39 @@ import Tracking
         settings.fuzzRuns = 50
         let result = GameChecker.check(folder: temp.games + "/quiz", settings: settings)
         #expect(result.findings.isEmpty, "\(result.findings)")
+    }
+
+    /// The editor files are the generator's output, and no part of the game: not published, not
+    /// checked, not loadable.
+    @Test func writesTheEditorDefinitionsOutsideTheGame() throws {
+        let temp = TempGames()
+        try Scaffold.create(Scaffold.Options(name: "quiz"), in: temp.games)
+        let folder = temp.games + "/quiz"
+        for (path, text) in EditorDefinitions.files {
+            #expect(try String(contentsOfFile: folder + "/" + path, encoding: .utf8) == text, "\(path)")
+        }
+        #expect(try GamePackage.read(folder: folder).paths == ["game.lua"])
+        #expect(GameChecker.luaFiles(in: folder) == [folder + "/game.lua"])
+        let game = try String(contentsOfFile: folder + "/game.lua", encoding: .utf8)
+        #expect(game.contains("---@type edujam.Game\nlocal game = {"))
+    }
+
+    /// A declaration mistake in the scaffold's `local game = { ... }` is found at its line.
+    @Test func aDeclarationMistakeInTheTypedTableIsLocated() throws {
+        let temp = TempGames()
+        try Scaffold.create(Scaffold.Options(name: "quiz"), in: temp.games)
+        let file = temp.games + "/quiz/game.lua"
+        let source = try String(contentsOfFile: file, encoding: .utf8)
+        try source.replacingOccurrences(of: "type = \"quiz\"", with: "type = \"qiuz\"")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        var settings = GameChecker.Settings()
+        settings.fuzzRuns = 0
+        let finding = try #require(GameChecker.check(folder: temp.games + "/quiz", settings: settings).findings.first)
+        let line = source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+            $0.contains("type = \"quiz\"")
+        }
+        #expect(finding.message.hasPrefix("type: unknown type 'qiuz'"))
+        #expect(finding.line == line.map { $0 + 1 })
     }
 
     @Test(arguments: ["../up", "my quiz", "9lives", "", "a/b", "quiz.lua", "café"])

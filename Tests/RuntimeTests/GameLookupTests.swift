@@ -74,6 +74,19 @@ import Testing
         #expect(recorder.loaded == ["copy"], "the clash is found; the hostile game is not run")
     }
 
+    /// A hidden folder's Lua (an editor's definitions in `.edujam/`, which name every API word)
+    /// is no game code: a word there does not make the game a candidate.
+    @Test func hiddenFoldersAreNotScanned() throws {
+        let folder = try Self.games([("beta", Self.game("BETA"))])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/beta/.edujam", withIntermediateDirectories: true)
+        try "---@meta _\nfunction activity.score() end\n".write(
+            toFile: folder + "/beta/.edujam/edujam.lua", atomically: true, encoding: .utf8)
+        #expect(!DeclaredIDScan.mayDeclare("SCORE", gameIn: folder + "/beta"))
+        try "return 'SCORE'\n".write(toFile: folder + "/beta/words.lua", atomically: true, encoding: .utf8)
+        #expect(DeclaredIDScan.mayDeclare("SCORE", gameIn: folder + "/beta"))
+    }
+
     @Test func aGameThatCannotBeReadCountsAsACandidate() {
         #expect(DeclaredIDScan.mayDeclare("ALPHA", gameIn: "/nonexistent-\(UUID())"))
     }

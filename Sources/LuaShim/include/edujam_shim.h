@@ -126,6 +126,20 @@ int edujam_push_host_function(lua_State *L, void *function);
  * chunk and its file, or nil and a message. Allocates: call it with the limits relaxed. */
 void edujam_install_require(lua_State *L);
 
+/* Sets the globals `loadfile` and `dofile` (libraries/require.c) to stock's over the host
+ * function on top of the stack (popped), which, given a file name, returns its compiled
+ * chunk and the file, or nil and a message. Allocates: call it with the limits relaxed. */
+void edujam_install_loadfile(lua_State *L);
+
+/* Makes the host function on top of the stack (popped) what io.read, io.lines and
+ * io.stdin read from (libraries/io.c): given the prompt (the line io.write left open, or
+ * ""), it returns the student's next line, or nil at the end of input. Allocates nothing. */
+void edujam_install_input(lua_State *L);
+
+/* Shows the line io.write left unfinished, if any (its bytes were counted when written):
+ * before other output and at the end of a call. Allocates nothing, cannot raise. */
+void edujam_flush_output(edujam_sandbox *sb);
+
 /* The last line of defence. If a call has not returned `grace_ns` after its deadline
  * fired (stuck in C that neither runs a Lua instruction nor polls the limit: a
  * collector step, a bug), the watchdog thread calls the host's handler with the

@@ -280,6 +280,11 @@ static int tab_move(lua_State *L) {
 
 /* }==================================================================== */
 
+/* string.dump would hand out bytecode, which no sandbox can load (Lua does not verify it). */
+static int str_dump(lua_State *L) {
+    return edujam_withheld(L, "string.dump");
+}
+
 /* math.randomseed() without an argument would seed from the clock and an address: it
  * seeds from the host's seed instead, so runs replay. Otherwise it is stock's, and like
  * stock's returns the two seed components. */
@@ -349,8 +354,7 @@ static int libs_open_all(lua_State *L) {
     lua_getfield(L, -1, "format");
     lua_pushcclosure(L, edujam_str_format, 1);
     lua_setfield(L, -2, "format");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");  /* bytecode, which Lua does not verify: absent */
+    libs_set(L, "dump", str_dump);  /* bytecode, which Lua does not verify: refused */
     lua_settop(L, 0);
 
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
@@ -364,6 +368,8 @@ static int libs_open_all(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     lua_settop(L, 0);
 
+    edujam_open_io(L);
+    edujam_open_debug(L);
     edujam_open_system(L);  /* os and package, last: package.loaded lists every library */
     /* The string metatable and the globals' are the script's to change, as in stock: each
      * sandbox is its own state, and the host reads globals raw (docs/sandbox.md). */

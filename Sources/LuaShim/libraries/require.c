@@ -14,6 +14,7 @@
  * about 4% of a playthrough and one of its protected calls (bench/README.md).
  */
 #include "../internal.h"
+#include <string.h>
 
 enum { REQ_FIND = 1, REQ_LOADED, REQ_PRELOAD, REQ_LOADING };
 
@@ -128,3 +129,72 @@ void edujam_install_require(lua_State *L) {
     lua_pushcclosure(L, req_require, 4);
     lua_setglobal(L, "require");
 }
+
+/* {====================================================================
+ * loadfile and dofile: stock's, over the host's finder (upvalue 1)
+ * ===================================================================== */
+
+/* Pushes the chunk of the file named at index 1 (by the finder), or nil and the message. */
+static int req_find_file(lua_State *L) {
+    if (lua_type(L, 1) != LUA_TSTRING) {  /* stock would read stdin */
+        lua_pushnil(L);
+        lua_pushliteral(L, "reading standard input as a chunk is not available to games: name a file");
+        return 0;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 2);
+    if (lua_isnil(L, -2)) return 0;
+    lua_pop(L, 1);  /* the chunk alone */
+    return 1;
+}
+
+/* loadfile([filename [, mode [, env]]]): the chunk, or fail and the message (never raises
+ * for a file). Every file a game can load is text. */
+static int req_loadfile(lua_State *L) {
+    const char *mode = luaL_optstring(L, 2, "bt");
+    int env = !lua_isnone(L, 3) ? 3 : 0;
+    lua_settop(L, 3);
+    if (strchr(mode, 't') == NULL) {
+        luaL_pushfail(L);
+        lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+        return 2;
+    }
+    if (!req_find_file(L)) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (env != 0) {  /* as stock's load: the environment is the chunk's first upvalue */
+        lua_pushvalue(L, env);
+        if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1);
+    }
+    return 1;
+}
+
+static int req_dofile_done(lua_State *L, int status, lua_KContext extra) {
+    (void)status;
+    (void)extra;
+    return lua_gettop(L) - 1;
+}
+
+/* dofile([filename]): runs the file's chunk and returns what it returns; an error in
+ * finding or compiling it is raised, as stock's. */
+static int req_dofile(lua_State *L) {
+    lua_settop(L, 1);
+    if (!req_find_file(L)) return lua_error(L);
+    lua_callk(L, 0, LUA_MULTRET, 0, req_dofile_done);
+    return req_dofile_done(L, 0, 0);
+}
+
+void edujam_install_loadfile(lua_State *L) {
+    luaL_checkstack(L, 2, NULL);
+    /* the finder is on top */
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, req_loadfile, 1);
+    lua_setglobal(L, "loadfile");
+    lua_pushcclosure(L, req_dofile, 1);
+    lua_setglobal(L, "dofile");
+}
+
+/* }==================================================================== */

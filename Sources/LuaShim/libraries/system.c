@@ -4,7 +4,7 @@
  * and nothing that reaches files, processes or the environment. `package` holds
  * the facts libraries read: the module cache (`loaded`), the loaders a script
  * registers (`preload`, which the game's `require` consults first), the search
- * path and the separators. `io` and `debug` are absent.
+ * path and the separators. `io` and `debug` are libraries/io.c and debug.c.
  */
 #include "../internal.h"
 #include <math.h>
@@ -61,6 +61,20 @@ static int system_os_date(lua_State *L) {
     return system_stock(L);
 }
 
+/* What would act outside the game (run a process, end the program, change files) raises,
+ * naming itself; what only reads the machine (getenv, setlocale) is absent, so a library's
+ * feature test (`os.getenv and os.getenv("HOME")`) falls back. */
+static int system_execute(lua_State *L) { return edujam_withheld(L, "os.execute"); }
+static int system_exit(lua_State *L) { return edujam_withheld(L, "os.exit"); }
+static int system_remove(lua_State *L) { return edujam_withheld(L, "os.remove"); }
+static int system_rename(lua_State *L) { return edujam_withheld(L, "os.rename"); }
+static int system_tmpname(lua_State *L) { return edujam_withheld(L, "os.tmpname"); }
+
+static const luaL_Reg system_refusing[] = {
+    {"execute", system_execute}, {"exit", system_exit}, {"remove", system_remove},
+    {"rename", system_rename}, {"tmpname", system_tmpname}, {NULL, NULL}
+};
+
 /* Sets field `name` of the table on top to fn with stock's os.<name> (in the table at
  * `stock`) as its upvalue. */
 static void system_wrap(lua_State *L, int stock, const char *name, lua_CFunction fn) {
@@ -74,7 +88,8 @@ static void system_wrap(lua_State *L, int stock, const char *name, lua_CFunction
 void edujam_open_system(lua_State *L) {
     luaopen_os(L);  /* stock's table: only the functions are taken from it */
     int stock = lua_gettop(L);
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 9);
+    luaL_setfuncs(L, system_refusing, 0);
     system_wrap(L, stock, "time", system_os_time);
     system_wrap(L, stock, "date", system_os_date);
     lua_pushcfunction(L, system_os_clock);

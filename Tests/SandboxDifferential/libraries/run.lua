@@ -277,4 +277,24 @@ describe("collectgarbage", function()
   equal("step returns a boolean", type(collectgarbage("step")), "boolean")
 end)
 
+describe("io, debug, a class with __gc, loadfile and dofile", function()
+  io.write("io.write ", 1, " ", 2.5, "\n")
+  io.stdout:write("io.stdout:write", "\n")
+  equal("io.write returns the file", io.write("") == io.stdout, true)
+  equal("io.type", io.type(io.stderr), "file")
+  local function logger() local info = debug.getinfo(2, "Sl") return info.currentline, info.what end
+  local line, what = logger()
+  equal("debug.getinfo line", line, 286)
+  equal("debug.getinfo what", what, "Lua")
+  equal("debug.traceback", debug.traceback("here"):match("^here\nstack traceback:\n") ~= nil, true)
+  local Class = { __index = {}, __gc = function() end, __tostring = function() return "instance" end }
+  Class.__index.name = function() return "named" end
+  local object = setmetatable({}, Class)
+  equal("a class with __gc", object:name() .. " " .. tostring(object), "named instance")
+  equal("__gc kept in the metatable", getmetatable(object).__gc, Class.__gc)
+  equal("loadfile", type(loadfile("semver.lua")), "function")
+  equal("dofile", type(dofile("semver.lua")), type(require("semver")))
+  equal("loadfile of a missing file", select("#", loadfile("missing.lua")), 2)
+end)
+
 h.summary()

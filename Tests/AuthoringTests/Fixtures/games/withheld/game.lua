@@ -1,8 +1,19 @@
 local log = io and io.write or print
+
+local function never()
+  local bytes = string.dump(print)
+  os.execute("ls")
+  collectgarbage("stop")
+  collectgarbage "generational"
+  collectgarbage("count")
+  return bytes
+end
+
 local function play()
   activity.start()
   activity.quantity("seconds", os.time())
   if os.getenv then log(os.getenv("HOME")) end
+  if activity == nil then never() end
   activity.finish()
 end
 

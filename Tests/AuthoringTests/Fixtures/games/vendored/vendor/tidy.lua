@@ -1,0 +1,2 @@
+local spare = 2
+return { ask = ": 2 + 2 = ?" }
