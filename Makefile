@@ -158,7 +158,9 @@ FISH_COMPLETION := share/fish/vendor_completions.d/edujam.fish
 MAN_PAGE := share/man/man1/edujam.1
 
 ## install-files: copy EDUJAM_BINARY, games/ and the docs under DESTDIR/PREFIX, readable by everyone,
-## with the completions and the man page EDUJAM_BINARY makes
+## with the completions and the man page EDUJAM_BINARY makes, and the Ralph LRS launcher of
+## docs/interop.md's recipe (PREFIX/share/edujam/ralph_launcher.py, the one the tests use)
+RALPH_LAUNCHER := Tests/CLITests/Fixtures/lrs/ralph_launcher.py
 install-files:
 	install -d -m 755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
 	install -m 755 $(EDUJAM_BINARY) $(DESTDIR)$(PREFIX)/bin/edujam
@@ -171,6 +173,7 @@ install-files:
 	rm -rf $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R games $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R docs/. README.md $(DESTDIR)$(PREFIX)/share/doc/edujam/
+	install -m 644 $(RALPH_LAUNCHER) $(DESTDIR)$(PREFIX)/share/edujam/ralph_launcher.py
 	chmod -R u=rwX,go=rX $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
 
 ## deb: edujam_VERSION_ARCH.deb for a school's Debian server (README.md, "Installing it"): `make
