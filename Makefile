@@ -25,7 +25,7 @@ RALPH_VENV := .build/ralph-venv
 # server runs as `postgres` and must reach its own folder inside. Used as `$(IN_SCRATCH) COMMAND`.
 IN_SCRATCH = scratch="$$(mktemp -d)" && chmod 711 "$$scratch" && trap 'rm -rf "$$scratch"' EXIT && export TMPDIR="$$scratch" &&
 
-.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph docs
+.PHONY: all deps test-deps build play test test-quick lint format test-swift test-postgresql test-asan test-games docs-check bench example-report clean install install-files uninstall ralph docs deb
 
 all: build
 
@@ -159,7 +159,9 @@ FISH_COMPLETION := share/fish/vendor_completions.d/edujam.fish
 MAN_PAGE := share/man/man1/edujam.1
 
 ## install-files: copy EDUJAM_BINARY, games/ and the docs under DESTDIR/PREFIX, readable by everyone,
-## with the completions and the man page EDUJAM_BINARY makes
+## with the completions and the man page EDUJAM_BINARY makes, and the Ralph LRS launcher of
+## docs/interop.md's recipe (PREFIX/share/edujam/ralph_launcher.py, the one the tests use)
+RALPH_LAUNCHER := Tests/CLITests/Fixtures/lrs/ralph_launcher.py
 install-files:
 	install -d -m 755 $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
 	install -m 755 $(EDUJAM_BINARY) $(DESTDIR)$(PREFIX)/bin/edujam
@@ -172,7 +174,38 @@ install-files:
 	rm -rf $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R games $(DESTDIR)$(PREFIX)/share/edujam/games
 	cp -R docs/. README.md $(DESTDIR)$(PREFIX)/share/doc/edujam/
+	install -m 644 $(RALPH_LAUNCHER) $(DESTDIR)$(PREFIX)/share/edujam/ralph_launcher.py
 	chmod -R u=rwX,go=rX $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam
+
+## deb: edujam_VERSION_ARCH.deb for a school's Debian server (README.md, "Installing it"): `make
+## install` staged under /usr, with a DEBIAN/control whose Depends dpkg-shlibdeps computes from the
+## libraries the binary links (a minimal debian/ tree is all it needs), and Recommends postgresql.
+## VERSION is the program's (Sources/edujam/Version.swift). .ci/deb-check installs it on a clean
+## Debian root.
+VERSION := $(shell sed -n 's/^let edujamVersion = "\(.*\)"$$/\1/p' Sources/edujam/Version.swift)
+ARCH := $(shell dpkg --print-architecture 2>/dev/null)
+DEB := edujam_$(VERSION)_$(ARCH).deb
+DEB_ROOT := .build/deb/root
+# The package's Maintainer field: set it for a school's own build (make deb DEB_MAINTAINER=...).
+DEB_MAINTAINER ?= EduJam maintainers <edujam@localhost>
+deb: deps
+	rm -rf .build/deb && mkdir -p $(DEB_ROOT)/DEBIAN .build/deb/debian
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr
+	strip --strip-unneeded $(DEB_ROOT)/usr/bin/edujam
+	printf 'Source: edujam\n\nPackage: edujam\nArchitecture: any\n' > .build/deb/debian/control
+	cd .build/deb && dpkg-shlibdeps -O root/usr/bin/edujam | sed -n 's/^shlibs:Depends=//p' > depends
+	test -s .build/deb/depends
+	{ echo "Package: edujam"; echo "Version: $(VERSION)"; echo "Architecture: $(ARCH)"; \
+	  echo "Maintainer: $(DEB_MAINTAINER)"; echo "Section: education"; echo "Priority: optional"; \
+	  echo "Installed-Size: $$(du -sk --exclude=DEBIAN $(DEB_ROOT) | cut -f1)"; \
+	  echo "Depends: $$(cat .build/deb/depends)"; echo "Recommends: postgresql"; \
+	  echo "Description: Lua mini-games for learning, tracked for teachers"; \
+	  echo " Students play small Lua games in a terminal; teachers publish, assign and review them;"; \
+	  echo " a school shares one PostgreSQL store (edujam server setup)."; \
+	} > $(DEB_ROOT)/DEBIAN/control
+	chmod -R u=rwX,go=rX $(DEB_ROOT)
+	dpkg-deb --root-owner-group --build $(DEB_ROOT) $(DEB)
+	@echo "Built $(DEB)"
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/bin/edujam $(DESTDIR)$(PREFIX)/share/edujam $(DESTDIR)$(PREFIX)/share/doc/edujam

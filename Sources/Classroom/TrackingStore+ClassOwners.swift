@@ -101,7 +101,7 @@ extension TrackingStore {
         switch try engine.schoolRole(ofLogin: login) {
         case nil:
             throw ClassOwnerError.noSuchLogin(
-                login, hint: "the store's owner creates it first (docs/admin.md, \"Teachers\")")
+                login, hint: "the store's owner creates it first (docs/school-server.md, \"Teachers\")")
         case .teacher?, .owner?: return
         case let role?: throw ClassOwnerError.notATeacher(login: login, role: role)
         }

@@ -16,7 +16,7 @@ enum ClassCommand: Command {
             import, the teachers' too); an imported class belongs to the teacher the export names;
             give hands a class, with its roster and assignments, to another teacher; login changes
             the login a student signs in with (the store's owner only: their attempts go with it)
-            (docs/admin.md, "Running a school server").
+            (docs/school-server.md, "Running a school server").
             """,
         options: [login, to, json, createLogins],
         actions: [

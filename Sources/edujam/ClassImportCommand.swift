@@ -7,7 +7,7 @@ import Tracking
 /// `edujam class import --oneroster DIR [--create-logins]`: classes, students and teachers from
 /// a school's OneRoster 1.1 CSV export (docs/interop.md, "OneRoster in"); on a PostgreSQL store
 /// each class goes to its teacher, and `--create-logins` creates the missing logins
-/// (docs/admin.md, "Running a school server").
+/// (docs/school-server.md, "Running a school server").
 enum ClassImportCommand {
     /// `class import`, an action of ``ClassCommand`` with a parser of its own (``ClassImportOptions``).
     static let declaration = CommandDeclaration(

@@ -5,7 +5,7 @@ import Tracking
 
 /// `play ID` found no game declaring `ID` in the games folder. The store may still know the
 /// activity: the teacher published it from their own games folder, which this computer lacks
-/// (games are shared as files: `docs/admin.md`, "Sharing the games"). Then the student hears
+/// (games are shared as files: `docs/school-server.md`, "Sharing the games"). Then the student hears
 /// that, rather than a usage error about their command line.
 struct GameNotHere: Error {
     /// The argument as typed.

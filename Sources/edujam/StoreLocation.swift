@@ -4,8 +4,9 @@ import Runtime
 import Tracking
 
 /// Where the store lives: `--store`, else `EDUJAM_STORE` (a file path, or a PostgreSQL URL
-/// `postgresql://...` for a school's shared store: ``StoreAddress``), else `edujam/edujam.sqlite` in the
-/// user's data folder: `$XDG_DATA_HOME` when it is an absolute path (the XDG Base Directory
+/// `postgresql://...` for a school's shared store: ``StoreAddress``), else the machine's `store`
+/// setting (``SystemConfig``: `/etc/edujam/edujam.conf`, which `server setup` writes), else
+/// `edujam/edujam.sqlite` in the user's data folder: `$XDG_DATA_HOME` when it is an absolute path (the XDG Base Directory
 /// rule: a relative one is ignored), else `$HOME/.local/share`. `HOME` wins over the password
 /// database, so `HOME=/somewhere edujam ...` keeps a separate store, as every tool does.
 enum StoreLocation {
@@ -15,6 +16,7 @@ enum StoreLocation {
             guard !path.isEmpty else { throw UsageError("--store (or EDUJAM_STORE) is empty") }
             return path
         }
+        if let store = try SystemConfig.load().store { return store }
         return (try dataFolder() as NSString).appendingPathComponent("edujam.sqlite")
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import Tracking
 
 /// `edujam store prune --attempts-before DATE --inputs-before DATE`: the store's owner deletes old
-/// attempts, or the replay records of old attempts, or both (`docs/admin.md`, "What is kept
+/// attempts, or the replay records of old attempts, or both (`docs/school-server.md`, "What is kept
 /// about a student, and why"). An attempt kept without its record is not verifiable; a replay or
 /// a verify of one says it has no record.
 enum StorePrune {

@@ -49,7 +49,8 @@ struct Edujam {
 
     /// Runs `program` (by default the built binary) with `arguments` in `directory`.
     /// - Parameters:
-    ///   - environment: Added to this process's, with `EDUJAM_STORE` set to ``store``.
+    ///   - environment: Added to this process's, with `EDUJAM_STORE` set to ``store`` and no config file
+    ///     (`EDUJAM_CONFIG` empty).
     ///   - unset: Variables to leave out, such as `EDUJAM_STORE` to use the default store.
     ///   - launcher: A command that runs the program, such as `setpriv` to run it as another user.
     func run(
@@ -62,6 +63,7 @@ struct Edujam {
         process.currentDirectoryURL = directory
         var env = ProcessInfo.processInfo.environment
         env["EDUJAM_STORE"] = store
+        env["EDUJAM_CONFIG"] = ""  // this machine's /etc/edujam/edujam.conf is no test's
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         for key in unset { env[key] = nil }

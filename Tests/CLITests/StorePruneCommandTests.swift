@@ -3,7 +3,7 @@ import Testing
 
 /// `edujam store prune` on a store file: `--inputs-before DATE` removes the replay records of
 /// older attempts and keeps the attempts; `--attempts-before DATE` removes older attempts with
-/// everything that is theirs (`docs/admin.md`, "What is kept about a student, and why").
+/// everything that is theirs (`docs/school-server.md`, "What is kept about a student, and why").
 /// The school server's owner-only rule is proved in `SchoolRowsAttackTests+EndedAttempts.swift`
 /// and `+PruneAttempts.swift`.
 @Suite struct StorePruneCommandTests {

@@ -1,5 +1,5 @@
 /// The school's security on a PostgreSQL store: who may read and write what, in the database
-/// itself (`docs/admin.md`, "Running a school server").
+/// itself (`docs/school-server.md`, "Running a school server").
 ///
 /// Identity is the login role, `current_user`: nothing a person types can change it. These are the
 /// last named migrations of the PostgreSQL schema, so `edujam store init` (run once by the

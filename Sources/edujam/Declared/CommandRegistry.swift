@@ -9,6 +9,7 @@ enum CommandRegistry {
             ClassCommand.self, AssignCommand.self,
             InboxCommand.self, DoneCommand.self, TestCommand.self, FuzzCommand.self, NewCommand.self,
             CheckCommand.self, ExportCommand.self, PushCommand.self, SyncCommand.self, StoreSchemaCommand.self,
+            ServerCommand.self,
             ReplayCommand.self, VerifyCommand.self,
         ]
     }

@@ -1,6 +1,6 @@
 /// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
 struct CommonOptions {
-    /// The store file, or nil for `EDUJAM_STORE` or the default (``StoreLocation``).
+    /// The store file, or nil for `EDUJAM_STORE`, the machine's config or the default (``StoreLocation``).
     var store: String?
     /// The games folder, or nil for `EDUJAM_GAMES` and the defaults (``Installation``).
     var games: String?
@@ -9,7 +9,7 @@ struct CommonOptions {
     static let declared = [
         OptionDeclaration(
             "--store", value: "STORE",
-            "the store: a file or a PostgreSQL URL (default: EDUJAM_STORE, else\n~/.local/share/edujam/edujam.sqlite)",
+            "the store: a file or a PostgreSQL URL (default: EDUJAM_STORE, else the\nstore of /etc/edujam/edujam.conf, else ~/.local/share/edujam/edujam.sqlite)",
             kind: .store),
         OptionDeclaration(
             "--games", value: "DIR", "the games folder (default: EDUJAM_GAMES, ./games, else the installed games)",
