@@ -5,7 +5,7 @@ import Tracking
 /// JSON keys: `identifierPath`, `title`, `status`, `late`, `attempts`, `progress`,
 /// `durationSeconds`, `primaryItem` (an element of ``RunRecord/items``, or null), `score`,
 /// `passed`, `latestPath`, `latestOutcome` and `gameVersion` (each null when no attempt has one),
-/// `localCopies`, `retiredAttempts`.
+/// `finished`, `localCopies`, `retiredAttempts`.
 ///
 /// Results come only from attempts that reached `activity.finish()` (``RunRecord/reachedFinish``):
 /// a round the student left shows its progress and "not finished", never its score so far.
@@ -42,6 +42,8 @@ public struct ActivityProgress: Codable, Equatable, Sendable {
     /// How the latest attempt ended (`quit`, `finished`, …); nil without an attempt. Anything but
     /// `finished` reads "not finished" in every view.
     @ExplicitNull public var latestOutcome: RunOutcome? = nil
+    /// Whether any of those attempts reached `finish`: the activity has a result.
+    public var finished = false
     /// The version of the game the latest attempt ran (``RunRecord/gameVersion``); nil without an
     /// attempt, or when it recorded none.
     @ExplicitNull public var gameVersion: String? = nil

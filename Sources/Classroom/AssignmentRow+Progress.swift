@@ -23,7 +23,9 @@ extension AssignmentRow {
                 },
                 score: attempts.compactMap(\.finishedScore).max(),
                 passed: attempts.first { $0.reachedFinish && $0.verdict != nil }?.verdict,
-                latestPath: latest?.identifierPath, latestOutcome: latest?.outcome, gameVersion: latest?.gameVersion,
+                latestPath: latest?.identifierPath, latestOutcome: latest?.outcome,
+                finished: attempts.contains(where: \.reachedFinish),
+                gameVersion: latest?.gameVersion,
                 localCopies: runs.filter { localCopyAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }
                     .count,
                 retiredAttempts: runs.filter { retiredAttempts.contains($0.id) && $0.identifierPath.starts(with: path) }

@@ -31,4 +31,12 @@ public struct InboxEntry: Codable, Equatable, Sendable {
     /// `attempts started before 2026-09-01 (UTC) were removed (store prune)`, as the class report
     /// says it; nil when none can be missing.
     public var removedAttemptsNote: String? { attemptsRemovedBefore.map(AssignmentRow.removedAttemptsNote(day:)) }
+
+    /// Whether the student finished every activity (each has a finished attempt, or is done) and
+    /// some is not marked done yet: the work is ready to hand in with `edujam done`, as in
+    /// Schoolwork, where finishing the game is not handing it in.
+    public var readyToHandIn: Bool {
+        !complete && !activities.isEmpty && activities.allSatisfy { $0.finished || $0.status == .done }
+            && activities.contains { $0.status != .done }
+    }
 }

@@ -4,12 +4,17 @@ import Interop
 import Runtime
 import Tracking
 
-/// The teacher's view of a class report, at most 80 columns wide whatever the names: one block
-/// per assignment, one row per student and activity, then the class aggregates. Names, titles
-/// and item ids are cleaned to one line and cut with an ellipsis where they would not fit.
+/// The teacher's view of a class report, as wide as the terminal (``Format/columns``) whatever the
+/// names: one block per assignment, one row per student and activity, then the class aggregates.
+/// Names, titles and item ids are cleaned to one line and cut with an ellipsis where they would not
+/// fit: the activity first, then the student's name; the latest result, which holds the verdict
+/// and the score, last of all.
 enum Grid {
+    /// How far the activity's path is cut before the progress bars give way.
+    static let activityColumns = 12
+
     /// The terminal width every line of the report fits in.
-    static let width = 80
+    static var width: Int { Format.columns }
 
     /// - Parameter blocks: Draw progress bars with Unicode block characters (a styled terminal);
     ///   otherwise plain ASCII, for pipes, `NO_COLOR` and `TERM=dumb`.
@@ -26,17 +31,26 @@ enum Grid {
         if let note = assignment.versionsNote { lines.append("  " + Format.fit(note, width - 2)) }
         if let note = assignment.removedAttemptsNote { lines.append("  " + Format.fit(note, width - 2)) }
         let header = ["student", "activity", "status", "progress", "time", "tries", "latest"]
-        let rows = assignment.students.flatMap { student in
-            student.activities.map { cell in
-                [
-                    student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
-                    bar(cell.progress, blocks: blocks), Format.duration(cell.durationSeconds), String(cell.attempts),
-                    latest(cell),
-                ]
+        func rows(bars: Bool) -> [[String]] {
+            assignment.students.flatMap { student in
+                student.activities.map { cell in
+                    [
+                        student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
+                        bars ? bar(cell.progress, blocks: blocks) : percent(cell.progress),
+                        Format.duration(cell.durationSeconds), String(cell.attempts), latest(cell),
+                    ]
+                }
             }
         }
-        // The student's name is cut last: it is what a teacher reads the rows by.
-        lines.append(Format.table(header: header, rows: rows, width: width, shrinking: [1, 6], lastToShrink: [0]))
+        // What gives way when the terminal is narrow: the activity's path down to
+        // `activityColumns`, then the progress bar (its percentage stays), then the activity again,
+        // the student's name (what a teacher reads rows by), and last the latest result, which
+        // holds the verdict and the score.
+        let withBars = rows(bars: true)
+        let activity = withBars.map { Terminal.width(of: Terminal.cleanLine($0[1])) }.max() ?? 0
+        let spare = max(activity - activityColumns, 0)
+        let table = Format.naturalWidth(header: header, rows: withBars) - spare <= width ? withBars : rows(bars: false)
+        lines.append(Format.table(header: header, rows: table, width: width, shrinking: [1], lastToShrink: [0, 6]))
         lines += noteLines(assignment)
         for summary in assignment.summary {
             let counts =
@@ -71,7 +85,7 @@ enum Grid {
     /// `  ana, MATH-JAM: played a local copy, not the published game`: one line under the table for
     /// each note of a student's activity (``ActivityProgress/notes``: a local copy played, attempts
     /// that ran a retired version), the note whole (a cell would cut it), the name and the path cut
-    /// to keep the line in 80 columns.
+    /// to keep the line in the width.
     private static func noteLines(_ assignment: AssignmentReport) -> [String] {
         assignment.students.flatMap { student in
             student.activities.flatMap { cell in
@@ -97,7 +111,7 @@ enum Grid {
     }
 
     /// `[######....]  60%` in ASCII, or `▕██████░░░░▏  60%` in block characters, to an eighth of a
-    /// cell. Both are 17 columns wide, so the report keeps its 80 columns either way.
+    /// cell. Both are 17 columns wide, so the report keeps its width either way.
     static func bar(_ progress: Double, blocks: Bool = false) -> String {
         let fraction = progress.isFinite ? min(max(progress, 0), 1) : 0
         let label = " " + percent(fraction).leftPadded(4)

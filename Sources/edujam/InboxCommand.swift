@@ -54,13 +54,21 @@ enum InboxCommand: Command {
             if let note = entry.removedAttemptsNote { Output.line("    " + note) }
             for activity in entry.activities {
                 let path = Terminal.cleanLine(Grid.path(activity.identifierPath))
+                let result = Grid.latest(activity)
                 Output.line(
                     "    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))"
-                )
+                        + (result == "-" ? "" : "  (\(result))"))
                 Output.line(String(repeating: " ", count: 17) + howToPlay(path, activity, store: context.store))
             }
+            if entry.readyToHandIn { Output.line("    " + handIn(entry.assignmentId)) }
         }
         return .success
+    }
+
+    /// What a student who finished every activity of assignment `id` is told: finishing is not
+    /// handing in.
+    static func handIn(_ id: Int64) -> String {
+        "You finished every activity: hand it in with edujam done \(id)"
     }
 
     /// `edujam play CAPITALS   levels: EASY, HARD`: the command a student types, and the levels a

@@ -1,3 +1,4 @@
+import Classroom
 import Foundation
 import Runtime
 import Tracking
@@ -124,10 +125,32 @@ enum Format {
     }
 
     /// The primary item's value: "score 150", "correct 8/10", "passed yes".
+    /// An attempt's result: its primary item when it reached `finish`, `not finished` when it did
+    /// not (a score set before the student left is no result, docs/teacher.md "How grades are
+    /// made"), empty when a finished attempt has no primary item.
     static func primary(of run: RunRecord) -> String {
+        guard run.reachedFinish else { return ActivityProgress.notFinishedText }
         guard let id = run.primaryItem, let item = run.items.first(where: { $0.identifier == id }) else { return "" }
         return "\(item.identifier) \(item.item.value.terminalText)"
     }
+
+    /// The width tables fit: `COLUMNS` when it is a number, else the width of the terminal stdout
+    /// writes to, else (a pipe, a file) ``defaultColumns``; never under ``fewestColumns``.
+    static var columns: Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let typed = Int(text), typed > 0 {
+            return min(max(typed, fewestColumns), 1000)
+        }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return max(Int(size.ws_col), fewestColumns)
+        }
+        return defaultColumns
+    }
+
+    /// The width of output that goes to no terminal: what a terminal has unless resized.
+    static let defaultColumns = 80
+    /// Narrower than this, a table cannot keep its fixed columns and the names readable.
+    static let fewestColumns = 60
 
     /// One line of outside text (a name, a title) cut to `columns` with an ellipsis.
     static func fit(_ text: String, _ columns: Int) -> String {
@@ -135,19 +158,23 @@ enum Format {
     }
 
     /// Left-aligned columns two spaces apart, aligned by display width, each cell cleaned to one
-    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`, and the
-    /// `lastToShrink` ones too (a name a reader looks rows up by) only when the others would
-    /// otherwise keep fewer than 8 columns.
+    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`, then the
+    /// `lastToShrink` ones too, one more at a time in their order (a name a reader looks rows up
+    /// by, then a result that holds a score or a verdict), each only when the columns cut so far
+    /// would otherwise keep fewer than 8 columns or still not fit.
     static func table(
-        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, lastToShrink: Set<Int> = []
+        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, lastToShrink: [Int] = []
     ) -> String {
         let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
         let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
         let budget = width - 2 * (natural.count - 1)
-        var widths = fitted(natural, into: budget, shrinking: shrinking)
-        let readable = shrinking.allSatisfy { widths[$0] >= min(natural[$0], 8) }
-        if widths.reduce(0, +) > budget || !readable {
-            widths = fitted(natural, into: budget, shrinking: shrinking.union(lastToShrink))
+        var cut = shrinking
+        var widths = fitted(natural, into: budget, shrinking: cut)
+        for next in lastToShrink {
+            let readable = cut.allSatisfy { widths[$0] >= min(natural[$0], 8) }
+            guard widths.reduce(0, +) > budget || !readable else { break }
+            cut.insert(next)
+            widths = fitted(natural, into: budget, shrinking: cut)
         }
         return all.map { row in
             let cells = row.enumerated().map {
@@ -157,6 +184,13 @@ enum Format {
             while line.last == " " { line.removeLast() }  // padding after the last cell
             return line
         }.joined(separator: "\n")
+    }
+
+    /// The width ``table(header:rows:width:shrinking:lastToShrink:)`` takes when nothing is cut.
+    static func naturalWidth(header: [String], rows: [[String]]) -> Int {
+        let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
+        let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
+        return natural.reduce(0, +) + 2 * (natural.count - 1)
     }
 
     /// Column widths whose sum is at most `budget` if it can be: the shrinking columns are cut to

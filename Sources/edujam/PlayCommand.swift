@@ -107,7 +107,12 @@ enum PlayCommand: Command {
         guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
         guard assignments.isEmpty else {
             let names = assignments.map { "assignment \($0.id) (\($0.title))" }
-            return Output.line("Saved for " + names.joined(separator: ", ") + ".")
+            Output.line("Saved for " + names.joined(separator: ", ") + ".")
+            let ready = (try? store.inbox(student: report.record.student))?.filter(\.readyToHandIn).map(\.assignmentId)
+            for id in Set(assignments.map(\.id)).intersection(ready ?? []).sorted() {
+                Output.line(InboxCommand.handIn(id) + ".")
+            }
+            return
         }
         let game = store.relativePath(report.record.identifierPath).first ?? ""
         if let version = source.version,

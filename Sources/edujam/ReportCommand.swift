@@ -114,7 +114,8 @@ struct ReportFileError: Error, CustomStringConvertible {
     var description: String { "cannot write \(path): \(reason)" }
 }
 
-/// Attempts as a table at most 80 columns wide: student, activity and result give way first.
+/// Attempts as a table as wide as the terminal: student and activity give way first, the result
+/// (the score a reader looks for) last.
 /// The game's version (its short form) is a column only when attempts of one game ran different
 /// versions: that is when a reader needs it, and fourteen columns more on every table squeezed
 /// the activity, which is what a reader looks rows up by (`--json`, `--csv` and the page always
@@ -138,8 +139,8 @@ enum RunTable {
                 ] + (versions ? [run.gameVersion.map(GameVersionRule.short) ?? "-"] : [])
         }
         let result = header.firstIndex(of: "result") ?? 0
-        let shrinking: Set<Int> = students ? [1, 2, result] : [1, result]
-        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: shrinking)
+        let shrinking: Set<Int> = students ? [1, 2] : [1]
+        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: shrinking, lastToShrink: [result])
     }
 
     /// Whether two of `runs` of one game (the context below the root) recorded different versions.

@@ -66,16 +66,24 @@ enum VerifyCommand: Command {
         if options.json {
             try Output.json(Document(checks: checks))
         } else {
-            for check in checks { Output.line(line(check)) }
+            if !checks.isEmpty { Output.line(table(checks)) }
             Output.line("verify: " + (CheckState.counts(checks.map(\.state)) ?? "no ended attempts to check"))
         }
         return checks.contains { $0.state == .mismatch } ? .failure : .success
     }
 
-    /// `7f0c2a1b  ana  LEVEL-1  mismatch: saved score 5/5, replay 2/5`.
-    static func line(_ check: AttemptCheck) -> String {
-        return "\(check.shortAttempt)  \(check.student)  \(IdentifierPathText.text(check.identifierPath.dropFirst()))  "
-            + check.state.words + (check.difference.map { ": \($0)" } ?? "")
+    /// One aligned line per check, `7f0c2a1b  ana  LEVEL-1  mismatch: saved score 5/5, replay 2/5`:
+    /// the student and the activity give way to the terminal's width; the finding is never cut (a
+    /// reason a teacher must read whole), so a long one runs past the width.
+    static func table(_ checks: [AttemptCheck]) -> String {
+        let rows = checks.map { check in
+            [
+                check.shortAttempt, check.student, IdentifierPathText.text(check.identifierPath.dropFirst()),
+                check.state.words + (check.difference.map { ": \($0)" } ?? ""),
+            ]
+        }
+        return Format.table(
+            header: ["attempt", "student", "activity", "found"], rows: rows, width: Grid.width, shrinking: [1, 2])
     }
 }
 

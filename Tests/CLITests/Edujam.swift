@@ -65,6 +65,7 @@ struct Edujam {
         env["EDUJAM_STORE"] = store
         env["EDUJAM_CONFIG"] = ""  // this machine's /etc/edujam/edujam.conf is no test's
         env["NO_COLOR"] = "1"
+        env["COLUMNS"] = nil  // tables as wide as output to no terminal, whatever the shell running the tests
         for (key, value) in environment { env[key] = value }
         for key in unset { env[key] = nil }
         process.environment = env

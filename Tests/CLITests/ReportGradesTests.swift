@@ -135,7 +135,7 @@ import Testing
         #expect(csv.first { $0.contains(",ana,") }?.hasSuffix("/CAPITALS/EASY,\(first),0,") == true, "\(csv)")
         #expect(csv.first { $0.contains(",bo,") }?.hasSuffix("/CAPITALS/HARD,\(second),0,") == true, "\(csv)")
         let detail = try cli.run(["report", "--class", "3B", "--student", "bo"] + Self.games).output
-        let attempts = detail.split(separator: "\n").filter { $0.contains("CAPITALS/") && !$0.hasPrefix("bo ") }
+        let attempts = detail.split(separator: "\n").filter { $0.first?.isNumber == true }  // by their start time
         #expect(attempts.count == 2 && attempts.allSatisfy { $0.count <= 80 }, "\(detail)")
         #expect(attempts.first?.hasSuffix(" \(short2)") == true && attempts.last?.hasSuffix(" \(short1)") == true)
         #expect(detail.contains(" version\n"), "\(detail)")
@@ -150,5 +150,51 @@ import Testing
             let versions = (json["runs"] as? [[String: Any]] ?? []).compactMap { $0["gameVersion"] as? String }
             #expect(versions.sorted() == [first, first, second].sorted(), "\(store)")
         }
+    }
+
+    /// Tables are as wide as the terminal (`COLUMNS` here, as a shell sets it): a wide one cuts
+    /// nothing, a narrow one cuts the names first and the result, which holds the score and the
+    /// verdict, last.
+    @Test func tablesUseTheTerminalsWidthAndCutTheResultLast() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let added = try cli.run(["class", "add", "3B", "a-student-with-a-longer-name"] + Self.games)
+        #expect(added.status == 0, "\(added.error)")
+        let wide = try cli.run(["report", "--class", "3B"] + Self.games, environment: ["COLUMNS": "120"])
+        let wideLines = wide.output.split(separator: "\n").map(String.init)
+        #expect(wideLines.allSatisfy { $0.count <= 120 } && wideLines.contains { $0.count > 80 }, "\(wide.output)")
+        #expect(!wide.output.contains("…"), "nothing is cut at 120 columns: \(wide.output)")
+        let narrow = try cli.run(["report", "--class", "3B"] + Self.games, environment: ["COLUMNS": "100"])
+        let narrowLines = narrow.output.split(separator: "\n").map(String.init)
+        #expect(narrowLines.allSatisfy { $0.count <= 100 }, "\(narrow.output)")
+        #expect(
+            narrowLines.contains { $0.hasPrefix("a-student-with-a") && $0.contains("…") },
+            "the name gives way: \(narrow.output)")
+        let bo = try #require(narrowLines.first { $0.hasPrefix("bo ") })
+        #expect(bo.hasSuffix("passed, HARD: not finished"), "the result stays whole: \(narrow.output)")
+
+        let attempts = try cli.run(["report", "--student", "ana"] + Self.games, environment: ["COLUMNS": "100"])
+        #expect(attempts.output.contains("correct 2/5"), "the result whole: \(attempts.output)")
+    }
+
+    /// The inbox shows the student's own result beside each activity, and a student who finished
+    /// every activity is told how to hand it in, by `play` and by the inbox, until it is done.
+    @Test func aStudentWhoFinishedEverythingIsToldHowToHandItIn() throws {
+        let cli = try Self.school()
+        defer { cli.remove() }
+        let inbox = try cli.run(["inbox", "--student", "ana"] + Self.games)
+        #expect(inbox.output.contains("Capital Cities  (failed, EASY: correct 2/5)"), "\(inbox.output)")
+        #expect(inbox.output.contains("You finished every activity: hand it in with edujam done 1"), "\(inbox.output)")
+        let none = try cli.run(["inbox", "--student", "cy"] + Self.games)
+        #expect(!none.output.contains("hand it in"), "\(none.output)")
+
+        let again = try cli.run(["play", "--student", "ana", "CAPITALS/EASY"] + Self.games, input: Self.failing)
+        #expect(
+            again.output.contains(
+                "Saved for assignment 1 (Capitals).\nYou finished every activity: hand it in with edujam done 1."),
+            "\(again.output)")
+        #expect(try cli.run(["done", "1", "--student", "ana"] + Self.games).status == 0)
+        let handedIn = try cli.run(["inbox", "--student", "ana"] + Self.games)
+        #expect(!handedIn.output.contains("hand it in"), "\(handedIn.output)")
     }
 }

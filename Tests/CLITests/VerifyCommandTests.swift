@@ -47,7 +47,16 @@ import Testing
 
         let forged = try cli.run(["verify", "--class", "5C", "--jobs", "2"])
         #expect(forged.status == 1, "\(forged)")
-        #expect(forged.output.contains("  ana  MATH-JAM/LEVEL-1  mismatch: saved correct 5/"), "\(forged.output)")
+        #expect(forged.output.contains("MATH-JAM/LEVEL-1  mismatch: saved correct 5/"), "\(forged.output)")
+        // One aligned table: the header, then each check, every column starting where its heading does.
+        let lines = forged.output.split(separator: "\n").map(String.init).dropLast()
+        let header = try #require(lines.first)
+        #expect(header.hasPrefix("attempt   student  activity"), "\(forged.output)")
+        let found = try #require(header.range(of: "found")).lowerBound.utf16Offset(in: header)
+        for line in lines.dropFirst() {
+            let state = line.range(of: "verified") ?? line.range(of: "mismatch")
+            #expect(state?.lowerBound.utf16Offset(in: line) == found, "\(forged.output)")
+        }
         #expect(forged.output.contains(", replay 0/"), "\(forged.output)")
         #expect(forged.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(forged.output)")
 

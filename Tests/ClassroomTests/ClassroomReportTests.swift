@@ -79,7 +79,7 @@ import TrackingTestSupport
             Set(cell.keys) == [
                 "identifierPath", "title", "status", "late", "attempts", "progress",
                 "durationSeconds", "primaryItem", "score", "passed", "latestPath", "latestOutcome", "gameVersion",
-                "localCopies", "retiredAttempts",
+                "finished", "localCopies", "retiredAttempts",
             ])
         #expect(cell["status"] as? String == "notStarted" && cell["primaryItem"] is NSNull)
         #expect(cell["latestOutcome"] is NSNull)

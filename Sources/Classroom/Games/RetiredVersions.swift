@@ -48,8 +48,9 @@ enum GradingExclusions {
     /// EduJam role reads; a teacher retires, changes or un-retires only a version of a game she
     /// has published a version of, under her own login), and the view of the logins whose attempts
     /// are a teacher's or the owner's: the members granted `edujam_teacher` and the store's owner.
-    /// The linking rule reads the view once a query (`NOT IN`, a hashed list): a few rows from the
-    /// catalog's indexes, however many students the server has.
+    /// The linking rule reads the view once a query (`NOT IN`, a hashed list): a few rows, each found
+    /// through a catalog index (the members by `roleid`, each name by its oid, never a join the
+    /// planner could turn around), however many students the server has.
     static let postgresql = """
         CREATE TABLE retired_versions (
             version text PRIMARY KEY,
@@ -80,14 +81,12 @@ enum GradingExclusions {
             USING (EXISTS (SELECT 1 FROM game_versions v
                 WHERE v.game = retired_versions.game AND v.published_by = current_user));
         CREATE VIEW staff_players AS
-            SELECT r.rolname::text AS player FROM pg_catalog.pg_roles t
-                JOIN pg_catalog.pg_auth_members m ON m.roleid = t.oid
-                JOIN pg_catalog.pg_roles r ON r.oid = m.member
-                WHERE t.rolname = 'edujam_teacher'
+            SELECT (SELECT r.rolname::text FROM pg_catalog.pg_roles r WHERE r.oid = m.member) AS player
+            FROM pg_catalog.pg_auth_members m
+            WHERE m.roleid = (SELECT t.oid FROM pg_catalog.pg_roles t WHERE t.rolname = 'edujam_teacher')
             UNION
-            SELECT r.rolname::text FROM pg_catalog.pg_roles r
-                WHERE r.oid = (SELECT c.relowner FROM pg_catalog.pg_class c
-                    WHERE c.oid = 'public.schema_migrations'::regclass);
+            SELECT (SELECT r.rolname::text FROM pg_catalog.pg_roles r WHERE r.oid = (SELECT c.relowner
+                FROM pg_catalog.pg_class c WHERE c.oid = 'public.schema_migrations'::regclass));
         GRANT SELECT ON staff_players TO edujam_teacher, edujam_student;
         """
 }
