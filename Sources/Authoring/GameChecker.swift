@@ -61,7 +61,14 @@ public enum GameChecker {
         }
         var findings: [Finding] = []
         var sources: [(file: String, source: String, tokens: [LuaToken], accesses: [GlobalAccess])] = []
-        for file in luaFiles(in: folder) {
+        let (files, refusal) = luaFiles(in: folder)
+        if let refusal {
+            findings.append(
+                Finding(
+                    .error, file: folder, line: nil, refusal, hint: "a game's folder holds its game.lua and modules",
+                    check: "load"))
+        }
+        for file in files {
             let bytes: [UInt8]
             do {
                 bytes = try SourceFile.read(file, confinedTo: folder)
@@ -115,15 +122,22 @@ public enum GameChecker {
         return Result(folder: folder, findings: sorted(findings), notes: notes)
     }
 
-    /// `game.lua` and the game's modules; not `tests/`, whose bots see another API, nor a hidden
-    /// folder's files (`.edujam/`'s editor definitions, `.git/`), which no game can load.
-    static func luaFiles(in folder: String) -> [String] {
-        let names = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
-        let modules = names.filter {
-            $0.hasSuffix(".lua") && $0 != "game.lua" && !$0.hasPrefix("tests/")
-                && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
-        }.sorted()
-        return (["game.lua"] + modules).map { (folder as NSString).appendingPathComponent($0) }
+    /// `game.lua` and the game's modules, each file once: the files of its package
+    /// (``GameFolderWalk``), so not `tests/`, whose bots see another API, nor a hidden folder's
+    /// files (`.edujam/`'s editor definitions, `.git/`), which no game can load. A folder the walk
+    /// refuses (past its bounds, or past a package's limits) gives `game.lua` alone and the reason.
+    static func luaFiles(in folder: String) -> (files: [String], refusal: String?) {
+        let game = (folder as NSString).appendingPathComponent("game.lua")
+        do {
+            let walked = try GameFolderWalk.files(in: folder)
+            var seen: Set<GameFolderWalk.Identity> = []  // each file checked once, whatever the paths to it
+            let modules = walked.filter { $0.relative != "game.lua" && seen.insert($0.identity).inserted }
+            return ([game] + modules.map(\.path), nil)
+        } catch .folderPastBounds(_, let reason) {  // the finding names the folder already
+            return ([game], reason)
+        } catch {
+            return ([game], error.description)
+        }
     }
 
     /// Lua runs a source that is not UTF-8 as it is (8-bit clean), but what the game says

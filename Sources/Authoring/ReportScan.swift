@@ -16,16 +16,12 @@ public struct ReportedCapabilities: Equatable, Sendable, Encodable {
         public var kind: String
     }
 
-    /// Scans `game.lua` (and the `.lua` modules beside it) for `activity.*` calls.
+    /// Scans `game.lua` and its modules (the files of its package, ``GameFolderWalk``: bounded,
+    /// each file read once) for `activity.*` calls; a folder the walk refuses is scanned no
+    /// further than `game.lua`, so one game's folder costs no more than a package's limits.
     public static func scan(gameFolder folder: String) -> ReportedCapabilities {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".lua") }.sorted { $0 == "game.lua" || ($1 != "game.lua" && $0 < $1) }
-        let calls = files.flatMap { name -> [ActivityCallCheck.Call] in
-            guard
-                let source = try? SourceFile.text((folder as NSString).appendingPathComponent(name), confinedTo: folder)
-            else {
-                return []
-            }
+        let calls = GameChecker.luaFiles(in: folder).files.flatMap { path -> [ActivityCallCheck.Call] in
+            guard let source = try? SourceFile.text(path, confinedTo: folder) else { return [] }
             return ActivityCallCheck.calls(in: LuaTokenizer.tokens(source))
         }
         var items: [Item] = []

@@ -19,12 +19,17 @@ struct CacheEntryReader {
     func package() throws -> GamePackage {
         var files: [String: [UInt8]] = [:]
         var budget = GamePackage.maxGameBytes
-        try collect(folder: "", into: &files, budget: &budget)
+        var folders = 0
+        try collect(folder: "", depth: 0, into: &files, budget: &budget, folders: &folders)
         return try GamePackage(files: files)
     }
 
-    /// Adds the files under `relative` (a folder of the entry, "" for the entry itself).
-    private func collect(folder relative: String, into files: inout [String: [UInt8]], budget: inout Int) throws {
+    /// Adds the files under `relative` (a folder of the entry, "" for the entry itself), which
+    /// lies `depth` folders deep; `folders` counts the folders entered, bounded as a package's are.
+    private func collect(
+        folder relative: String, depth: Int, into files: inout [String: [UInt8]], budget: inout Int,
+        folders: inout Int
+    ) throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: path(relative))
         for name in names.sorted() {
             let child = relative.isEmpty ? name : relative + "/" + name
@@ -35,8 +40,12 @@ struct CacheEntryReader {
                 guard GamePackage.isNamePart(Substring(name)) else {
                     throw Refusal(reason: "\(child): not a folder of a game")
                 }
+                folders += 1
+                guard depth < GamePackage.maxFolderDepth, folders <= GamePackage.maxFolders else {
+                    throw Refusal(reason: "\(child): past a package's folders (too deep or too many)")
+                }
                 let before = files.count
-                try collect(folder: child, into: &files, budget: &budget)
+                try collect(folder: child, depth: depth + 1, into: &files, budget: &budget, folders: &folders)
                 guard files.count > before else { throw Refusal(reason: "\(child): a folder with no file of the game") }
             case S_IFREG:
                 guard GamePackage.problem(withPath: child) == nil, files.count < GamePackage.maxFiles else {

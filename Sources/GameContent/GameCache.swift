@@ -45,6 +45,12 @@ public struct GameCache: Sendable {
     /// a term (each assigned game's current version, and the versions ``folder(for:)`` was asked for).
     public static let entryLimit = 48
 
+    /// The most bytes the entries may take on disk together (as ``diskBytes(_:)`` counts them):
+    /// storing one more removes those used longest ago until they fit. Room for ten games at
+    /// ``GamePackage/maxUnpackedBytes`` and for hundreds of games as authors write them, so a
+    /// student's cache stays small whatever is published.
+    public static let byteLimit = 64 << 20
+
     /// The prefix of the folder ``store(_:)`` writes an entry in before renaming it into place.
     private static let newPrefix = ".new-"
     /// The prefix a refused entry is renamed to before it is removed.
@@ -125,24 +131,52 @@ public struct GameCache: Sendable {
         return nil
     }
 
-    /// Removes the entries used longest ago while there are more than ``entryLimit``, never
-    /// `kept` (the one just stored). Only folders named by a version count; anything else in
-    /// the cache is not an entry and is left to ``sweep()`` or alone.
+    /// Removes the entries used longest ago while there are more than ``entryLimit`` or they take
+    /// more than ``byteLimit`` on disk, never `kept` (the one just stored). Only folders named by
+    /// a version count; anything else in the cache is not an entry and is left to ``sweep()`` or alone.
     private func evict(keeping kept: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var entries: [(path: String, used: timespec)] = []
+        var entries: [(path: String, used: timespec, bytes: Int)] = []
         for name in names where GameVersion(name) != nil {
             let path = (folder as NSString).appendingPathComponent(name)
             var status = stat()
             guard path != kept, lstat(path, &status) == 0 else { continue }
-            entries.append((path, status.st_mtim))
+            entries.append((path, status.st_mtim, Self.diskBytes(path)))
         }
-        let excess = entries.count + 1 - Self.entryLimit
-        guard excess > 0 else { return }
+        var count = entries.count + 1
+        var bytes = entries.reduce(Self.diskBytes(kept)) { $0 + $1.bytes }
         let oldestFirst = entries.sorted {
             ($0.used.tv_sec, $0.used.tv_nsec, $0.path) < ($1.used.tv_sec, $1.used.tv_nsec, $1.path)
         }
-        for entry in oldestFirst.prefix(excess) { remove(entry.path) }
+        for entry in oldestFirst where count > Self.entryLimit || bytes > Self.byteLimit {
+            remove(entry.path)
+            count -= 1
+            bytes -= entry.bytes
+        }
+    }
+
+    /// What `path` and everything under it take on disk: each file and folder its blocks, at
+    /// least ``GamePackage/diskBlockBytes``, symlinks not followed. Looking stops past a
+    /// package's bounds (an entry that big is refused when used): it then counts as
+    /// ``byteLimit``, so it goes first.
+    static func diskBytes(_ path: String) -> Int {
+        var nodes = 0
+        return diskBytes(path, depth: 0, nodes: &nodes) ?? byteLimit
+    }
+
+    private static func diskBytes(_ path: String, depth: Int, nodes: inout Int) -> Int? {
+        var status = stat()
+        nodes += 1
+        guard nodes <= GamePackage.maxFiles + GamePackage.maxFolders + 1, lstat(path, &status) == 0 else { return nil }
+        let block = GamePackage.diskBlockBytes
+        var bytes = max(Int(status.st_blocks) * 512, (Int(status.st_size) + block - 1) / block * block, block)
+        guard status.st_mode & S_IFMT == S_IFDIR else { return bytes }
+        guard depth <= GamePackage.maxFolderDepth else { return nil }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+            guard let more = diskBytes(path + "/" + name, depth: depth + 1, nodes: &nodes) else { return nil }
+            bytes += more
+        }
+        return bytes
     }
 
     /// Writes `package`'s files under a new folder `path`.

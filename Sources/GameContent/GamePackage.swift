@@ -24,6 +24,19 @@ public struct GamePackage: Sendable, Equatable {
     public static let maxFiles = 256
     /// The longest path of a file, in bytes.
     public static let maxPathBytes = 255
+    /// The most folders a file's path goes through (`lists/animals/init.lua` goes through 2): a
+    /// package unpacks into a folder tree (the game cache), and a path of 120 one-letter folders
+    /// would make 120 folders for one file.
+    public static let maxFolderDepth = 8
+    /// The most folders a package's files lie in (its top folder aside), once unpacked.
+    public static let maxFolders = 64
+    /// The most bytes a package takes on disk once unpacked, as ``unpackedBytes`` counts them.
+    /// The other limits already keep a package under it; it is checked too, so the promise holds
+    /// whatever they become.
+    public static let maxUnpackedBytes = 6 << 20
+    /// The block a file system gives a file or a folder at the least: what ``unpackedBytes``
+    /// rounds every file and folder up to.
+    public static let diskBlockBytes = 4096
 
     /// Each file's bytes, by its path relative to the game's folder (`game.lua`, `lists/animals.lua`).
     public let files: [String: [UInt8]]
@@ -47,6 +60,7 @@ public struct GamePackage: Sendable, Equatable {
             total += size  // cannot overflow: at most 256 files of at most 1 MiB each
         }
         guard total <= Self.maxGameBytes else { throw .gameTooLarge(bytes: total, limit: Self.maxGameBytes) }
+        try Self.checkUnpacked(files)
         self.files = files
         var hasher = SHA256()
         Self.encode(files) { hasher.update($0) }
@@ -58,6 +72,44 @@ public struct GamePackage: Sendable, Equatable {
 
     /// The bytes of all files together.
     public var totalBytes: Int { files.values.reduce(0) { $0 + $1.count } }
+
+    /// The bytes the package takes on disk once unpacked (``GameCache``): each file and each
+    /// folder, the top one included, rounded up to ``diskBlockBytes``.
+    public var unpackedBytes: Int { Self.unpackedBytes(files.mapValues(\.count)) }
+
+    /// The folders `paths` lie in, the top folder aside: `lists` and `lists/animals` for
+    /// `lists/animals/init.lua`.
+    static func folders(of paths: some Sequence<String>) -> Set<Substring> {
+        var folders: Set<Substring> = []
+        for path in paths {
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                guard folders.insert(path[..<slash]).inserted else { break }  // its parents are in too
+                end = slash
+            }
+        }
+        return folders
+    }
+
+    /// ``unpackedBytes`` of files of these sizes, by path.
+    static func unpackedBytes(_ sizes: [String: Int]) -> Int {
+        let block = diskBlockBytes
+        let filesBytes = sizes.values.reduce(0) { $0 + max(1, ($1 + block - 1) / block) * block }
+        return filesBytes + (folders(of: sizes.keys).count + 1) * block
+    }
+
+    /// Refuses files whose unpacked form passes ``maxFolderDepth``, ``maxFolders`` or
+    /// ``maxUnpackedBytes``.
+    private static func checkUnpacked(_ files: [String: [UInt8]]) throws(GamePackageError) {
+        for path in sorted(files.keys) {
+            let depth = path.utf8.count(where: { $0 == UInt8(ascii: "/") })
+            guard depth <= maxFolderDepth else { throw .tooDeep(path: path, depth: depth, limit: maxFolderDepth) }
+        }
+        let folders = folders(of: files.keys).count
+        guard folders <= maxFolders else { throw .tooManyFolders(count: folders, limit: maxFolders) }
+        let bytes = unpackedBytes(files.mapValues(\.count))
+        guard bytes <= maxUnpackedBytes else { throw .unpackedTooLarge(bytes: bytes, limit: maxUnpackedBytes) }
+    }
 
     /// Why `path` cannot be a file of a package, or nil when it can.
     ///

@@ -93,7 +93,7 @@ struct OutputCheck: Sendable, Equatable {
     var source: String {
         switch kind {
         case .contains(let text): return TranscriptParser.escaped(text)
-        case .lacks(let text): return "!" + text
+        case .lacks(let text): return "!" + TranscriptText.visible(text)
         case .matches(let pattern): return "/" + pattern + "/"
         case .lacksMatch(let pattern): return "!/" + pattern + "/"
         }

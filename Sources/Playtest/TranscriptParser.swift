@@ -94,9 +94,10 @@ enum TranscriptParser {
         return Transcript(file: file, cases: cases)
     }
 
-    /// Writes `text` as a plain check, escaping it when it would read as another kind of line.
+    /// Writes `text` as a plain check: characters a terminal acts on as `\u{HEX}`
+    /// (``TranscriptText``), then a leading `\` when it would read as another kind of line.
     static func escaped(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = TranscriptText.visible(text.trimmingCharacters(in: .whitespaces))
         return specialStarts.contains { trimmed.hasPrefix($0) } ? "\\" + trimmed : trimmed
     }
 
@@ -139,7 +140,7 @@ enum TranscriptParser {
             thinking = seconds
             text = String(text[..<at.lowerBound])
         }
-        return Turn(text: text, thinking: thinking, line: number)
+        return Turn(text: TranscriptText.reading(text), thinking: thinking, line: number)
     }
 
     private static func reportCheck(_ line: String, line number: Int, fail: (String) -> TranscriptError) throws
@@ -170,7 +171,7 @@ enum TranscriptParser {
         if line.hasPrefix("\\") {
             let text = String(line.dropFirst())
             guard !text.isEmpty else { throw fail("'\\' escapes the line that follows it; nothing follows") }
-            return OutputCheck(.contains(text), line: number)
+            return OutputCheck(.contains(TranscriptText.reading(text)), line: number)
         }
         if line.hasPrefix("!/") {
             return OutputCheck(.lacksMatch(try pattern(line.dropFirst(), fail: fail)), line: number)
@@ -178,10 +179,10 @@ enum TranscriptParser {
         if line.hasPrefix("!") {
             let text = line.dropFirst().trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { throw fail("'!' must be followed by the text that must not appear") }
-            return OutputCheck(.lacks(text), line: number)
+            return OutputCheck(.lacks(TranscriptText.reading(text)), line: number)
         }
         if line.hasPrefix("/") { return OutputCheck(.matches(try pattern(Substring(line), fail: fail)), line: number) }
-        return OutputCheck(.contains(line), line: number)
+        return OutputCheck(.contains(TranscriptText.reading(line)), line: number)
     }
 
     /// `/regex/` without its slashes, checked to compile now rather than at run time.

@@ -31,17 +31,16 @@ public enum TranscriptWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Whether a `> ` line can type the reply: a line break in it would end the line there and
-    /// make the rest a check or another input. A live student's reply never holds one; a replay
-    /// of a record the student changed while the attempt ran can.
-    public static func canType(_ reply: Reply) -> Bool { !reply.text.contains(where: \.isNewline) }
-
-    /// `> text`, with `@seconds` when the thinking time is not the default 1.
+    /// `> text`, with `@seconds` when the thinking time is not the default 1. What a terminal
+    /// would act on (an escape sequence, a line break, a carriage return) is written as
+    /// `\u{HEX}` (``TranscriptText``): a student's reply is typed back exactly, and the file is
+    /// plain text.
     static func input(_ reply: Reply) -> String {
-        var line = reply.text.isEmpty ? ">" : "> " + reply.text
+        let text = TranscriptText.visible(reply.text)
+        var line = text.isEmpty ? ">" : "> " + text
         let think = (reply.thinking * 100).rounded() / 100
         // A typed line that itself ends in "@N" gets an explicit time, so it reads back unchanged.
-        let endsLikeTime = reply.text.range(of: #"(^|\s)@\d+(\.\d+)?$"#, options: .regularExpression) != nil
+        let endsLikeTime = text.range(of: #"(^|\s)@\d+(\.\d+)?$"#, options: .regularExpression) != nil
         if think != 1 || endsLikeTime { line += " @" + TeacherNumber.exact(think) }
         return line
     }

@@ -68,11 +68,21 @@ public enum Catalog {
         }
     }
 
+    /// The time a game's `game.lua` may take to declare itself when a command only looks for the
+    /// game that declares an id (`play ID`, the duplicate-id check of `play FOLDER`): a
+    /// declaration is a table, built in milliseconds, so a game that mentions the id and does not
+    /// return within it costs the search this much, not the sandbox's whole time limit.
+    public static let lookupTimeLimit: Duration = .milliseconds(500)
+
     /// Loads a game's `game.lua` in a fresh sandbox and returns its declaration, without playing.
-    public static func declaration(ofGameIn folder: String) throws -> GameDeclaration {
+    /// - Parameter timeLimit: The sandbox's time limit for it (``lookupTimeLimit`` when looking
+    ///   for an id); nil for the sandbox's own.
+    public static func declaration(ofGameIn folder: String, timeLimit: Duration? = nil) throws -> GameDeclaration {
         let file = (folder as NSString).appendingPathComponent("game.lua")
+        var options = PlayOptions()
+        if let timeLimit { options.limits.time = timeLimit }
         let run = try GameRun(
-            file: file, channel: SilentChannel(), clock: .virtual(), store: nil, options: PlayOptions())
+            file: file, channel: SilentChannel(), clock: .virtual(), store: nil, options: options)
         return try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }.declaration
     }
 

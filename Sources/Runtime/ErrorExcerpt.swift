@@ -65,16 +65,17 @@ public enum ErrorExcerpt {
         }
     }
 
-    /// The file a chunk name means, if it lies in `folder`. Lua shortens long chunk names
-    /// to `...tail`, so a shortened name is matched by its tail.
+    /// The file a chunk name means, if it lies in `folder`: a module's (`./words.lua`) is relative
+    /// to it. Lua shortens long chunk names to `...tail`, so a shortened name is matched by its tail.
     public static func sourceFile(_ chunk: String, folder: String) -> String? {
         let root = absolute(folder)
         if chunk.hasPrefix("...") {
             let tail = String(chunk.dropFirst(3))
-            let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []
-            return files.map { (root as NSString).appendingPathComponent($0) }.first { $0.hasSuffix(tail) }
+            let files = (try? GameFolderWalk.files(in: root)) ?? []  // bounded, as every walk of a game's folder
+            return files.map(\.path).first { $0.hasSuffix(tail) }
         }
-        let path = absolute(chunk)
+        // A module's chunk is named relative to the game's folder (`./lists/animals.lua`).
+        let path = chunk.hasPrefix("./") ? root + chunk.dropFirst(1) : absolute(chunk)
         return path.hasPrefix(root + "/") && FileManager.default.fileExists(atPath: path) ? path : nil
     }
 

@@ -28,7 +28,7 @@ extension GameRun {
         case .success(let found):
             do {
                 let chunk = try ChunkCache.shared.chunk(file: found.path, source: found.source) {
-                    try sandbox.compile(found.source, name: found.path)
+                    try sandbox.compile(found.source, name: found.relative)  // what the script sees: no folder
                 }
                 try call.push(.function(try sandbox.load(chunk)))
                 try call.push(.string(found.relative))

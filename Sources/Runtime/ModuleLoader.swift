@@ -15,7 +15,8 @@ struct ModuleLoader: Sendable {
     let folder: String
 
     /// A module's file: its path (under ``folder``) and as the module sees it, relative to
-    /// the game's folder (`./lists/animals.lua`, what stock passes a module from `./?.lua`).
+    /// the game's folder (`./lists/animals.lua`, what stock passes a module from `./?.lua`, and
+    /// its chunk name, so an error raised in it names no folder outside the game's).
     struct Found: Sendable {
         let path: String
         let relative: String
@@ -43,7 +44,15 @@ struct ModuleLoader: Sendable {
         return [base + ".lua", base + "/init.lua"]
     }
 
-    /// The source of module `name` (its bytes as they are), or a message saying why it cannot be loaded.
+    /// Why a file was refused, in words a script may see: the game's folder is never named (a
+    /// game could store the teacher's home folder in an item), only paths relative to it.
+    static func reason(_ error: SourceFileError) -> String {
+        guard case .outside = error.problem else { return error.reason }
+        return "leads outside the game's folder (symlinks are followed)"
+    }
+
+    /// The source of module `name` (its bytes as they are), or a message saying why it cannot be
+    /// loaded. Everything in it is what the script sees: paths are relative to the game's folder.
     func source(of name: String) -> Result<Found, ModuleError> {
         if let problem = Self.problem(with: name) { return .failure(ModuleError("require(\"\(name)\"): \(problem)")) }
         var tried: [String] = []
@@ -53,9 +62,9 @@ struct ModuleLoader: Sendable {
                 return .success(
                     Found(path: file, relative: "./" + relative, source: try SourceFile.read(file, confinedTo: folder)))
             } catch  where error.problem == .missing {
-                tried.append("no file '\(file)'")
+                tried.append("no file './\(relative)'")
             } catch {
-                return .failure(ModuleError("module '\(name)': '\(file)' \(error.reason)"))
+                return .failure(ModuleError("module '\(name)': './\(relative)' \(Self.reason(error))"))
             }
         }
         return .failure(
@@ -80,7 +89,7 @@ extension ModuleLoader {
         } catch  where error.problem == .missing {
             return .failure(ModuleError("cannot open \(path): no such file in the game's folder"))
         } catch {
-            return .failure(ModuleError("cannot open \(path): '\(file)' \(error.reason)"))
+            return .failure(ModuleError("cannot open \(path): './\(relative)' \(Self.reason(error))"))
         }
     }
 }

@@ -19,6 +19,18 @@ enum GameJobs {
         }.map { $0.mapError { GameLoadError.isolated($0.description) } }
     }
 
+    /// Loads each game's declaration in a process of its own within ``Catalog/lookupTimeLimit``:
+    /// for finding the game that declares an id, where a game that mentions it and does not stop
+    /// must not cost the search the sandbox's whole time limit.
+    static let lookupDeclarations: Catalog.DeclarationLoader = { folders in
+        let milliseconds = Catalog.lookupTimeLimit / .milliseconds(1)
+        return GameProcess.run(
+            folders.map { ["declaration", $0, "\(Int(milliseconds))"] }, width: width, as: GameDeclaration.self
+        ) {
+            (folders[$0] as NSString).appendingPathComponent("game.lua")
+        }.map { $0.mapError { GameLoadError.isolated($0.description) } }
+    }
+
     /// `GameChecker.check` of each folder, each in a process of its own; a game whose process
     /// gave no answer gets one error finding with the reason.
     static func check(_ folders: [String], settings: GameChecker.Settings) -> [GameChecker.Result] {
@@ -86,12 +98,17 @@ enum GameJobs {
         var notes: [String]
     }
 
-    /// `edujam __game declaration FOLDER`, `__game check FOLDER RUNS SECONDS JOBS luacheck|no-luacheck`,
+    /// `edujam __game declaration FOLDER [MILLISECONDS]`, `__game check FOLDER RUNS SECONDS JOBS luacheck|no-luacheck`,
     /// `__game test update|check RUNS JOBS PATHS...`: one game's share, answered on stdout.
     static func child(_ words: [String]) -> ExitStatus {
         switch (words.first, words.count) {
         case ("declaration", 2):
             return GameProcess.answer { try Catalog.declaration(ofGameIn: words[1]) }
+        case ("declaration", 3):  // within a time limit in milliseconds, at most the sandbox's own
+            let milliseconds = min(max(Int(words[2]) ?? 0, 1), 5000)
+            return GameProcess.answer {
+                try Catalog.declaration(ofGameIn: words[1], timeLimit: .milliseconds(milliseconds))
+            }
         case ("check", 6):
             var settings = GameChecker.Settings()
             settings.fuzzRuns = Int(words[2]) ?? settings.fuzzRuns

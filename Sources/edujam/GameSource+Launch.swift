@@ -27,7 +27,7 @@ struct GameLaunch {
             early = opened
         }
         let target = try folderTarget(typed)
-        let source = GameSource.fromFolder(target.folder, level: target.level)
+        let source = try GameSource.fromFolder(target.folder, level: target.level)
         // The store opened above serves when it is the games folder's collection; else opening it
         // for that collection says why not.
         let opened =

@@ -53,9 +53,18 @@ struct GameSource {
 
     /// A game folder as its attempts record it: its version (``GamePackage/read(folder:)``), or
     /// nil when it is no package.
-    static func fromFolder(_ folder: String, level: String?) -> GameSource {
-        GameSource(
-            folder: folder, level: level, version: try? GamePackage.read(folder: folder).version, origin: .folder)
+    /// - Throws: the walk's refusal of a folder past its bounds (``GameFolderWalk``): such a
+    ///   folder is not played at all.
+    static func fromFolder(_ folder: String, level: String?) throws -> GameSource {
+        let version: GameVersion?
+        do {
+            version = try GamePackage.read(folder: folder).version
+        } catch .folderPastBounds(let path, let reason) {
+            throw GameLoadError.unreadable(path: path, reason: reason)
+        } catch {
+            version = nil
+        }
+        return GameSource(folder: folder, level: level, version: version, origin: .folder)
     }
 
     /// The game `word` names (`CAPITALS`, `CAPITALS/EASY`, with or without the root), from the

@@ -28,7 +28,8 @@ enum PlayCommand: Command {
                 "--driver", value: "jsonl",
                 "one JSON object per event on stdout, answers on stdin (docs/playtesting.md)",
                 kind: .choice(["jsonl"])),
-            OptionDeclaration("--watch", "play again whenever a file in the game's folder changes (Ctrl-C stops)"),
+            OptionDeclaration(
+                "--watch", "play again whenever a file of the game (`game.lua` or a module) changes (Ctrl-C stops)"),
         ],
         positional: .directory, docs: "docs/lua-api.md", gamesFolder: .whenNotInStore)
 
@@ -191,7 +192,7 @@ struct GameTarget {
                 throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
             }
             let parent = PathText.parent(of: word)
-            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.declarations)
+            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.lookupDeclarations)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = try Installation.gamesToRead(options)
@@ -200,7 +201,7 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs.declarations)
+        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs.lookupDeclarations)
         guard case .found(let folder) = found else {
             var missing = GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
             if case .otherCase(let id) = found { missing.suggestion = IdentifierPathText.text([id] + path.dropFirst()) }

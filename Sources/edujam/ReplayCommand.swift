@@ -44,12 +44,6 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
             let replay = try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: writer)
-            if let index = writer.replies.firstIndex(where: { !TranscriptWriter.canType($0) }) {
-                Output.error(
-                    "edujam replay: reply \(index + 1) of attempt \(saved.uuid) holds a line break, which a .play "
-                        + "transcript cannot type; nothing was written to \(transcript)")
-                return .failure
-            }
             try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
             return conclude(replay)

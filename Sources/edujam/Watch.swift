@@ -1,7 +1,8 @@
 import Foundation
+import Runtime
 
 /// `edujam play --watch`: plays the game in a child `edujam play`, and plays it again
-/// whenever a file in the game's folder changes.
+/// whenever a file of the game (game.lua or a module) changes.
 ///
 /// A child process keeps each run whole and separate: its attempt is saved as usual, and
 /// stopping it is the same Ctrl-C a student uses (it ends the wait for input, saves the
@@ -82,12 +83,13 @@ enum Watch {
         }
     }
 
-    /// Every file below `folder` with its modification time.
+    /// Every file of the game in `folder` (``GameFolderWalk``: bounded) with its modification
+    /// time; empty for a folder the walk refuses.
     static func modificationTimes(in folder: String) -> [String: Date] {
         var times: [String: Date] = [:]
-        for name in FileManager.default.enumerator(atPath: folder)?.compactMap({ $0 as? String }) ?? [] {
-            let path = (folder as NSString).appendingPathComponent(name)
-            times[name] = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        for file in (try? GameFolderWalk.files(in: folder)) ?? [] {
+            times[file.relative] =
+                (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         }
         return times
     }

@@ -94,7 +94,7 @@ import Tracking
             #expect(try String(contentsOfFile: folder + "/" + path, encoding: .utf8) == text, "\(path)")
         }
         #expect(try GamePackage.read(folder: folder).paths == ["game.lua"])
-        #expect(GameChecker.luaFiles(in: folder) == [folder + "/game.lua"])
+        #expect(GameChecker.luaFiles(in: folder).files == [folder + "/game.lua"])
         let game = try String(contentsOfFile: folder + "/game.lua", encoding: .utf8)
         #expect(game.contains("---@type edujam.Game\nlocal game = {"))
     }

@@ -86,27 +86,48 @@ import Testing
         }
     }
 
-    /// A record the student changed while the attempt ran can hold a reply no `> ` line can
-    /// type: the transcript is refused, naming the reply, instead of written with the line cut.
-    @Test func aReplyWithALineBreakIsNotWrittenAsATranscript() throws {
+    /// A record the student changed while the attempt ran can hold escape sequences and a line
+    /// break in a reply: the transcript writes them as `\u{HEX}`, so the file is plain text a
+    /// teacher can `cat`, and `edujam test` types the reply back exactly.
+    @Test func aReplyWithEscapesIsWrittenAsPlainText() throws {
         try withGames { cli, folder in
-            let play = try cli.run(
-                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n")
+            let echo = folder.appendingPathComponent("echo")
+            try FileManager.default.createDirectory(
+                at: echo.appendingPathComponent("tests"), withIntermediateDirectories: true)
+            try Data(Self.echoGame.utf8).write(to: echo.appendingPathComponent("game.lua"))
+            let play = try cli.run(["play", "ECHO", "--games", folder.path], input: "hello\n")
             #expect(play.status == 0, "\(play.error)")
-            // The second reply "9" becomes a line break, escaped in the JSON: one byte longer.
+            // The reply becomes an OSC 52 clipboard write, a clear-screen, a carriage return and a line break.
+            let hostile = #"\u001b]52;c;aGk=\u0007\u001b[2J\r\nhello"#
             try OldStore.execute(
-                cli.store, #"UPDATE attempt_inputs SET record = replace(record, '"9"]', '"\n"]'), bytes = bytes + 1"#)
-            let file = folder.appendingPathComponent("math-jam/tests/attempt.play").path
-            let uuid = try attemptUUID(cli)
-            let replay = try cli.run(["replay", uuid, "--transcript", file, "--games", folder.path])
-            #expect(replay.status == 1)
-            #expect(
-                replay.error
-                    == "edujam replay: reply 2 of attempt \(uuid) holds a line break, which a .play transcript cannot "
-                    + "type; nothing was written to \(file)\n")
-            #expect(!FileManager.default.fileExists(atPath: file))
+                cli.store,
+                "UPDATE attempt_inputs SET record = replace(record, ?1, ?2), "
+                    + "bytes = length(CAST(replace(record, ?1, ?2) AS BLOB))", [#""hello""#, "\"\(hostile)\""])
+            let file = echo.appendingPathComponent("tests/attempt.play").path
+            let replay = try cli.run(["replay", try attemptUUID(cli), "--transcript", file, "--games", folder.path])
+            #expect(replay.status == 0, "\(replay.error)")
+            let transcript = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(rawControls(transcript) == [], "\(transcript)")
+            #expect(!transcript.contains("\r"), "\(transcript)")
+            #expect(transcript.contains(#"> \u{1B}]52;c;aGk=\u{7}\u{1B}[2J\u{D}\u{A}hello"#), "\(transcript)")
+            #expect(transcript.contains("You typed 23 bytes"), "the game read the reply as typed: \(transcript)")
+            let test = try cli.run(["test", echo.path, "--fuzz-runs", "0"])
+            #expect(test.status == 0, "\(test.output)\(test.error)\n\(transcript)")
+            #expect(test.output.contains("1 passed, 0 failed"), "\(test.output)")
         }
     }
+
+    /// A game that says how many bytes the student typed.
+    private static let echoGame = """
+        return { id = "ECHO", title = "Echo", play = function()
+          activity.start()
+          local answer = ask("Say something")
+          say("You typed " .. #(answer or "") .. " bytes")
+          activity.score("done", 1, 1)
+          activity.finish()
+        end }
+
+        """
 
     @Test func storeCopyCarriesTheRecord() throws {
         try withGames { cli, folder in

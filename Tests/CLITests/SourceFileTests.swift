@@ -125,11 +125,11 @@ import Testing
         let cli = Edujam()
         defer { cli.remove() }
         try games.write("quiz/game.lua", Games.game(Array(#"say(require("words"))"#.utf8)))
-        let module = try games.write("quiz/words.lua", [])
+        let module = try games.write("quiz/words.lua", [])  // named relative to the game's folder
         #expect(truncate(module, 2 << 30) == 0)
         let result = try runQuickly(cli, ["play", games.quiz])
         #expect(
-            result.error.contains("module 'words': '\(module)' is 2147483648 bytes; the most read is 1048576 bytes"),
+            result.error.contains("module 'words': './words.lua' is 2147483648 bytes; the most read is 1048576 bytes"),
             "\(result.error)")
     }
 

@@ -69,6 +69,29 @@ import Testing
     }
 
     /// A cache folder opened too wide is closed again.
+    /// The cache is bounded by bytes too: versions of games near a package's limits are removed,
+    /// used longest ago first, once the entries take more than ``GameCache/byteLimit`` together.
+    @Test func theCacheIsBoundedByBytes() throws {
+        let folder = Folder()
+        let cache = try GameCache(folder: folder.cachePath)
+        let count = GameCache.byteLimit / (3 << 20) + 2  // each about 3 MiB: more than the limit in all
+        var versions: [GameVersion] = []
+        for number in 0..<count {
+            var files = ["game.lua": Array("return { id = 'g\(number)', title = 'G' }\n".utf8)]
+            for index in 0..<3 { files["m\(index).lua"] = [UInt8](repeating: UInt8(65 + index), count: 1 << 20) }
+            let package = try GamePackage(files: files)
+            let entry = try cache.store(package)
+            var times = [timeval(tv_sec: 1000 + number, tv_usec: 0), timeval(tv_sec: 1000 + number, tv_usec: 0)]
+            #expect(utimes(entry, &times) == 0)  // stored in this order
+            versions.append(package.version)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.cachePath)
+        #expect(kept.count < count && kept.count < GameCache.entryLimit, "\(kept.count) of \(count) kept")
+        #expect(kept.contains(versions[count - 1].hex) && !kept.contains(versions[0].hex))
+        let bytes = kept.reduce(0) { $0 + GameCache.diskBytes(folder.cachePath + "/" + $1) }
+        #expect(bytes <= GameCache.byteLimit, "\(bytes) bytes")
+    }
+
     @Test func cacheFolderIsOwnersOnly() throws {
         let folder = Folder()
         try FileManager.default.createDirectory(atPath: folder.cachePath, withIntermediateDirectories: true)

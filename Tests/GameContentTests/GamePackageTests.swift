@@ -61,6 +61,57 @@ import Testing
         #expect(refusal(many) == nil)
     }
 
+    /// What a package unpacks into is bounded: a 69 KB game of modules at the end of chains of
+    /// 120 folders unpacked into 126 MB and 31,623 folders in every student's cache. Refused when
+    /// made from files (publish) and when read from its encoding (what the cache unpacks).
+    @Test func unpackedFormIsBounded() throws {
+        let chain = (0..<120).map { _ in "a" }.joined(separator: "/") + "/m.lua"
+        #expect(
+            refusal(["game.lua": game, chain: []])
+                == .tooDeep(path: chain, depth: 120, limit: GamePackage.maxFolderDepth))
+        #expect(
+            throwing { () throws(GamePackageError) in
+                try GamePackage(encoded: Self.encoding(["game.lua": game, chain: []]))
+            }
+                == .tooDeep(path: chain, depth: 120, limit: GamePackage.maxFolderDepth))
+        var wide = ["game.lua": game]
+        for index in 0..<255 { wide["f\(index)/a/b/c/d/e/f/g/m.lua"] = Array("return 1".utf8) }
+        #expect(refusal(wide) == .tooManyFolders(count: 255 * 8, limit: GamePackage.maxFolders))
+        #expect(
+            throwing { () throws(GamePackageError) in try GamePackage(encoded: Self.encoding(wide)) }
+                == .tooManyFolders(count: 2040, limit: 64))
+        var within = ["game.lua": game, "a/b/c/d/e/f/g/h/m.lua": []]
+        for index in 0..<(GamePackage.maxFolders - 8) { within["f\(index)/m.lua"] = [] }
+        let package = try GamePackage(files: within)
+        #expect(package.unpackedBytes == (within.count + GamePackage.maxFolders + 1) * GamePackage.diskBlockBytes)
+        #expect(package.unpackedBytes <= GamePackage.maxUnpackedBytes)
+        #expect(
+            refusal(["game.lua": game, chain: []]).map(String.init(describing:))
+                == "'\(chain)' lies 120 folders deep; a game's file lies at most 8 folders deep")
+    }
+
+    /// The documented encoding of `files`, written out by hand (the package's own encoder only
+    /// encodes packages that exist).
+    private static func encoding(_ files: [String: [UInt8]]) -> [UInt8] {
+        func length(_ count: Int) -> [UInt8] {
+            (0..<8).map { UInt8(truncatingIfNeeded: UInt64(count) >> (56 - 8 * UInt64($0))) }
+        }
+        var bytes = Array("edujam-game-1\n".utf8)
+        for path in files.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            bytes += length(path.utf8.count) + Array(path.utf8) + length(files[path]!.count) + files[path]!
+        }
+        return bytes
+    }
+
+    private func throwing(_ body: () throws(GamePackageError) -> GamePackage) -> GamePackageError? {
+        do {
+            _ = try body()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The version is the SHA-256 of the documented encoding, written out here by hand.
     @Test func versionIsTheHashOfTheEncoding() throws {
         let package = try GamePackage(files: ["game.lua": Array("g".utf8), "a.lua": Array("xy".utf8)])

@@ -38,14 +38,17 @@ import Testing
         let folder = try Self.games([
             ("alpha", Self.game("ALPHA")),
             ("beta", Self.game("BETA")),
-            ("helper", "-- plays along with alpha\n" + Self.game("HELPER")),
+            ("helper", "local partner = [[alpha]]\n" + Self.game("HELPER")),
             ("hostile", "while true do end\n" + Self.game("HOSTILE")),
+            ("talker", "-- plays along with ALPHA\n--[==[ 'ALPHA' ]==]\nwhile true do end\n" + Self.game("TALKER")),
         ])
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let recorder = Recorder()
         let found = try Catalog.folder(ofGame: "ALPHA", in: folder, loader: recorder.loader)
         #expect(found == folder + "/alpha")
-        #expect(recorder.loaded == ["alpha", "helper"], "helper mentions alpha (any case); beta and hostile do not")
+        #expect(
+            recorder.loaded == ["alpha", "helper"],
+            "helper holds alpha in a string (any case); talker only in comments; beta and hostile not at all")
     }
 
     /// An id typed in another case finds the game to suggest from the same single load of the

@@ -140,6 +140,55 @@ import Tracking
         #expect(package.paths == ["game.lua", "lists/animals.lua", "more/animals.lua"])
     }
 
+    /// Links that stay inside the folder but multiply its paths (41 folders each with two links
+    /// to the next: 2^40 paths) are refused at once, in words, before a file is read: by the
+    /// depth a walk goes to, or by the folder paths it walks when the links stay shallow.
+    @Test func foldersOfLinksToLinksAreRefusedAtOnce() throws {
+        let temp = try TempFolder()
+        try temp.write("game.lua", Self.modulesGame)
+        func chain(_ name: String, levels: Int, links: Int) throws {
+            for level in 0..<levels {
+                let folder = "\(temp.game)/\(name)/d\(level)"
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for link in 0..<links {
+                    try FileManager.default.createSymbolicLink(
+                        atPath: folder + "/l\(link)", withDestinationPath: "../d\(level + 1)")
+                }
+            }
+            try FileManager.default.createDirectory(
+                atPath: "\(temp.game)/\(name)/d\(levels)", withIntermediateDirectories: true)
+        }
+        try chain("lib", levels: 41, links: 2)
+        let start = ContinuousClock.now
+        guard case .folderPastBounds(let path, let reason)? = refusal(temp.game) else {
+            Issue.record("the folder was not refused")
+            return
+        }
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(path == temp.game)
+        #expect(reason.hasPrefix("the game's folder goes more than 8 folders deep, at '"), "\(reason)")
+        try FileManager.default.removeItem(atPath: temp.game + "/lib")
+        try chain("wide", levels: 6, links: 8)  // 8^6 paths, none deeper than 7 folders
+        guard case .folderPastBounds(_, let wide)? = refusal(temp.game) else {
+            Issue.record("the wide folder was not refused")
+            return
+        }
+        #expect(wide.contains("holds more than \(GameFolderWalk.maxFolders) folders"), "\(wide)")
+    }
+
+    /// 1,500 links to one module: refused by the count of files before a byte is read (of a
+    /// large module, by the bytes they add up to, as sizes are checked before reading too).
+    @Test func manyLinksToOneModuleAreRefusedByTheirCount() throws {
+        let temp = try TempFolder()
+        try temp.write("game.lua", Self.modulesGame)
+        try temp.write("big.lua", "return 1")
+        for index in 0..<1500 {
+            try FileManager.default.createSymbolicLink(
+                atPath: temp.game + "/m\(index).lua", withDestinationPath: "big.lua")
+        }
+        #expect(refusal(temp.game) == .tooManyFiles(count: GamePackage.maxFiles + 1, limit: GamePackage.maxFiles))
+    }
+
     @Test func missingGameLuaIsNamed() throws {
         let temp = try TempFolder()
         try temp.write("words.lua", "return {}")

@@ -49,7 +49,7 @@ import Testing
             atPath: game.folder + "/leak.lua", withDestinationPath: game.root + "/games/secret.lua")
         let (report, channel) = try game.play()
         #expect(report.outcome == .error)
-        #expect(report.failure?.message.contains("leads outside the folder '") == true)
+        #expect(report.failure?.message.contains("leads outside the game's folder") == true)
         #expect(channel.said.isEmpty)
     }
 }
