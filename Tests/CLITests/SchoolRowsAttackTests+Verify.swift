@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import TrackingTestSupport
+
+/// A student against the teacher's `verify`, on the school of ``SchoolRowsAttackTests``: ana
+/// saves attempts of her own with `psql` (an INSERT of an ended attempt, its items and record in
+/// one transaction, which her policies allow), or writes in an old transaction; the owner's
+/// `store copy` brings in an edited copy of the store. The teacher's checks and the report stay true.
+extension SchoolRowsAttackTests {
+    /// Ana's copy of her first attempt, saved ended with `psql` in one transaction: at the context
+    /// `context` (a path's JSON) if given, with `answer` in place of her recorded answer `old`.
+    private static func forgedCopy(of ana: String, context: String? = nil, old: String = "", answer: String = "")
+        -> String
+    {
+        let first = "(SELECT min(id) FROM activities WHERE student = '\(ana)')"
+        let forged = "(SELECT max(id) FROM activities WHERE student = '\(ana)')"
+        let place = context.map { "(SELECT id FROM contexts WHERE path = '\($0)')" } ?? "context_id"
+        return """
+            BEGIN;
+            INSERT INTO activities (context_id, uuid, student, created_at, started_at, ended_at, outcome, progress,
+                primary_item, game_version)
+            SELECT \(place), gen_random_uuid(), student, created_at + 1, started_at + 1, ended_at + 1, outcome,
+                progress, primary_item, game_version
+            FROM activities WHERE id = \(first);
+            INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, quantity, flag, value_type,
+                score, max_score)
+            SELECT \(forged), identifier, title, kind, sequence, quantity, flag, value_type, score, max_score
+            FROM activity_items WHERE activity_id = \(first);
+            INSERT INTO attempt_inputs (activity_id, record, bytes)
+            SELECT \(forged), r, octet_length(r)
+            FROM (SELECT replace(record, '\(old)', '\(answer)') AS r FROM attempt_inputs WHERE activity_id = \(first)) s;
+            COMMIT;
+            """
+    }
+
+    /// Ana's record that drives the quiz's replay into the collector case costs only its own
+    /// attempt: maria's `verify` ends, that attempt is not verifiable with the reason, the others
+    /// are checked and stored, and no working folder is left.
+    @Test func aRecordThatNothingStopsCostsTheTeachersVerifyOnlyItsOwnAttempt() throws {
+        let school = try School()
+        defer { school.remove() }
+        let quiz = school.games.appendingPathComponent("quiz")
+        try FileManager.default.copyItem(
+            at: Edujam.root.appendingPathComponent("Tests/CLITests/Fixtures/verify/quiz"), to: quiz)
+        let published = try school.edujam(["publish", quiz.path, "--fuzz-runs", "0"], as: school.maria)
+        #expect(published.status == 0, "\(published)")
+        for student in [school.ana, school.bo] {
+            let played = try school.edujam(["play", "QUIZ"], as: student, input: "4\n")
+            #expect(played.status == 0, "\(played)")
+        }
+        _ = try school.sql(
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'QUIZ')")
+        let forged = try school.psql(
+            Self.forgedCopy(of: school.ana, old: "\"4\"]", answer: "\"" + VerifyCommandTests.collectorAnswer + "\"]"),
+            as: school.ana)
+        #expect(forged.status == 0, "\(forged)")
+
+        let scratch = try Edujam.scratchFolder("verify-tmp")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let result = try school.cli.run(
+            ["verify", "--class", "5C", "--games", school.games.path],
+            environment: [
+                "EDUJAM_STORE": school.server.url(database: school.database, user: school.maria),
+                "XDG_DATA_HOME": school.data.path, "TMPDIR": scratch.path,
+            ])
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.output.contains(
+                "  \(school.ana)  QUIZ  not verifiable: its replay did not stop: time limit exceeded"),
+            "\(result.output)")
+        #expect(result.output.hasSuffix("verify: 2 verified, 1 not verifiable\n"), "\(result.output)")
+        #expect(try school.sql("SELECT count(*) FROM attempt_checks") == "3")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "no working folder is left")
+    }
+}
