@@ -72,4 +72,32 @@ extension SchoolRowsAttackTests {
         #expect(try school.sql("SELECT count(*) FROM attempt_checks") == "3")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "no working folder is left")
     }
+
+    /// Ana's copy of her Math Jam attempt, saved at Word Jam's first level (a game whose files the
+    /// store never had) with Math Jam's version, record and results: a version counts only for
+    /// the game it declares, so maria's `verify` finds a mismatch, not a verified attempt.
+    @Test func anAttemptThatRecordedAnotherGamesVersionIsAMismatch() throws {
+        let school = try School()
+        defer { school.remove() }
+        #expect(try school.play(as: school.ana).status == 0)
+        _ = try school.sql(
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
+        let words = #"["org.edujam.games","WORD-JAM","LEVEL-1"]"#
+        let forged = try school.psql(
+            """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT c.id, '["org.edujam.games","WORD-JAM"]', 'WORD-JAM', 'Words', 12, 0, 0
+            FROM contexts c WHERE c.parent_id IS NULL;
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT c.id, '\(words)', 'LEVEL-1', 'Level 1', 12, 0, 0 FROM contexts c WHERE c.identifier = 'WORD-JAM';
+            """ + Self.forgedCopy(of: school.ana, context: words), as: school.ana)
+        #expect(forged.status == 0, "\(forged)")
+        let verified = try school.edujam(["verify", "--class", "5C"], as: school.maria)
+        #expect(verified.status == 1, "\(verified)")
+        #expect(
+            verified.output.contains(
+                "  \(school.ana)  WORD-JAM/LEVEL-1  mismatch: saved at game WORD-JAM, its version declares MATH-JAM\n"),
+            "\(verified.output)")
+        #expect(verified.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(verified.output)")
+    }
 }

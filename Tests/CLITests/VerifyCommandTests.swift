@@ -195,4 +195,26 @@ import Testing
         #expect(try OldStore.value(cli.store, "SELECT count(*) FROM attempt_checks") == "3")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "no working folder is left")
     }
+
+    /// A version counts only for the game it declares: an attempt at Word Jam (whose files the
+    /// store never had) that recorded Math Jam's version, with Math Jam's record and results, is a
+    /// mismatch, not verified by replaying Math Jam.
+    @Test func aVersionOfAnotherGameIsAMismatch() throws {
+        let cli = try played()
+        defer { cli.remove() }
+        try OldStore.script(
+            cli.store,
+            """
+            DELETE FROM game_current WHERE game = 'WORD-JAM'; DELETE FROM game_versions WHERE game = 'WORD-JAM';
+            UPDATE activities SET context_id = (SELECT id FROM contexts WHERE path LIKE '%"WORD-JAM","LEVEL-1"]')
+            WHERE id = \(first);
+            """)
+        let result = try cli.run(["verify", "--student", "ana"])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.output.contains(
+                "  ana  WORD-JAM/LEVEL-1  mismatch: saved at game WORD-JAM, its version declares MATH-JAM\n"),
+            "\(result.output)")
+        #expect(result.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(result.output)")
+    }
 }
