@@ -100,4 +100,80 @@ extension SchoolRowsAttackTests {
             "\(verified.output)")
         #expect(verified.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(verified.output)")
     }
+
+    /// Ana opens a `REPEATABLE READ` transaction while her attempt runs; it ends, maria verifies
+    /// it; then, in the old transaction, every change to the ended attempt fails (its row lock
+    /// meets the ending: `could not serialize access`), and the check stays `verified`.
+    @Test func anOldTransactionCannotChangeAnAttemptThatEndedSince() throws {
+        let school = try School()
+        defer { school.remove() }
+        #expect(try school.play(as: school.ana).status == 0)
+        _ = try school.sql(
+            "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'MATH-JAM')")
+        let ending = try school.sql("SELECT ended_at || ' ' || outcome FROM activities").split(separator: " ")
+        _ = try school.sql("UPDATE activities SET ended_at = NULL, outcome = 'running'")  // as while her game ran
+
+        let ready = school.data.appendingPathComponent("ready").path
+        let go = school.data.appendingPathComponent("go").path
+        let attacks = [
+            "UPDATE activity_items SET score = 1 WHERE true RETURNING 1",
+            "DELETE FROM activity_items RETURNING 1",
+            "UPDATE attempt_events SET progress = 1 WHERE true RETURNING 1",
+            "INSERT INTO attempt_events (activity_id, sequence, kind, at) SELECT id, 900, 'ended', 0 FROM activities",
+            "UPDATE attempt_inputs SET record = record WHERE true RETURNING 1",
+            "DELETE FROM attempt_inputs RETURNING 1",
+            "UPDATE activities SET progress = 1 WHERE true RETURNING 1",
+        ]
+        let script = """
+            \\set ON_ERROR_STOP 0
+            \\set ON_ERROR_ROLLBACK on
+            BEGIN ISOLATION LEVEL REPEATABLE READ;
+            SELECT count(*) > 0 FROM activity_items;
+            \\! touch \(ready)
+            \\! while [ ! -e \(go) ]; do sleep 0.1; done
+            \(attacks.map { $0 + ";" }.joined(separator: "\n"))
+            COMMIT;
+            """
+        let old = Background { [server = school.server, database = school.database, ana = school.ana] in
+            try server.psql(script, database: database, role: ana)
+        }
+        let start = ContinuousClock.now
+        while !FileManager.default.fileExists(atPath: ready) && ContinuousClock.now - start < .seconds(30) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let handIn = try school.psql(
+            "UPDATE activities SET ended_at = \(ending[0]), outcome = '\(ending[1])' RETURNING 1", as: school.ana)
+        #expect(handIn.status == 0 && handIn.output == "1\n", "\(handIn)")
+        let stored = try school.sql(Self.everything)
+        let verified = try school.edujam(["verify", "--class", "5C"], as: school.maria)
+        #expect(verified.output.hasSuffix("verify: 1 verified\n"), "\(verified)")
+
+        #expect(FileManager.default.createFile(atPath: go, contents: nil))
+        let result = try old.value()
+        let refusals = result.error.components(separatedBy: "could not serialize access due to concurrent update")
+        #expect(refusals.count - 1 == attacks.count, "\(result)")
+        #expect(result.output == "t\n", "no change was made: \(result.output)")
+        #expect(try school.sql(Self.everything) == stored)
+        let report = try school.edujam(["report", "--class", "5C"], as: school.maria)
+        #expect(report.output.contains("verify: 1 verified\n"), "\(report.output)")
+    }
+}
+
+/// A blocking call run on a thread of its own, its result taken once it returns.
+private final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<Value, any Error>?
+
+    init(_ body: @escaping @Sendable () throws -> Value) {
+        Thread.detachNewThread { [self] in
+            result = Result { try body() }
+            done.signal()
+        }
+    }
+
+    /// Waits for the call to return.
+    func value() throws -> Value {
+        done.wait()
+        return try result!.get()
+    }
 }
