@@ -157,6 +157,35 @@ extension SchoolRowsAttackTests {
         let report = try school.edujam(["report", "--class", "5C"], as: school.maria)
         #expect(report.output.contains("verify: 1 verified\n"), "\(report.output)")
     }
+
+    /// The owner copies a teacher's laptop store (made with `store copy`, then edited: a passed
+    /// item added to bo's ended attempt) back into the school's: bo's attempt is kept whole, the
+    /// copy says what it did not add, and a new attempt on the laptop is copied.
+    @Test func storeCopyAddsNothingToAnAttemptTheSchoolHoldsEnded() throws {
+        let school = try School()
+        defer { school.remove() }
+        #expect(try school.play(as: school.bo).status == 0)
+        let owner = school.server.url(database: school.database)
+        let games = ["--games", school.games.path]
+        let laptop = school.data.appendingPathComponent("laptop.sqlite").path
+        #expect(try school.cli.run(["store", "copy", owner, laptop] + games).status == 0)
+        try OldStore.script(
+            laptop,
+            """
+            INSERT INTO activity_items (activity_id, identifier, title, kind, sequence, flag, value_type)
+            SELECT id, 'bonus', 'Bonus', 'binary', 99, 1, 'passFail' FROM activities;
+            INSERT INTO attempt_events (activity_id, sequence, kind, at) SELECT id, 500, 'ended', 0 FROM activities;
+            """)
+        let stored = try school.sql(Self.everything)
+
+        let copied = try school.cli.run(["store", "copy", laptop, owner] + games)
+        #expect(copied.status == 0, "\(copied)")
+        #expect(
+            copied.output
+                == "Not copied: 1 activity_items, 1 attempt_events of 1 attempt the destination holds ended "
+                + "(an ended attempt is kept whole).\n", "\(copied.output)")
+        #expect(try school.sql(Self.everything) == stored)
+    }
 }
 
 /// A blocking call run on a thread of its own, its result taken once it returns.
