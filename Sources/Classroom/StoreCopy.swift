@@ -18,6 +18,18 @@ public enum StoreCopy {
     /// How many rows the copy added to each table of the destination, in copy order.
     public typealias Added = [(table: String, rows: Int)]
 
+    /// What a copy did: the rows it added, and what it kept out of the attempts the destination
+    /// already held ended (an ended attempt is kept whole: nothing is added to it).
+    public struct Report {
+        /// The rows added to each table, in copy order.
+        public var added: Added
+        /// The source's items, events and replay records of attempts the destination holds
+        /// ended that the destination does not have, per table (only tables with some).
+        public var keptOut: Added
+        /// How many such attempts the source has more rows of.
+        public var endedAttempts: Int
+    }
+
     /// One table's rows: read from the source with the natural keys of what they point to,
     /// written to the destination by looking those keys up; `rule` says why a row cannot be read.
     fileprivate struct Step: Sendable {
@@ -26,6 +38,9 @@ public enum StoreCopy {
         let write: String
         var rule: @Sendable ([SQLValue]) -> String? = { _ in nil }
         var prepare: @Sendable ([SQLValue]) -> [SQLValue] = { $0 }
+        /// For a row of an attempt's (items, events, replay records): whether the destination
+        /// holds it (``TableCopy/held(_:)``).
+        var held: @Sendable ([SQLValue]) -> (sql: String, values: [SQLValue])? = { _ in nil }
     }
 
     /// A source row the program could not read: the copy writes nothing.
@@ -82,12 +97,15 @@ public enum StoreCopy {
         "assignments", "assignment_recipients", "assignment_activities", "assignment_done",
     ]
 
-    /// Copies the history of the store at `source` into the store at `destination`.
-    /// - Returns: The rows added to each table.
+    /// Copies the history of the store at `source` into the store at `destination`. An attempt the
+    /// destination holds ended is kept whole: none of the source's items, events or replay record
+    /// is added to it (a copy edited elsewhere could otherwise turn a failed attempt into a
+    /// passed one); what was kept out is reported.
+    /// - Returns: The rows added to each table, and what was kept out.
     /// - Throws: ``Refusal`` naming a source row the program could not read,
     ///   ``TrackingError/rootMismatch(expected:found:)`` when the two stores belong to
     ///   different collections, or either engine's errors; the destination is then unchanged.
-    public static func copy(from source: StoreAddress, to destination: StoreAddress) throws -> Added {
+    public static func copy(from source: StoreAddress, to destination: StoreAddress) throws -> Report {
         guard let from = try source.engine() as? any StoreRows & StoreEngine,
             let to = try destination.engine() as? any StoreRows & StoreEngine
         else { preconditionFailure("every engine reads and writes plain rows") }
@@ -97,15 +115,38 @@ public enum StoreCopy {
         try to.migrate(parts: [ClassroomSchema.part])
         let tables = steps.map(\.table) + assignmentTables
         let before = try counts(to, tables)
+        var keptOut: [String: Int] = [:]
+        var endedAttempts: Set<String> = []
         try to.inTransaction {
+            let ended = try self.ended(in: to)  // before this copy adds any
             try claimRoot(from: from, to: to)
             for (step, stepRows) in zip(steps, rows) {
-                for row in stepRows { try to.run(step.write, step.prepare(row)) }
+                for row in stepRows {
+                    if let held = step.held(row), ended.contains(text(row[0]).lowercased()) {
+                        if try to.rows(held.sql, held.values).isEmpty {
+                            keptOut[step.table, default: 0] += 1
+                            endedAttempts.insert(text(row[0]).lowercased())
+                        }
+                        continue
+                    }
+                    try to.run(step.write, step.prepare(row))
+                }
                 if step.table == "class_students" { try copyAssignments(from: from, to: to) }
             }
         }
         let after = try counts(to, tables)
-        return tables.indices.map { (tables[$0], after[$0] - before[$0]) }
+        return Report(
+            added: tables.indices.map { (tables[$0], after[$0] - before[$0]) },
+            keptOut: steps.compactMap { step in keptOut[step.table].map { (step.table, $0) } },
+            endedAttempts: endedAttempts.count)
+    }
+
+    /// The UUIDs (lowercase) of the attempts `store` holds ended.
+    private static func ended(in store: any StoreRows) throws -> Set<String> {
+        Set(
+            try store.rows("SELECT uuid FROM activities WHERE ended_at IS NOT NULL", []).compactMap(\.first).map {
+                text($0).lowercased()
+            })
     }
 
     /// Throws ``Refusal`` for the first row, in copy order, the program could not read, or for
@@ -273,6 +314,8 @@ extension StoreCopy.Step {
 
     /// A tracking table, copied as Tracking's row layer says (``TableCopy``).
     init(_ copy: TableCopy) {
-        self.init(table: copy.table, read: copy.read, write: copy.write, rule: copy.rule, prepare: copy.prepare)
+        self.init(
+            table: copy.table, read: copy.read, write: copy.write, rule: copy.rule, prepare: copy.prepare,
+            held: { copy.held($0) })
     }
 }

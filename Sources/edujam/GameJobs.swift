@@ -99,9 +99,12 @@ enum GameJobs {
     }
 
     /// `edujam __game declaration FOLDER [MILLISECONDS]`, `__game check FOLDER RUNS SECONDS JOBS luacheck|no-luacheck`,
-    /// `__game test update|check RUNS JOBS PATHS...`: one game's share, answered on stdout.
+    /// `__game test update|check RUNS JOBS PATHS...`: one game's share, answered on stdout;
+    /// `__game verify FILE`: a share of `verify`'s replays (``VerifyReplays``), a line each.
     static func child(_ words: [String]) -> ExitStatus {
         switch (words.first, words.count) {
+        case ("verify", 2):
+            return VerifyReplays.child(file: words[1])
         case ("declaration", 2):
             return GameProcess.answer { try Catalog.declaration(ofGameIn: words[1]) }
         case ("declaration", 3):  // within a time limit in milliseconds, at most the sandbox's own

@@ -32,7 +32,17 @@ enum GameProcess {
     static func run<Value: Codable>(
         _ jobs: [[String]], width: Int, as type: Value.Type, what: (Int) -> String
     ) -> [Result<Value, ChildFailure>] {
-        var results: [Result<Value, ChildFailure>?] = Array(repeating: nil, count: jobs.count)
+        zip(jobs.indices, endings(jobs, width: width)).map { index, ending in
+            ending.flatMap { decode($0, as: type, what: what(index)) }
+        }
+    }
+
+    /// Runs each job in a child, up to `width` at once: what each wrote on stdout and how it
+    /// ended, in job order, or why it could not start. For a caller with its own answers
+    /// (`verify`'s children write one line per attempt, so a child the last resort ended still
+    /// gives what it finished).
+    static func endings(_ jobs: [[String]], width: Int) -> [Result<ChildEnding, ChildFailure>] {
+        var results: [Result<ChildEnding, ChildFailure>?] = Array(repeating: nil, count: jobs.count)
         var running: [(index: Int, child: Child)] = []
         var next = 0
         while next < jobs.count || !running.isEmpty {
@@ -45,7 +55,7 @@ enum GameProcess {
             }
             guard !running.isEmpty else { continue }
             let (index, child) = running.removeFirst()
-            results[index] = decode(child.finish(), as: type, what: what(index))
+            results[index] = .success(child.finish())
         }
         return results.map { $0 ?? .failure(ChildFailure("no answer")) }
     }
@@ -53,7 +63,7 @@ enum GameProcess {
     /// The child's answer, or why there is none: the last resort's report, the error it sent,
     /// or how it ended.
     private static func decode<Value: Codable>(
-        _ ending: Child.Ending, as type: Value.Type, what: String
+        _ ending: ChildEnding, as type: Value.Type, what: String
     ) -> Result<Value, ChildFailure> {
         let answer = try? JSONDecoder().decode(Answer<Value>.self, from: ending.output)
         if let stopped = answer?.stopped { return .failure(ChildFailure(stopped)) }
@@ -87,21 +97,23 @@ struct ChildFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// How a child ended, and what it wrote.
+struct ChildEnding: CustomStringConvertible {
+    var status: Int32  // the exit status, or 128 + the signal that ended it
+    var signaled: Bool
+    var output: Data
+
+    var description: String {
+        signaled ? "was ended by signal \(status - 128)" : "exited with status \(status)"
+    }
+}
+
 /// One child process and the pipe its stdout goes to.
 private struct Child {
+    typealias Ending = ChildEnding
+
     let pid: pid_t
     let output: Int32
-
-    /// How a child ended, and what it wrote.
-    struct Ending: CustomStringConvertible {
-        var status: Int32  // the exit status, or 128 + the signal that ended it
-        var signaled: Bool
-        var output: Data
-
-        var description: String {
-            signaled ? "was ended by signal \(status - 128)" : "exited with status \(status)"
-        }
-    }
 
     /// This program, from the kernel: not argv[0], which the caller chose.
     static let executable: String = {

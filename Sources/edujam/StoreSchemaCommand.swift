@@ -111,9 +111,9 @@ enum StoreSchemaCommand: Command {
         if case .file(let path) = from, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path)  // a missing source is a mistake, not an empty store to create
         }
-        let added: StoreCopy.Added
+        let report: StoreCopy.Report
         do {
-            added = try StoreCopy.copy(from: from, to: to)
+            report = try StoreCopy.copy(from: from, to: to)
         } catch let error as TrackingError {
             // A destination file's own trouble names the file; anything else may be either
             // store's (a student's login may not migrate the source), so it names neither.
@@ -121,12 +121,18 @@ enum StoreSchemaCommand: Command {
             if case .other = mapped { throw StoreError.server(error) }
             throw mapped
         }
-        let changed = added.filter { $0.rows > 0 }
-        guard !changed.isEmpty else {
+        let changed = report.added.filter { $0.rows > 0 }
+        if changed.isEmpty && report.keptOut.isEmpty {
             Output.line("Nothing to copy: the destination already holds everything.")
-            return .success
+        } else if !changed.isEmpty {
+            Output.line("Copied " + changed.map { "\($0.rows) \($0.table)" }.joined(separator: ", ") + ".")
         }
-        Output.line("Copied " + changed.map { "\($0.rows) \($0.table)" }.joined(separator: ", ") + ".")
+        if !report.keptOut.isEmpty {
+            let attempts = report.endedAttempts == 1 ? "1 attempt" : "\(report.endedAttempts) attempts"
+            Output.line(
+                "Not copied: " + report.keptOut.map { "\($0.rows) \($0.table)" }.joined(separator: ", ")
+                    + " of \(attempts) the destination holds ended (an ended attempt is kept whole).")
+        }
         return .success
     }
 }

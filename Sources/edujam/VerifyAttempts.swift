@@ -9,19 +9,16 @@ import Tracking
 /// from the store's copy of that version (at the sandbox's speed, saving nothing) and compares.
 ///
 /// Each version is fetched once, checked against its hash and laid out in a throwaway
-/// ``GameCache`` (removed at the end), so its `game.lua` is compiled once per run and reused by
-/// every attempt of it (the runtime's chunk cache). Records are read a batch at a time and
-/// replayed in chunks of a bounded count and bytes of text (``Chunking``), so one
+/// ``GameCache`` (removed at the end, with the replays' job files). Records are read a batch at a
+/// time and replayed in chunks of a bounded count and bytes of text (``Chunking``), so one
 /// student's huge records (each within ``Limits/replayRecordBytes``) bound what a run holds at
-/// once, and a school's ordinary ones (a few KB) make few chunks. Each chunk is replayed on
-/// ``jobs`` threads, and each record is decoded on the thread that replays it: a chunk's threads
-/// start, and wait for the last of them, once per chunk, and the reading thread decoding every
-/// record would hold the others up (with Foundation's decoder a record took two fifths of an
-/// attempt's work; the compact reader, ``AttemptInputs/decode(json:)``, a few µs). 1,500 Math
-/// Jam attempts in a store file, the whole command: 0.42-0.50 s with `--jobs 1`, and with
-/// `--jobs 2` 0.33-0.38 s when a chunk was 64 records decoded on the reading thread, 0.24-0.32 s
-/// now. A hostile record costs its own attempt a state, never the run: the sandbox's limits hold
-/// in a replay.
+/// once, and a school's ordinary ones (a few KB) make few chunks. What needs no replay (no
+/// record, no version, a local copy) is decided here; the replays run behind a process boundary,
+/// ``jobs`` children a chunk, each decoding and replaying its share one after another
+/// (``VerifyReplays``): a record that drives its game into the collector's one step no limit
+/// interrupts (docs/sandbox.md) ends only its child, and costs only its own attempt a state.
+/// Every other hostile record costs its own attempt a state too: the sandbox's limits hold in a
+/// replay.
 struct AttemptVerifier {
     let store: TrackingStore
     let jobs: Int
@@ -46,7 +43,7 @@ struct AttemptVerifier {
     }
 
     /// What becomes of an attempt whose record decodes.
-    private enum Sound: Sendable {
+    enum Sound: Sendable {
         case replay(folder: String, root: String)
         case decided(CheckResult)
     }
@@ -73,7 +70,7 @@ struct AttemptVerifier {
             }
             let last = start + size >= runs.count
             if last || chunk.count >= chunking.attempts || chunkBytes >= chunking.bytes {
-                let checked = Self.replay(chunk, jobs: jobs)
+                let checked = Self.replay(chunk, jobs: jobs, work: folder)
                 results += zip(chunk, checked).map { (run: $0.run, result: $1) }
                 (chunk, chunkBytes) = ([], 0)
             }
@@ -97,24 +94,30 @@ struct AttemptVerifier {
         }
     }
 
-    /// Decodes and replays the attempts to replay on `jobs` threads; results in order.
-    private static func replay(_ chunk: [(run: RunRecord, prepared: Prepared)], jobs: Int) -> [CheckResult] {
-        var results: [CheckResult] = []
-        OrderedWork.run(
-            count: chunk.count, jobs: jobs, worker: { ReplayStores() },
-            task: { stores, index in
-                switch chunk[index].prepared {
-                case .noRecord: return CheckResult(.notVerifiable, "it has no replay record")
-                case .decode(let record, let then): return checked(chunk[index].run, record, then, stores: &stores)
-                }
-            },
-            deliver: { _, result in results.append(result) })
-        return results
+    /// The chunk's results, in order: what needs no replay decided here (no Lua runs), the
+    /// replays behind a process boundary (``VerifyReplays``), their job files in `work`.
+    private static func replay(_ chunk: [(run: RunRecord, prepared: Prepared)], jobs: Int, work: String)
+        -> [CheckResult]
+    {
+        var results: [CheckResult?] = Array(repeating: nil, count: chunk.count)
+        var replays: [VerifyReplays.Job] = []
+        var none = ReplayStores()
+        for (index, (run, prepared)) in chunk.enumerated() {
+            switch prepared {
+            case .noRecord: results[index] = CheckResult(.notVerifiable, "it has no replay record")
+            case .decode(let record, .decided(let decided)):
+                results[index] = checked(run, record, .decided(decided), stores: &none)
+            case .decode(let record, .replay(let folder, let root)):
+                replays.append(VerifyReplays.Job(index: index, run: run, record: record, folder: folder, root: root))
+            }
+        }
+        for (index, result) in VerifyReplays.run(replays, children: jobs, folder: work) { results[index] = result }
+        return results.map { $0 ?? CheckResult(.notVerifiable, "it was not replayed") }
     }
 
     /// What the record says of the attempt, first: unreadable or cut for its size (not
     /// verifiable); then what `then` decided, or the replay's comparison with what was saved.
-    private static func checked(
+    static func checked(
         _ run: RunRecord, _ record: StoredReplayRecord, _ then: Sound, stores: inout ReplayStores
     ) -> CheckResult {
         let inputs: AttemptInputs

@@ -149,4 +149,81 @@ import Testing
         #expect(lines.output.contains("not verifiable: it recorded no game version"), "\(lines.output)")
         #expect(lines.output.hasSuffix("verify: 2 not verifiable\n"), "\(lines.output)")
     }
+
+    /// An answer typed at `Fixtures/verify`'s quiz, which evaluates it with `load`: a weak-keyed
+    /// chain of 120,000 entries whose keys were allocated in shuffled order, then allocation until
+    /// the collector's atomic step meets it (minutes, and no hook runs there; docs/sandbox.md).
+    /// No double quote, so it stands in a record's JSON as typed.
+    static let collectorAnswer = """
+        (function() local w = setmetatable({}, {__mode = string.char(107)}) local k = {} local n = 120000 \
+        for i = 1, n do k[i] = {} end local r = 1 for i = n, 2, -1 do r = (r * 1103515245 + 12345) % 2147483648 \
+        local j = r % i + 1 k[i], k[j] = k[j], k[i] end for i = 1, n - 1 do w[k[i]] = k[i + 1] end \
+        local held = {w, k[1]} k = nil while true do local g = {1, 2, 3} end end)()
+        """
+
+    /// One student's record that drives its replay into the collector case costs only its own
+    /// attempt: it is not verifiable with the reason, her other attempt and her classmate's are
+    /// checked, all three checks are stored, and verify leaves no working folder.
+    @Test func aRecordThatNothingStopsCostsOnlyItsOwnAttempt() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let games = ["--games", "Tests/CLITests/Fixtures/verify"]
+        for words in [["catalog", "--publish"], ["class", "create", "5C"], ["class", "add", "5C", "ana", "bo"]] {
+            let result = try cli.run(words + games)
+            #expect(result.status == 0, "\(words): \(result.error)")
+        }
+        for (student, answer) in [("ana", "4"), ("bo", "4"), ("ana", "2 + 2")] {
+            let play = try cli.run(["play", "QUIZ", "--student", student] + games, input: answer + "\n")
+            #expect(play.status == 0, "\(play.error)")
+        }
+        try OldStore.execute(
+            cli.store, "UPDATE activities SET game_version = (SELECT version FROM game_versions WHERE game = 'QUIZ')")
+        try OldStore.execute(
+            cli.store,
+            """
+            UPDATE attempt_inputs SET record = replace(record, '"4"]', '"' || ?1 || '"]'),
+                bytes = length(CAST(replace(record, '"4"]', '"' || ?1 || '"]') AS BLOB))
+            WHERE activity_id = \(first);
+            """, [Self.collectorAnswer])
+        #expect(
+            try OldStore.value(
+                cli.store, "SELECT instr(record, 'setmetatable') > 0 FROM attempt_inputs WHERE activity_id = \(first)")
+                == "1")
+
+        let scratch = try Edujam.scratchFolder("verify-tmp")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let start = ContinuousClock.now
+        let result = try cli.run(["verify", "--class", "5C"] + games, environment: ["TMPDIR": scratch.path])
+        #expect(ContinuousClock.now - start < .seconds(40), "the time limit is 5 s and the grace 2 s")
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            result.output.contains(
+                "  ana  QUIZ  not verifiable: its replay did not stop: time limit exceeded (5.0 seconds per call), "
+                    + "and the game did not stop within 2.0 seconds more; its process was ended\n"), "\(result.output)")
+        #expect(result.output.hasSuffix("verify: 2 verified, 1 not verifiable\n"), "\(result.output)")
+        #expect(try OldStore.value(cli.store, "SELECT count(*) FROM attempt_checks") == "3")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "no working folder is left")
+    }
+
+    /// A version counts only for the game it declares: an attempt at Word Jam (whose files the
+    /// store never had) that recorded Math Jam's version, with Math Jam's record and results, is a
+    /// mismatch, not verified by replaying Math Jam.
+    @Test func aVersionOfAnotherGameIsAMismatch() throws {
+        let cli = try played()
+        defer { cli.remove() }
+        try OldStore.script(
+            cli.store,
+            """
+            DELETE FROM game_current WHERE game = 'WORD-JAM'; DELETE FROM game_versions WHERE game = 'WORD-JAM';
+            UPDATE activities SET context_id = (SELECT id FROM contexts WHERE path LIKE '%"WORD-JAM","LEVEL-1"]')
+            WHERE id = \(first);
+            """)
+        let result = try cli.run(["verify", "--student", "ana"])
+        #expect(result.status == 1, "\(result)")
+        #expect(
+            result.output.contains(
+                "  ana  WORD-JAM/LEVEL-1  mismatch: saved at game WORD-JAM, its version declares MATH-JAM\n"),
+            "\(result.output)")
+        #expect(result.output.hasSuffix("verify: 1 verified, 1 mismatch\n"), "\(result.output)")
+    }
 }

@@ -31,7 +31,7 @@ struct MigrationNamesTests {
                 "023-save-function", "024-item-values-as-float8", "025-finite-attempt-times",
                 "026-attempt-text-bounds", "027-done-marks-finite", "028-attempts-per-student",
                 "029-catalog-additions", "030-published-games-closed", "031-events-per-attempt",
-                "032-bytes-per-student", "033-grading-exclusions",
+                "032-bytes-per-student", "033-grading-exclusions", "034-ended-attempts-locked",
             ])
     }
 }

@@ -40,11 +40,18 @@ public enum AttemptComparison {
         return nil
     }
 
-    /// What a replay of `saved` found: a mismatch when it left its record (`divergence`, in
-    /// words) or reported other results; not verifiable when the sandbox's limits stopped the
-    /// replay but not the saved run (a limit may be the checking computer's, not the attempt's:
-    /// a time limit on a busy machine); else verified. The one rule `verify` and its bench row use.
+    /// What a replay of `saved` found: a mismatch when the version replayed declares another game
+    /// than the attempt's (a version counts only for the game it declares: a record that answers
+    /// another game's questions proves nothing of this one), when it left its record
+    /// (`divergence`, in words) or reported other results; not verifiable when the sandbox's
+    /// limits stopped the replay but not the saved run (a limit may be the checking computer's,
+    /// not the attempt's: a time limit on a busy machine); else verified. The one rule `verify`
+    /// and its bench row use.
     public static func result(saved: RunRecord, replayed: RunRecord, divergence: String?) -> CheckResult {
+        let (game, declared) = (saved.identifierPath.dropFirst().first, replayed.identifierPath.dropFirst().first)
+        if game != declared {
+            return CheckResult(.mismatch, "saved at game \(game ?? "none"), its version declares \(declared ?? "none")")
+        }
         if let divergence { return CheckResult(.mismatch, divergence) }
         if replayed.outcome == .limit, saved.outcome != .limit {
             return CheckResult(.notVerifiable, "the replay was stopped by a sandbox limit the saved run did not hit")

@@ -159,6 +159,8 @@ enum PGMigrations {
         PGMigrations.bytesPerStudent,
         // What no grade counts: retired game versions, a teacher's or the owner's attempts (Classroom's).
         Migration.classroomOnly("033-grading-exclusions"),
+        // An ended attempt's rows frozen against an old snapshot too: each write locks the attempt's row.
+        PGMigrations.endedAttemptsLocked,
     ]
 }
 

@@ -84,6 +84,27 @@ extension TableCopy {
         AttemptInputsRow.columns, from: "i", parent: "JOIN activities a ON a.id = i.activity_id", naturalKey: "a.uuid",
         lookUp: ActivityRow.byUUID, rule: StoredRowRules.inputs)
 
+    /// For a row of ``items``, ``events`` or ``inputs`` (as ``read`` returns it): a query that
+    /// returns a row when the destination already holds one of the same key in the same attempt,
+    /// with its parameters; nil for the other tables. `store copy` asks it of the rows of an
+    /// attempt the destination holds ended, which it adds nothing to.
+    package func held(_ row: [SQLValue]) -> (sql: String, values: [SQLValue])? {
+        let key: String?
+        switch table {
+        case ItemRow.columns.table: key = "identifier"
+        case EventRow.columns.table: key = "sequence"
+        case AttemptInputsRow.columns.table: key = nil
+        default: return nil
+        }
+        let attempt = "SELECT 1 FROM \(table) WHERE activity_id = \(ActivityRow.byUUID)"
+        guard let key else { return (attempt, [row[0]]) }
+        let columns = [ItemRow.columns, EventRow.columns].first { $0.table == table }?.names.dropFirst() ?? []
+        guard let index = columns.firstIndex(of: key).map({ $0 - columns.startIndex + 1 }), index < row.count else {
+            return nil
+        }
+        return (attempt + " AND \(key) = ?", [row[0], row[index]])
+    }
+
     /// The statements LRSs accepted.
     package static let acceptedStatements = TableCopy(AcceptedStatementRow.columns)
 

@@ -101,8 +101,8 @@ extension TrackingStore {
 
 /// An attempt's replay record as a store read gives it: the row's text, not yet decoded, so that
 /// a reader with many threads (`verify`) decodes each on the thread that replays it, not all of
-/// them on the one that reads.
-public struct StoredReplayRecord: Sendable {
+/// them on the one that reads. Codable, so that such a reader can hand it to another process.
+public struct StoredReplayRecord: Codable, Sendable {
     /// The attempt's UUID, lowercase.
     public let uuid: String
     let id: Int64

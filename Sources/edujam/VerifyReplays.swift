@@ -1,0 +1,139 @@
+import Classroom
+import Foundation
+import Sandbox
+import Tracking
+
+/// `verify`'s replays behind a process boundary (``GameProcess``): a pool of children, each
+/// replaying its share of a chunk's attempts one after another and writing one line per attempt
+/// as it ends it.
+///
+/// A replay runs a student's record against a game, and a record can drive a game into the one
+/// stretch no hook stops (the collector's pass over a weak-keyed chain, docs/sandbox.md): the
+/// last resort then ends the process that replays it. Here that is a child, so it costs only the
+/// attempt it was replaying: the child's lines say which of its attempts it finished, the first
+/// one it did not is the one that did not stop (one thread a child), and that attempt is not
+/// verifiable with the last resort's words. The child's remaining attempts go to a new child.
+/// Each failed child so decides at least one attempt, so a run ends however many records are
+/// hostile, each costing its time limit and grace period once.
+///
+/// Throughput: `jobs` children at once, each compiling a version once and keeping one throwaway
+/// store per root for all its replays (as a thread did in process), and each started once per
+/// chunk (about a tenth of a second, in parallel). The attempts reach a child in a job file in
+/// the run's working folder (their records and saved results; the folder is the owner's alone),
+/// and leave as lines on its stdout. Measured (debug build, a 2-core VM shared at a load of 8):
+/// 1,500 Math Jam attempts in a store file, the whole command 3.1-3.8 s with `--jobs 1` and
+/// 2.9-4.1 s with `--jobs 2` (1.6-2.2 s of CPU, the children's included); 2 attempts 0.4-0.5 s,
+/// of which the command without replays is about 0.1 s.
+enum VerifyReplays {
+    /// One attempt to replay, as a child reads it.
+    struct Job: Codable {
+        var index: Int
+        var run: RunRecord
+        var record: StoredReplayRecord
+        var folder: String
+        var root: String
+    }
+
+    /// One line a child writes: an attempt's result, or (from the last resort) why it stopped.
+    struct Line: Codable {
+        var index: Int?
+        var state: CheckState?
+        var difference: String?
+        var stopped: String?
+    }
+
+    /// The result of each of `jobs`, by its ``Job/index``: replayed by at most `children`
+    /// children at once, their job files written in `folder`.
+    static func run(_ jobs: [Job], children: Int, folder: String) -> [Int: CheckResult] {
+        var results: [Int: CheckResult] = [:]
+        var pending = jobs
+        var round = 0
+        while !pending.isEmpty {
+            let count = min(max(1, children), pending.count)
+            let shares = (0..<count).map { share in
+                stride(from: share, to: pending.count, by: count).map { pending[$0] }
+            }
+            var arguments: [[String]] = []
+            for (number, share) in shares.enumerated() {
+                let file = (folder as NSString).appendingPathComponent("replays-\(round)-\(number).json")
+                do {
+                    try JSONEncoder().encode(share).write(to: URL(fileURLWithPath: file))
+                    arguments.append(["verify", file])
+                } catch {
+                    for job in share {
+                        results[job.index] = CheckResult(.notVerifiable, "its replay could not start: \(error)")
+                    }
+                    arguments.append([])
+                }
+            }
+            let endings = GameProcess.endings(arguments.filter { !$0.isEmpty }, width: count)
+            var next = endings.makeIterator()
+            pending = []
+            for (share, words) in zip(shares, arguments) where !words.isEmpty {
+                pending += collect(share, ending: next.next() ?? .failure(ChildFailure("no answer")), into: &results)
+                try? FileManager.default.removeItem(atPath: words[1])
+            }
+            round += 1
+        }
+        return results
+    }
+
+    /// Takes a child's lines into `results`; the first attempt of `share` it did not finish gets
+    /// why it stopped, and the ones after it are returned, to go to another child.
+    private static func collect(
+        _ share: [Job], ending: Result<ChildEnding, ChildFailure>, into results: inout [Int: CheckResult]
+    ) -> [Job] {
+        var stopped: String?
+        var why: String
+        switch ending {
+        case .success(let ending):
+            for text in ending.output.split(separator: UInt8(ascii: "\n")) {
+                guard let line = try? JSONDecoder().decode(Line.self, from: Data(text)) else { continue }
+                if let index = line.index, let state = line.state {
+                    results[index] = CheckResult(state, line.difference)
+                }
+                if let words = line.stopped { stopped = words }
+            }
+            why = "its replay's process \(ending.description) without a result"
+        case .failure(let failure):
+            why = "its replay could not start: \(failure)"
+        }
+        let left = share.filter { results[$0.index] == nil }
+        guard let first = left.first else { return [] }
+        results[first.index] = CheckResult(.notVerifiable, stopped.map { "its replay did not stop: " + $0 } ?? why)
+        return Array(left.dropFirst())
+    }
+
+    // MARK: The child's side
+
+    /// `edujam __game verify FILE`: replays the jobs in FILE in order on this thread, writing one
+    /// ``Line`` per attempt as it is decided; the last resort writes one with ``Line/stopped``.
+    static func child(file: String) -> ExitStatus {
+        Sandbox.setLastResort(exitStatus: ExitStatus.scriptDidNotStop.rawValue) { report in
+            let words =
+                "time limit exceeded (\(report.time) per call), and the game did not stop within "
+                + "\(report.grace) more; its process was ended"
+            write(Line(stopped: words))
+        }
+        guard let data = FileManager.default.contents(atPath: file),
+            let jobs = try? JSONDecoder().decode([Job].self, from: data)
+        else {
+            Output.error("edujam: \(GameProcess.command) verify: cannot read its jobs")
+            return .failure
+        }
+        var stores = ReplayStores()
+        for job in jobs {
+            let result = AttemptVerifier.checked(
+                job.run, job.record, .replay(folder: job.folder, root: job.root), stores: &stores)
+            write(Line(index: job.index, state: result.state, difference: result.difference))
+        }
+        return .success
+    }
+
+    /// One line on stdout, written at once (unbuffered): the parent reads what a child the last
+    /// resort ended had written.
+    private static func write(_ line: Line) {
+        guard let data = try? JSONEncoder().encode(line) else { return }
+        Output.writeJSON(data)
+    }
+}
