@@ -87,7 +87,7 @@ import Testing
     }
 
     private func problems(_ name: String, _ arguments: [ActivityCallCheck.Argument]) -> [String] {
-        ActivityCallCheck.problems(ActivityCallCheck.Call(name: name, line: 1, arguments: arguments)).map(\.0)
+        ActivityCallCheck.problems(ActivityCallCheck.Call(index: 0, name: name, line: 1, arguments: arguments)).map(\.0)
     }
 
     private static func literal(_ parameter: GameAPI.Parameter) -> ActivityCallCheck.Argument {
