@@ -111,9 +111,9 @@ enum StoreSchemaCommand: Command {
         if case .file(let path) = from, !FileManager.default.fileExists(atPath: path) {
             throw StoreError.cannotOpen(path)  // a missing source is a mistake, not an empty store to create
         }
-        let added: StoreCopy.Added
+        let copied: StoreCopy.Copied
         do {
-            added = try StoreCopy.copy(from: from, to: to)
+            copied = try StoreCopy.copy(from: from, to: to)
         } catch let error as TrackingError {
             // A destination file's own trouble names the file; anything else may be either
             // store's (a student's login may not migrate the source), so it names neither.
@@ -121,12 +121,14 @@ enum StoreSchemaCommand: Command {
             if case .other = mapped { throw StoreError.server(error) }
             throw mapped
         }
-        let changed = added.filter { $0.rows > 0 }
+        for row in copied.skipped { Output.error("edujam store copy: " + Terminal.cleanLine(row.skippedDescription)) }
+        let status: ExitStatus = copied.skipped.isEmpty ? .success : .failure
+        let changed = copied.added.filter { $0.rows > 0 }
         guard !changed.isEmpty else {
             Output.line("Nothing to copy: the destination already holds everything.")
-            return .success
+            return status
         }
         Output.line("Copied " + changed.map { "\($0.rows) \($0.table)" }.joined(separator: ", ") + ".")
-        return .success
+        return status
     }
 }

@@ -159,6 +159,8 @@ enum PGMigrations {
         PGMigrations.bytesPerStudent,
         // What no grade counts: retired game versions, a teacher's or the owner's attempts (Classroom's).
         Migration.classroomOnly("033-grading-exclusions"),
+        // Each game its owner's, files that hash to their version's name, checks by the class's teachers (Classroom's).
+        Migration.classroomOnly("034-teachers-apart"),
     ]
 }
 
