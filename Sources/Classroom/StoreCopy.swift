@@ -8,9 +8,10 @@ import Tracking
 /// The destination is written in one transaction; its schema is brought up to date first.
 ///
 /// Every context, attempt, item and event is checked first with the readers' rules
-/// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt), and every game
-/// version's files against its name: one the program could not read refuses the whole copy,
-/// naming the row, before anything is written. Durations beyond
+/// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt): one the program
+/// could not read refuses the whole copy, naming the row, before anything is written. Every game
+/// version's files are checked against its name: a version that fails is left out (with a game's
+/// current version or retirement naming it), named in ``Copied/skipped``, and the rest is copied. Durations beyond
 /// ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one), event
 /// times outside the years 0000 to 9999 and progress ranges past ``Limits/progressRanges`` are
 /// written clamped, as every reader reads them (`TableCopy`).
@@ -18,8 +19,9 @@ public enum StoreCopy {
     /// How many rows the copy added to each table of the destination, in copy order.
     public typealias Added = [(table: String, rows: Int)]
 
-    /// What a copy did: the rows it added, and what it kept out of the attempts the destination
-    /// already held ended (an ended attempt is kept whole: nothing is added to it).
+    /// What a copy did: the rows it added, what it kept out of the attempts the destination
+    /// already held ended (an ended attempt is kept whole: nothing is added to it), and the
+    /// source's rows it left out because they cannot be read.
     public struct Report {
         /// The rows added to each table, in copy order.
         public var added: Added
@@ -28,6 +30,9 @@ public enum StoreCopy {
         public var keptOut: Added
         /// How many such attempts the source has more rows of.
         public var endedAttempts: Int
+        /// The source's rows left out, and why: game versions whose files cannot be read, and the
+        /// rows that name them.
+        public var skipped: [Refusal]
     }
 
     /// One table's rows: read from the source with the natural keys of what they point to,
@@ -41,6 +46,10 @@ public enum StoreCopy {
         /// For a row of an attempt's (items, events, replay records): whether the destination
         /// holds it (``TableCopy/held(_:)``).
         var held: @Sendable ([SQLValue]) -> (sql: String, values: [SQLValue])? = { _ in nil }
+        /// A row that breaks `rule` is left out, not a refusal of the whole copy.
+        var skipsUnreadable = false
+        /// The column holding the game version a row names, for rows that follow their version.
+        var versionColumn: Int?
     }
 
     /// A source row the program could not read: the copy writes nothing.
@@ -55,6 +64,9 @@ public enum StoreCopy {
         public var description: String {
             "cannot copy: the source's \(table) row \(row) cannot be read (\(reason)); nothing was copied"
         }
+
+        /// How a row the copy left out is named: `left out the source's game_versions row … (why)`.
+        public var skippedDescription: String { "left out the source's \(table) row \(row) (\(reason))" }
     }
 
     private static let steps: [Step] = [
@@ -79,18 +91,22 @@ public enum StoreCopy {
             write: """
                 INSERT INTO game_versions (version, game, package, bytes, published_by, published_at)
                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """, rule: GameTables.unreadable),
+                """, rule: GameTables.unreadable, skipsUnreadable: true, versionColumn: 0),
+        Step(
+            table: "game_owners", read: "SELECT game, owner, since FROM game_owners ORDER BY game",
+            write: "INSERT INTO game_owners (game, owner, since) VALUES (?, ?, ?) ON CONFLICT DO NOTHING"),
         Step(
             table: "game_current", read: "SELECT game, version, set_by, set_at FROM game_current",
-            write: "INSERT INTO game_current (game, version, set_by, set_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
-        ),
+            write:
+                "INSERT INTO game_current (game, version, set_by, set_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            versionColumn: 1),
         Step(
             table: "retired_versions",
             read: "SELECT version, game, retired_from, retired_by, retired_at FROM retired_versions ORDER BY version",
             write: """
                 INSERT INTO retired_versions (version, game, retired_from, retired_by, retired_at)
                 VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
-                """),
+                """, versionColumn: 0),
     ]
 
     private static let assignmentTables = [
@@ -100,9 +116,9 @@ public enum StoreCopy {
     /// Copies the history of the store at `source` into the store at `destination`. An attempt the
     /// destination holds ended is kept whole: none of the source's items, events or replay record
     /// is added to it (a copy edited elsewhere could otherwise turn a failed attempt into a
-    /// passed one); what was kept out is reported.
-    /// - Returns: The rows added to each table, and what was kept out.
-    /// - Throws: ``Refusal`` naming a source row the program could not read,
+    /// passed one); what was kept out is reported, and so are the game versions left out.
+    /// - Returns: The rows added to each table, what was kept out, and the rows left out.
+    /// - Throws: ``Refusal`` naming a source row the program could not read (but a game version's),
     ///   ``TrackingError/rootMismatch(expected:found:)`` when the two stores belong to
     ///   different collections, or either engine's errors; the destination is then unchanged.
     public static func copy(from source: StoreAddress, to destination: StoreAddress) throws -> Report {
@@ -110,8 +126,8 @@ public enum StoreCopy {
             let to = try destination.engine() as? any StoreRows & StoreEngine
         else { preconditionFailure("every engine reads and writes plain rows") }
         try from.migrate(parts: [ClassroomSchema.part])
-        let rows = try steps.map { try from.rows($0.read, []) }
-        try check(rows)  // before the destination is touched
+        var rows = try steps.map { try from.rows($0.read, []) }
+        let skipped = try check(&rows)  // before the destination is touched
         try to.migrate(parts: [ClassroomSchema.part])
         let tables = steps.map(\.table) + assignmentTables
         let before = try counts(to, tables)
@@ -138,7 +154,7 @@ public enum StoreCopy {
         return Report(
             added: tables.indices.map { (tables[$0], after[$0] - before[$0]) },
             keptOut: steps.compactMap { step in keptOut[step.table].map { (step.table, $0) } },
-            endedAttempts: endedAttempts.count)
+            endedAttempts: endedAttempts.count, skipped: skipped)
     }
 
     /// The UUIDs (lowercase) of the attempts `store` holds ended.
@@ -150,14 +166,31 @@ public enum StoreCopy {
     }
 
     /// Throws ``Refusal`` for the first row, in copy order, the program could not read, or for
-    /// the item past ``Limits/itemsPerAttempt`` in one attempt.
-    private static func check(_ rows: [[[SQLValue]]]) throws {
+    /// the item past ``Limits/itemsPerAttempt`` in one attempt; removes from `rows` each game
+    /// version that cannot be read, and each row that names one.
+    /// - Returns: The rows removed, and why.
+    private static func check(_ rows: inout [[[SQLValue]]]) throws -> [Refusal] {
         var students: [String: String] = [:]  // each attempt's student, by UUID, to name its rows
-        for (step, stepRows) in zip(steps, rows) {
+        var skipped: [Refusal] = []
+        var leftOut: Set<String> = []  // the versions left out
+        for (index, step) in steps.enumerated() {
             var items: [String: Int] = [:]
-            for row in stepRows {
+            var kept: [[SQLValue]] = []
+            for row in rows[index] {
                 let key = naturalKey(step.table, row, students: students)
-                if let reason = step.rule(row) { throw Refusal(table: step.table, row: key, reason: reason) }
+                if let column = step.versionColumn, leftOut.contains(text(row[column])) {
+                    skipped.append(Refusal(table: step.table, row: key, reason: "its version was left out"))
+                    continue
+                }
+                if let reason = step.rule(row) {
+                    guard step.skipsUnreadable, let column = step.versionColumn else {
+                        throw Refusal(table: step.table, row: key, reason: reason)
+                    }
+                    skipped.append(Refusal(table: step.table, row: key, reason: reason))
+                    leftOut.insert(text(row[column]))
+                    continue
+                }
+                kept.append(row)
                 switch step.table {
                 case "activities": students[text(row[1])] = text(row[2])
                 case "activity_items":
@@ -170,7 +203,9 @@ public enum StoreCopy {
                 default: break
                 }
             }
+            rows[index] = kept
         }
+        return skipped
     }
 
     /// How a refusal names a row: a context by its path, an attempt by its student and UUID, an
@@ -188,7 +223,8 @@ public enum StoreCopy {
         case "activities": return "\(cut(row[1])) (\(cut(row[2])))"
         case "activity_items": return "'\(cut(row[2]))' \(attempt(row[0]))"
         case "attempt_events": return "\(cut(row[1])) \(attempt(row[0]))"
-        case "game_versions": return "\(cut(row[0])) of \(cut(row[1]))"
+        case "game_versions", "retired_versions": return "\(cut(row[0])) of \(cut(row[1]))"
+        case "game_current": return "\(cut(row[1])) of \(cut(row[0]))"
         default: return ""
         }
     }

@@ -26,7 +26,7 @@ struct AssignmentBlock {
         let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
             return #"<li data-attempt="\#(check.id)" data-state="\#(check.state.rawValue)">"#
                 + "\(HTML.text(check.state.words)): \(HTML.name(check.student)), attempt <code>\(HTML.text(check.shortAttempt))</code>"
-                + (check.difference.map { ": " + HTML.text($0) } ?? "") + "</li>"
+                + HTML.text(check.checkedByNote) + (check.difference.map { ": " + HTML.text($0) } ?? "") + "</li>"
         }
         return #"<p class="meta checks">\#(HTML.text(counts))</p>"#
             + (named.isEmpty ? "" : #"<ul class="checks">\#(named.joined())</ul>"#)

@@ -76,7 +76,7 @@ enum Grid {
     static func checkLines(_ assignment: AssignmentReport) -> [String] {
         guard let counts = assignment.checksLine else { return [] }
         let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
-            let what = "\(check.state.words): \(check.student), attempt \(check.shortAttempt)"
+            let what = "\(check.state.words): \(check.student), attempt \(check.shortAttempt)\(check.checkedByNote)"
             return "    " + Format.fit(what + (check.difference.map { ": \($0)" } ?? ""), width - 4)
         }
         return ["  " + Format.fit(counts, width - 2)] + named

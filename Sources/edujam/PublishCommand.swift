@@ -15,6 +15,7 @@ enum PublishCommand: Command {
             "publish --revert GAME VERSION           make an earlier version of a game current again",
             "publish --retire GAME VERSION [--since DATE|now]   its attempts stop counting",
             "publish --unretire GAME VERSION         a retired version counts again",
+            "publish --give GAME LOGIN               hand a game to another teacher",
         ],
         description: """
             Checks each game as edujam check does (a game with errors is refused, with the errors, and
@@ -26,6 +27,8 @@ enum PublishCommand: Command {
             A fix replaces the version students played: at a terminal, publish asks whether that
             version's attempts stop counting (--retire-replaced answers for it). A retired version's
             attempts count for no assignment, every one or, with --since, those started from then on.
+            A game belongs to the teacher who published it first: only they (or the store's owner)
+            publish, revert, retire or un-retire its versions, and --give hands it to another teacher.
             """,
         options: [
             OptionDeclaration("--revert", "make an earlier version of GAME current again"),
@@ -33,6 +36,7 @@ enum PublishCommand: Command {
             OptionDeclaration(
                 "--since", value: "DATE", "with --retire: only attempts started from DATE (or now) on stop counting"),
             OptionDeclaration("--unretire", "make a retired VERSION of GAME count again"),
+            OptionDeclaration("--give", "hand GAME to the teacher LOGIN"),
             OptionDeclaration(
                 "--retire-replaced", value: "WHEN",
                 "what a fix does to the version it replaces: all (its attempts stop counting), now (from now on), no",
@@ -68,6 +72,15 @@ enum PublishCommand: Command {
                 was
                     ? "version \(version) of \(Terminal.cleanLine(game)) counts again"
                     : "version \(version) of \(Terminal.cleanLine(game)) was not retired: nothing changed")
+            return .success
+        case .give(let game, let login):
+            let context = try StoreContext(options.common)
+            try Identity.requireTeacher("publish --give", identity: try context.store.identity())
+            let moved = try context.store.giveGame(game, to: login)
+            Output.line(
+                moved
+                    ? "\(Terminal.cleanLine(game)) is now \(Terminal.cleanLine(login))'s"
+                    : "\(Terminal.cleanLine(game)) was \(Terminal.cleanLine(login))'s already: nothing changed")
             return .success
         case .publish(let folders):
             return try publish(folders.map { ($0 as NSString).standardizingPath }, options)
@@ -133,7 +146,8 @@ enum PublishCommand: Command {
 /// A game's files into the store, as `publish` and `catalog --publish` store them.
 enum GameFiles {
     /// Reads the game in `folder` (``GamePackage/read(folder:)``) and publishes it; a game whose
-    /// files cannot be read or are over the limits is refused, said on stderr.
+    /// files cannot be read or are over the limits, or that the store refuses (another teacher's
+    /// game, a version name another row holds), is refused, said on stderr.
     /// - Returns: What changed, or nil when it was refused.
     /// - Throws: The store's errors.
     static func publish(folder: String, gameID: String, into store: TrackingStore, by publisher: String) throws
@@ -146,7 +160,12 @@ enum GameFiles {
             refuse(folder, "\(error)")
             return nil
         }
-        return try store.publishGame(package, gameID: gameID, by: publisher)
+        do {
+            return try store.publishGame(package, gameID: gameID, by: publisher)
+        } catch let error as GameStoreError {
+            refuse(folder, "\(error)")
+            return nil
+        }
     }
 
     /// Says on stderr that the game in `folder` was refused, and why.

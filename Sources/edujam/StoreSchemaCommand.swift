@@ -121,6 +121,7 @@ enum StoreSchemaCommand: Command {
             if case .other = mapped { throw StoreError.server(error) }
             throw mapped
         }
+        for row in report.skipped { Output.error("edujam store copy: " + Terminal.cleanLine(row.skippedDescription)) }
         let changed = report.added.filter { $0.rows > 0 }
         if changed.isEmpty && report.keptOut.isEmpty {
             Output.line("Nothing to copy: the destination already holds everything.")
@@ -133,6 +134,6 @@ enum StoreSchemaCommand: Command {
                 "Not copied: " + report.keptOut.map { "\($0.rows) \($0.table)" }.joined(separator: ", ")
                     + " of \(attempts) the destination holds ended (an ended attempt is kept whole).")
         }
-        return .success
+        return report.skipped.isEmpty ? .success : .failure
     }
 }

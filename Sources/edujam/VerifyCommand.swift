@@ -56,7 +56,14 @@ enum VerifyCommand: Command {
         let runs = try VerifyScope(className: options.className, assignment: options.assignment, student: student)
             .attempts(in: store)
         let results = try AttemptVerifier(store: store, jobs: options.jobs).check(runs)
-        if stores, !results.isEmpty { try store.recordChecks(results, by: Identity.publisher(identity: identity)) }
+        if stores, !results.isEmpty {
+            let unstored = try store.recordChecks(results, by: Identity.publisher(identity: identity)).count
+            if unstored > 0 {
+                Output.error(
+                    "edujam verify: \(unstored) check\(unstored == 1 ? "" : "s") not stored: the attempt\(unstored == 1 ? " counts" : "s count") for no assignment of a class of yours (docs/classroom.md, \"Who can see what\")"
+                )
+            }
+        }
         let now = ISO8601DateFormatter().string(from: Date())
         let checks = results.map { run, result in
             AttemptCheck(

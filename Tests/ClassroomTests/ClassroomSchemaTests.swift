@@ -66,7 +66,7 @@ import TrackingTestSupport
         #expect(
             try Migrator.skippedHalves(connection).map(\.name) == [
                 "005-classes", "006-assignments", "010-oneroster", "017-game-versions", "019-attempt-checks",
-                "020-grading-exclusions",
+                "020-grading-exclusions", "021-game-owners",
             ])
         try store.createClass(named: "5C")
         #expect(
@@ -83,6 +83,7 @@ import TrackingTestSupport
             try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]) == [
                 "005-classes (classroom)", "006-assignments (classroom)", "010-oneroster (classroom)",
                 "017-game-versions (classroom)", "019-attempt-checks (classroom)", "020-grading-exclusions (classroom)",
+                "021-game-owners (classroom)",
             ])
         #expect(try TrackingStore.migrate(.file(path), parts: [ClassroomSchema.part]).isEmpty)
     }

@@ -10,6 +10,13 @@ import TrackingTestSupport
 /// their hash, each game's current version, and every read checked against the name. Runs on the
 /// test run's engine (``makeEngine()``).
 @Suite struct PublishedGameTests {
+    /// Drops a school server's check that a version's files hash to its name, for a test that
+    /// writes such a row as an older store (or the owner's hand) holds it; a store file has none.
+    private static func allowMismatchedFiles(_ store: TrackingStore) throws {
+        guard !(store.engine is SQLiteEngine) else { return }
+        try storeSQL(store, "ALTER TABLE game_versions DROP CONSTRAINT game_versions_files_hash")
+    }
+
     private static func game(_ answer: String, module: String = "return 1") throws -> GamePackage {
         try GamePackage(files: [
             "game.lua": Array("local m = require('lib/util')\nprint('\(answer)')\n".utf8),
@@ -80,6 +87,7 @@ import TrackingTestSupport
     @Test func anAmbiguousPrefixNamesTheVersionsItMatches() throws {
         let store = try makeStore()
         try store.publishGame(Self.game("x"), gameID: "MATH-JAM", by: "maria")
+        try Self.allowMismatchedFiles(store)
         let twins = ["abcdef01" + String(repeating: "0", count: 56), "abcdef01" + String(repeating: "1", count: 56)]
         for twin in twins {  // the owner's rows: their files are not checked until they are read
             try storeSQL(
@@ -98,6 +106,7 @@ import TrackingTestSupport
         let other = try Self.game("planted")
         try store.publishGame(real, gameID: "MATH-JAM", by: "maria")
         let planted = other.encoded()
+        try Self.allowMismatchedFiles(store)
         try storeSQL(  // the owner's psql, or a client that broke the rules, swaps the files
             store, "UPDATE game_versions SET package = ?, bytes = ? WHERE version = ?",
             [

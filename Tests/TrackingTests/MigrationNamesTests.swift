@@ -14,7 +14,7 @@ struct MigrationNamesTests {
                 "006-assignments", "007-activities-started", "008-activity-owner", "009-attempt-events",
                 "010-oneroster", "011-lrs-push", "012-completion-minutes", "013-activity-saved-at", "014-row-checks",
                 "015-opaque-identifiers", "016-attempt-game-version", "017-game-versions", "018-attempt-inputs",
-                "019-attempt-checks", "020-grading-exclusions",
+                "019-attempt-checks", "020-grading-exclusions", "021-game-owners",
             ])
     }
 
@@ -32,6 +32,7 @@ struct MigrationNamesTests {
                 "026-attempt-text-bounds", "027-done-marks-finite", "028-attempts-per-student",
                 "029-catalog-additions", "030-published-games-closed", "031-events-per-attempt",
                 "032-bytes-per-student", "033-grading-exclusions", "034-ended-attempts-locked",
+                "035-teachers-apart",
             ])
     }
 }

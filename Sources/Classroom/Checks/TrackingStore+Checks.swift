@@ -5,21 +5,26 @@ extension TrackingStore {
     /// Stores what `verify` found for each attempt (replacing an earlier check of it), with the
     /// fingerprint of the saved results it checked, in one transaction.
     ///
-    /// On a school server only teachers (for attempts of their classes' students) and the owner
-    /// may; a student's login is refused by the database (``CheckTables``).
+    /// On a school server only the owner and, for an attempt that counts for an assignment of a
+    /// class of theirs, that class's teacher may (``GameOwners``); a student's login is refused by
+    /// the database (``CheckTables``). A teacher's checks of other attempts are not stored.
     /// - Parameters:
     ///   - checks: Each checked attempt, as read, with what checking it found.
     ///   - checker: Who checked (the login, or the Unix user on a store file).
+    /// - Returns: The attempts whose checks were not stored: they count for no class of the teacher's.
     /// - Throws: An engine error; then nothing is stored.
-    public func recordChecks(_ checks: [(run: RunRecord, result: CheckResult)], by checker: String) throws {
+    @discardableResult
+    public func recordChecks(_ checks: [(run: RunRecord, result: CheckResult)], by checker: String) throws -> [Int64] {
         let engine = classroom
-        let rows = checks.map { check in
+        let allowed = try engine.checkable(checks.map(\.run.id))
+        let rows = checks.filter { allowed?.contains($0.run.id) ?? true }.map { check in
             var result = check.result
             result.difference = result.difference.map { Self.bounded($0, bytes: CheckTables.maxDifferenceBytes) }
             return (attempt: check.run.id, result: result, fingerprint: AttemptComparison.fingerprint(check.run))
         }
         let now = clock().timeIntervalSince1970
-        try engine.transaction { try engine.writeChecks(rows, by: checker, at: now) }
+        if !rows.isEmpty { try engine.transaction { try engine.writeChecks(rows, by: checker, at: now) } }
+        return checks.map(\.run.id).filter { !(allowed?.contains($0) ?? true) }
     }
 
     /// The stored checks of `runs` (as read now), in their order, leaving out the unchecked: a
@@ -34,7 +39,7 @@ extension TrackingStore {
             return AttemptCheck(
                 id: run.id, uuid: run.uuid, student: run.student, identifierPath: run.identifierPath,
                 state: same ? check.state : .changed, difference: same ? check.difference : nil,
-                checkedAt: ISO8601.string(fromEpoch: check.checkedAt))
+                checkedAt: ISO8601.string(fromEpoch: check.checkedAt), checkedBy: check.checkedBy)
         }
     }
 

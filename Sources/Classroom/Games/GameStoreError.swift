@@ -23,6 +23,13 @@ public enum GameStoreError: Error, Equatable, Sendable {
     case versionIsCurrent(GameVersion, game: String)
     /// A retired version cannot be made current: un-retire it first.
     case versionIsRetired(GameVersion, game: String)
+    /// The game belongs to another teacher (`owner`): only they, or the store's owner, change its versions.
+    case gameOfAnotherTeacher(String, owner: String)
+    /// A game is handed only to a teacher's login (or the store owner's).
+    case givenOnlyToATeacher(login: String)
+    /// A stored row already has this version's name but not these files (written outside EduJam):
+    /// nothing is published over it.
+    case versionNameTaken(GameVersion, game: String, publishedBy: String)
 }
 
 extension GameStoreError: CustomStringConvertible {
@@ -50,6 +57,14 @@ extension GameStoreError: CustomStringConvertible {
         case .versionIsRetired(let version, let game):
             return
                 "version \(version.short) of \(game) is retired, so its attempts do not count: un-retire it first (edujam publish --unretire \(game) \(version.short))"
+        case .gameOfAnotherTeacher(let game, let owner):
+            return
+                "the game \(game) is \(owner)'s: only \(owner) (or the store's owner) publishes, reverts or retires its versions; give your game another identifier in its game.lua, or ask \(owner) to hand it over (edujam publish --give \(game) LOGIN)"
+        case .givenOnlyToATeacher(let login):
+            return "the login \(login) is not an EduJam teacher's: a game is given only to a teacher"
+        case .versionNameTaken(let version, let game, let publishedBy):
+            return
+                "the store already holds a row named version \(version.short) (of \(game), by \(publishedBy)) whose files are not these: nothing was published; the store's owner removes that row (docs/school-server.md, \"Sharing the games\")"
         }
     }
 }

@@ -132,6 +132,7 @@ extension TrackingStore {
         let engine = classroom
         return try engine.transaction {
             let version = try engine.gameVersion(of: gameID, named: versionText)
+            try engine.requireGameOwner(gameID, login: teacher)
             guard try engine.currentVersion(of: gameID) != version else {
                 throw GameStoreError.versionIsCurrent(version, game: gameID)
             }
@@ -153,12 +154,16 @@ extension TrackingStore {
 
     /// Makes a retired version count again (`edujam publish --unretire GAME VERSION`).
     /// - Returns: Whether it was retired.
-    /// - Throws: The errors of ``revertGame(_:to:by:)`` for a version text that names none.
+    /// - Throws: The errors of ``revertGame(_:to:by:)`` for a version text that names none or a
+    ///   game that is another teacher's.
     @discardableResult
     public func unretireVersion(_ gameID: String, _ versionText: String) throws -> Bool {
         let engine = classroom
         return try engine.transaction {
             let version = try engine.gameVersion(of: gameID, named: versionText)
+            if case .login(let login, _, _) = try engine.identity() {
+                try engine.requireGameOwner(gameID, login: login)
+            }
             let before = try engine.retiredVersionRows().contains { $0.version == version }
             try engine.sql.run("DELETE FROM retired_versions WHERE version = ?", [.text(version.description)])
             return before

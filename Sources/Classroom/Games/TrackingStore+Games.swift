@@ -16,6 +16,8 @@ extension TrackingStore {
     ///     themselves), or the user on a SQLite store.
     /// - Returns: What changed.
     /// - Throws: ``GameStoreError/invalidGameID(_:reason:)``, ``GameStoreError/versionOfAnotherGame(_:game:)``,
+    ///   ``GameStoreError/gameOfAnotherTeacher(_:owner:)`` (the game is another teacher's),
+    ///   ``GameStoreError/versionNameTaken(_:game:publishedBy:)`` (a row of that name holds other files),
     ///   or the engine's errors (a student's publish is refused by the server); nothing is
     ///   written then.
     @discardableResult
@@ -27,17 +29,32 @@ extension TrackingStore {
         let now = clock().timeIntervalSince1970
         let engine = classroom
         return try engine.transaction {
-            if try engine.currentVersion(of: gameID) == version { return .unchanged(version) }
+            try engine.claimGame(gameID, by: publisher, at: now)
             let stored = try engine.gameVersionRow(version)
-            if let stored, stored.game != gameID {
-                throw GameStoreError.versionOfAnotherGame(version, game: stored.game)
+            if let stored {
+                try Self.requireSameFiles(stored, as: package, engine: engine)
+                if stored.game != gameID { throw GameStoreError.versionOfAnotherGame(version, game: stored.game) }
             }
+            if try engine.currentVersion(of: gameID) == version { return .unchanged(version) }
             if stored == nil {
                 try engine.insertGameVersion(version, game: gameID, encoded: package.encoded(), by: publisher, at: now)
             }
             try engine.setCurrentVersion(version, of: gameID, by: publisher, at: now)
             return stored == nil ? .new(version) : .madeCurrentAgain(version)
         }
+    }
+
+    /// Refuses a stored row that has `package`'s version name but other files: a publish never
+    /// says it published these files over a row that holds others.
+    /// - Throws: ``GameStoreError/versionNameTaken(_:game:publishedBy:)``.
+    private static func requireSameFiles(
+        _ stored: ClassroomEngine.VersionRow, as package: GamePackage, engine: ClassroomEngine
+    ) throws {
+        let version = package.version
+        do {
+            if try engine.gamePackage(version)?.version == version { return }
+        } catch GameStoreError.corruptVersion {}
+        throw GameStoreError.versionNameTaken(version, game: stored.game, publishedBy: stored.version.publishedBy)
     }
 
     /// Makes an earlier version of a game current again (`edujam publish --revert GAME VERSION`).
@@ -48,13 +65,14 @@ extension TrackingStore {
     /// - Returns: What changed: ``PublishOutcome/unchanged(_:)`` when that version is current already.
     /// - Throws: ``GameStoreError/invalidVersionText(_:)``, ``GameStoreError/unknownGame(_:)``,
     ///   ``GameStoreError/unknownVersion(_:game:)``, ``GameStoreError/ambiguousVersion(_:game:matches:)``,
-    ///   ``GameStoreError/versionIsRetired(_:game:)``.
+    ///   ``GameStoreError/versionIsRetired(_:game:)``, ``GameStoreError/gameOfAnotherTeacher(_:owner:)``.
     @discardableResult
     public func revertGame(_ gameID: String, to versionText: String, by publisher: String) throws -> PublishOutcome {
         let now = clock().timeIntervalSince1970
         let engine = classroom
         return try engine.transaction {
             let version = try engine.gameVersion(of: gameID, named: versionText)
+            try engine.requireGameOwner(gameID, login: publisher)
             if version == (try engine.currentVersion(of: gameID)) { return .unchanged(version) }
             if try engine.retiredVersionRows().contains(where: { $0.version == version }) {
                 throw GameStoreError.versionIsRetired(version, game: gameID)

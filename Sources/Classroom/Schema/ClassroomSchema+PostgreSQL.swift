@@ -181,6 +181,7 @@ extension ClassroomSchema {
         "027-done-marks-finite": doneMarksFinite,
         "030-published-games-closed": publishedGamesClosed,
         "033-grading-exclusions": GradingExclusions.postgresql,
+        "035-teachers-apart": GameOwners.postgresql,
     ]
 
     /// No student adds a context to a game that is published (`game_current` names it): its

@@ -84,5 +84,6 @@ extension ClassroomSchema {
         "017-game-versions": GameTables.sqlite,
         "019-attempt-checks": CheckTables.sqlite,
         "020-grading-exclusions": GradingExclusions.sqlite,
+        "021-game-owners": GameOwners.sqlite,
     ]
 }

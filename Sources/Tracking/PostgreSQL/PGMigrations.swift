@@ -161,6 +161,8 @@ enum PGMigrations {
         Migration.classroomOnly("033-grading-exclusions"),
         // An ended attempt's rows frozen against an old snapshot too: each write locks the attempt's row.
         PGMigrations.endedAttemptsLocked,
+        // Each game its owner's, files that hash to their version's name, checks by the class's teachers (Classroom's).
+        Migration.classroomOnly("035-teachers-apart"),
     ]
 }
 

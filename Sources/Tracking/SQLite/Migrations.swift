@@ -209,5 +209,7 @@ enum Migrations {
         Migration.classroomOnly("019-attempt-checks"),
         // What no grade counts: retired game versions, and the (empty) view of staff players (Classroom's).
         Migration.classroomOnly("020-grading-exclusions"),
+        // Whose each published game is (Classroom's).
+        Migration.classroomOnly("021-game-owners"),
     ]
 }

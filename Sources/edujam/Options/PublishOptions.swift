@@ -14,6 +14,8 @@ struct PublishOptions {
         case retire(game: String, version: String, from: Date?)
         /// Make a retired version count again.
         case unretire(game: String, version: String)
+        /// Hand a game to another teacher's login.
+        case give(game: String, login: String)
     }
 
     /// What to do with the version a fix replaces (`--retire-replaced`); nil: ask at a terminal.
@@ -33,8 +35,8 @@ struct PublishOptions {
     /// `--retire-replaced`: what becomes of the version a newly published fix replaces.
     var replaced: Replaced?
 
-    /// - Throws: ``UsageError`` for no game folder, `--revert` without exactly a game and a
-    ///   version, or a bad `check` option.
+    /// - Throws: ``UsageError`` for no game folder, `--revert` (`--give`) without exactly a game and a
+    ///   version (a login), or a bad `check` option.
     init(_ words: [String]) throws {
         let arguments = try Arguments(words, declared: PublishCommand.declaration.options)
         common = CommonOptions(arguments)
@@ -48,14 +50,17 @@ struct PublishOptions {
         }
         let since = try arguments.value("--since").map { $0 == "now" ? Date() : try ExportOptions.parseSince($0) }
         if since != nil, !arguments.flag("--retire") { throw UsageError("--since goes with --retire") }
-        let modes = ["--revert", "--retire", "--unretire"].filter { arguments.flag($0) }
+        let modes = ["--revert", "--retire", "--unretire", "--give"].filter { arguments.flag($0) }
         guard modes.count <= 1 else { throw UsageError("\(modes[0]) and \(modes[1]) do not go together") }
         if let mode = modes.first {
-            guard positionals.count == 2 else { throw UsageError("publish \(mode) needs a game and a version") }
+            guard positionals.count == 2 else {
+                throw UsageError("publish \(mode) needs a game and \(mode == "--give" ? "a login" : "a version")")
+            }
             let (game, version) = (positionals[0], positionals[1])
             switch mode {
             case "--revert": action = .revert(game: game, version: version)
             case "--retire": action = .retire(game: game, version: version, from: since)
+            case "--give": action = .give(game: game, login: version)
             default: action = .unretire(game: game, version: version)
             }
         } else {
