@@ -89,8 +89,13 @@ enum VerifyCommand: Command {
                 check.state.words + (check.difference.map { ": \($0)" } ?? ""),
             ]
         }
+        // The finding is not cut: the names give way only to fit its state (`not verifiable`) in
+        // the terminal, and a longer reason runs past it.
+        let found = rows.map { Terminal.width(of: Terminal.cleanLine($0[3])) }.max() ?? 0
+        let state = checks.map { Terminal.width(of: $0.state.words) }.max() ?? 0
         return Format.table(
-            header: ["attempt", "student", "activity", "found"], rows: rows, width: Grid.width, shrinking: [1, 2])
+            header: ["attempt", "student", "activity", "found"], rows: rows,
+            width: Grid.width + max(found - state, 0), shrinking: [1, 2])
     }
 }
 
