@@ -11,7 +11,7 @@ import Tracking
 /// (`StoredRowRules`, and at most ``Limits/itemsPerAttempt`` items per attempt): one the program
 /// could not read refuses the whole copy, naming the row, before anything is written. Every game
 /// version's files are checked against its name: a version that fails is left out (with a game's
-/// current version or retirement naming it), named in ``Copied/skipped``, and the rest is copied. Durations beyond
+/// current version or retirement naming it), named in ``Report/skipped``, and the rest is copied. Durations beyond
 /// ``SafeNumbers/maximumDurationSeconds`` (older versions could save an infinite one), event
 /// times outside the years 0000 to 9999 and progress ranges past ``Limits/progressRanges`` are
 /// written clamped, as every reader reads them (`TableCopy`).

@@ -33,7 +33,7 @@ enum GameOwners {
     /// owner: it checks `session_user`, as `edujam_give_class` does); a version whose files do
     /// not hash to its name is refused (`NOT VALID`: rows stored before stay, and are read
     /// around); a check is written by a teacher of a class whose assignment the attempt counts
-    /// for (``edujam_may_check``: the attempt's student is an assignee of an assignment of a class
+    /// for (`edujam_may_check`: the attempt's student is an assignee of an assignment of a class
     /// the teacher owns, at an assigned context or one below it, started no earlier than the
     /// assignment), under her own login.
     static let postgresql = """
