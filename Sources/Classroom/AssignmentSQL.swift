@@ -8,10 +8,23 @@ enum AssignmentSQL {
     /// A count, not `EXISTS`: PostgreSQL may answer an `EXISTS` under `OR` by hashing the whole of
     /// `assignment_recipients` (every assignment of the school) once per query; the count is one
     /// primary-key lookup per class member, whatever the school's size.
-    static let isAssignee = """
-        (s.whole_class OR (SELECT count(*) FROM assignment_recipients r
-            WHERE r.assignment_id = s.id AND r.student = cs.student) > 0)
+    static let isAssignee = isAssignee("cs.student")
+
+    /// SQL condition: `student` (a column or parameter) is an assignee of assignment `s`, as
+    /// ``isAssignee`` says of a class member.
+    static func isAssignee(_ student: String) -> String {
         """
+        (s.whole_class OR (SELECT count(*) FROM assignment_recipients r
+            WHERE r.assignment_id = s.id AND r.student = \(student)) > 0)
+        """
+    }
+
+    /// SQL condition: `student` is a member of assignment `s`'s class. A count for the reason
+    /// ``isAssignee`` gives: one primary-key probe, where a join to `class_students` let
+    /// PostgreSQL's planner read the whole table when its estimates of the attempts shifted.
+    static func isMember(_ student: String) -> String {
+        "(SELECT count(*) FROM class_students cs WHERE cs.class_id = s.class_id AND cs.student = \(student)) > 0"
+    }
 
     /// The linking rule: an attempt counts for an assignment when its student is an assignee, its
     /// context is an assigned context or a descendant of one (a level of an assigned game), the
@@ -41,9 +54,8 @@ enum AssignmentSQL {
         JOIN assignment_activities aa ON aa.assignment_id = s.id
         JOIN covered ON covered.assigned_id = aa.context_id
         JOIN activities a ON a.context_id = covered.context_id AND a.was_started AND a.started_at >= s.created_at
-        JOIN class_students cs ON cs.class_id = s.class_id AND cs.student = a.student
         LEFT JOIN game_of ON game_of.assigned_id = aa.context_id
-        WHERE \(isAssignee) AND \(versions.condition) AND \(isLearners)
+        WHERE \(isMember("a.student")) AND \(isAssignee("a.student")) AND \(versions.condition) AND \(isLearners)
         """
     }
 
