@@ -13,8 +13,9 @@ struct ItemValuesMigrationTests {
         let engine = try postgreSQLStore(before: PGMigrations.itemValuesAsFloat8, previous: "023-save-function")
         // The check as `010-row-checks` wrote it before its bounds were typed, over a row it would
         // refuse, stored before it (as a store older than `010-row-checks` may hold).
-        let untyped = PGMigrations.itemValue.clause.replacingOccurrences(
-            of: "'1.7976931348623157e308'::float8", with: "1.7976931348623157e308")
+        let untyped = try #require(RowChecks.activityItems(.postgresql).first { $0.name == "activity_items_value" })
+            .clause.replacingOccurrences(
+                of: "'1.7976931348623157e308'::float8", with: "1.7976931348623157e308")
         try engine.connection.execute(
             """
             INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)

@@ -31,58 +31,74 @@ enum GameTables {
     /// fewer than 256.
     static let maxPublisherBytes = 256
 
-    /// SQLite's migration `017-game-versions`: the tables.
-    static var sqlite: String { tables(.sqlite) }
+    /// SQLite's migration `017-game-versions`: the tables. Fixed text, as it shipped: the checks
+    /// hold ``maxStoredBytes``, ``maxPublisherBytes`` and the context identifier's limit of that
+    /// time; a change to any is a new migration.
+    static let sqlite = #"""
+        CREATE TABLE game_versions (
+            version TEXT PRIMARY KEY,
+            game TEXT NOT NULL,
+            package TEXT NOT NULL,
+            bytes INTEGER NOT NULL,
+            published_by TEXT NOT NULL,
+            published_at REAL NOT NULL,
+            UNIQUE (game, version),
+            CONSTRAINT game_versions_version CHECK (typeof(version) = 'text' AND length(version) = 64 AND version NOT \#
+        GLOB '*[^0-9a-f]*'),
+            CONSTRAINT game_versions_game CHECK (length(CAST(game AS BLOB)) BETWEEN 1 AND 256 AND game NOT GLOB ('*[' \#
+        || char(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, \#
+        29, 30, 31, 127) || ']*')),
+            CONSTRAINT game_versions_bytes CHECK (typeof(bytes) = 'integer' AND bytes BETWEEN 1 AND 4263694),
+            CONSTRAINT game_versions_package CHECK (typeof(package) = 'text' AND package NOT GLOB '*[^A-Za-z0-9+/=]*' \#
+        AND length(package) = 4 * ((bytes + 2) / 3)),
+            CONSTRAINT game_versions_published_by CHECK (published_by <> '' AND length(CAST(published_by AS BLOB)) <= \#
+        256),
+            CONSTRAINT game_versions_published_at CHECK (published_at BETWEEN -1.7976931348623157e308 AND \#
+        1.7976931348623157e308)
+        );
+        CREATE TABLE game_current (
+            game TEXT PRIMARY KEY,
+            version TEXT NOT NULL,
+            set_by TEXT NOT NULL,
+            set_at REAL NOT NULL,
+            FOREIGN KEY (game, version) REFERENCES game_versions (game, version),
+            CONSTRAINT game_current_set_by CHECK (set_by <> '' AND length(CAST(set_by AS BLOB)) <= 256),
+            CONSTRAINT game_current_set_at CHECK (set_at BETWEEN -1.7976931348623157e308 AND 1.7976931348623157e308)
+        );
 
-    /// PostgreSQL's migration `014-game-versions`: the tables, their grants and their policies.
-    static var postgresql: String { tables(.postgresql) + policies }
+        """#
 
-    /// Both tables in `dialect`'s types and checks (SQLite, whose columns take any type, also
-    /// checks each value's type).
-    private static func tables(_ dialect: RowChecks.Dialect) -> String {
-        let sqlite = dialect == .sqlite
-        let (text, integer, real) = sqlite ? ("TEXT", "INTEGER", "REAL") : ("text", "bigint", "double precision")
-        let version =
-            sqlite
-            ? "typeof(version) = 'text' AND length(version) = 64 AND version NOT GLOB '*[^0-9a-f]*'"
-            : "version ~ '^[0-9a-f]{64}$'"
-        let base64 =
-            sqlite
-            ? "typeof(package) = 'text' AND package NOT GLOB '*[^A-Za-z0-9+/=]*'" : "package ~ '^[A-Za-z0-9+/=]*$'"
-        let integral = sqlite ? "typeof(bytes) = 'integer' AND " : ""
-        let game = RowChecks.identifier("game", maxBytes: Limits.contextIdentifierBytes, dialect)
-        func publisher(_ column: String) -> String { RowChecks.text(column, maxBytes: maxPublisherBytes, dialect) }
-        return """
-            CREATE TABLE game_versions (
-                version \(text) PRIMARY KEY,
-                game \(text) NOT NULL,
-                package \(text) NOT NULL,
-                bytes \(integer) NOT NULL,
-                published_by \(text) NOT NULL,
-                published_at \(real) NOT NULL,
-                UNIQUE (game, version),
-                CONSTRAINT game_versions_version CHECK (\(version)),
-                CONSTRAINT game_versions_game CHECK (\(game)),
-                CONSTRAINT game_versions_bytes CHECK (\(integral)bytes BETWEEN 1 AND \(maxStoredBytes)),
-                CONSTRAINT game_versions_package CHECK (\(base64) AND length(package) = 4 * ((bytes + 2) / 3)),
-                CONSTRAINT game_versions_published_by CHECK (\(publisher("published_by"))),
-                CONSTRAINT game_versions_published_at CHECK (\(RowChecks.finite("published_at", dialect)))
-            );
-            CREATE TABLE game_current (
-                game \(text) PRIMARY KEY,
-                version \(text) NOT NULL,
-                set_by \(text) NOT NULL,
-                set_at \(real) NOT NULL,
-                FOREIGN KEY (game, version) REFERENCES game_versions (game, version),
-                CONSTRAINT game_current_set_by CHECK (\(publisher("set_by"))),
-                CONSTRAINT game_current_set_at CHECK (\(RowChecks.finite("set_at", dialect)))
-            );
-
-            """
-    }
-
-    /// Who may read and write the tables on a school server.
-    private static let policies = """
+    /// PostgreSQL's migration `014-game-versions`: the tables, their grants and their policies
+    /// (every EduJam role reads; teachers publish and set versions under their own login). Fixed
+    /// text, as ``sqlite``.
+    static let postgresql = #"""
+        CREATE TABLE game_versions (
+            version text PRIMARY KEY,
+            game text NOT NULL,
+            package text NOT NULL,
+            bytes bigint NOT NULL,
+            published_by text NOT NULL,
+            published_at double precision NOT NULL,
+            UNIQUE (game, version),
+            CONSTRAINT game_versions_version CHECK (version ~ '^[0-9a-f]{64}$'),
+            CONSTRAINT game_versions_game CHECK (octet_length(game) BETWEEN 1 AND 256 AND game !~ '[\x01-\x1f\x7f]'),
+            CONSTRAINT game_versions_bytes CHECK (bytes BETWEEN 1 AND 4263694),
+            CONSTRAINT game_versions_package CHECK (package ~ '^[A-Za-z0-9+/=]*$' AND length(package) = 4 * ((bytes + \#
+        2) / 3)),
+            CONSTRAINT game_versions_published_by CHECK (published_by <> '' AND octet_length(published_by) <= 256),
+            CONSTRAINT game_versions_published_at CHECK (published_at BETWEEN -'1.7976931348623157e308'::float8 AND \#
+        '1.7976931348623157e308'::float8)
+        );
+        CREATE TABLE game_current (
+            game text PRIMARY KEY,
+            version text NOT NULL,
+            set_by text NOT NULL,
+            set_at double precision NOT NULL,
+            FOREIGN KEY (game, version) REFERENCES game_versions (game, version),
+            CONSTRAINT game_current_set_by CHECK (set_by <> '' AND octet_length(set_by) <= 256),
+            CONSTRAINT game_current_set_at CHECK (set_at BETWEEN -'1.7976931348623157e308'::float8 AND \#
+        '1.7976931348623157e308'::float8)
+        );
         GRANT SELECT ON game_versions, game_current TO edujam_teacher, edujam_student;
         GRANT INSERT ON game_versions TO edujam_teacher;
         GRANT INSERT, UPDATE ON game_current TO edujam_teacher;
@@ -95,7 +111,7 @@ enum GameTables {
         CREATE POLICY game_current_add ON game_current FOR INSERT TO edujam_teacher WITH CHECK (set_by = current_user);
         CREATE POLICY game_current_set ON game_current FOR UPDATE TO edujam_teacher
             USING (true) WITH CHECK (set_by = current_user);
-        """
+        """#
 
     /// The files stored as `text` (base64 of the canonical encoding), when they are the version
     /// `version`: a stored row is never trusted to be what its name says.

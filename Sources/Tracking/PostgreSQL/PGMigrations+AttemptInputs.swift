@@ -8,7 +8,7 @@ extension PGMigrations {
             CREATE TABLE attempt_inputs (
                 activity_id bigint PRIMARY KEY REFERENCES activities(id) ON DELETE CASCADE,
                 record text NOT NULL,
-                bytes integer NOT NULL CHECK (bytes = octet_length(record) AND bytes <= \(Limits.replayRecordBytes))
+                bytes integer NOT NULL CHECK (bytes = octet_length(record) AND bytes <= 1048576)
             );
             GRANT SELECT, INSERT, UPDATE, DELETE ON attempt_inputs TO edujam_teacher, edujam_student;
             ALTER TABLE attempt_inputs ENABLE ROW LEVEL SECURITY;

@@ -10,5 +10,9 @@ extension PGMigrations {
     /// before stay, and the next write of one is checked.
     static let attemptTextBounds = Migration(
         name: "026-attempt-text-bounds",
-        sql: "ALTER TABLE activities ADD \(RowChecks.activityTexts(.postgresql).clause) NOT VALID;")
+        sql: #"""
+            ALTER TABLE activities ADD CONSTRAINT activities_texts CHECK ((owner_host IS NULL OR \#
+            octet_length(owner_host) <= 255) AND (owner_start IS NULL OR octet_length(owner_start) <= 64) AND \#
+            octet_length(ranges) <= 520002) NOT VALID;
+            """#)
 }

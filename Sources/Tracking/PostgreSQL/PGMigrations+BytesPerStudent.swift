@@ -68,19 +68,19 @@ extension PGMigrations {
                     INSERT INTO attempt_bytes (activity_id, student, bytes)
                     SELECT a.id, a.student, octet_length(a.ranges)::bigint
                         + coalesce((SELECT i.bytes FROM attempt_inputs i WHERE i.activity_id = a.id), 0)
-                        + \(Limits.bytesPerEvent) * (SELECT count(*) FROM attempt_events e WHERE e.activity_id = a.id)
+                        + 100 * (SELECT count(*) FROM attempt_events e WHERE e.activity_id = a.id)
                     FROM activities a
                     WHERE a.student = who AND a.ended_at IS NOT NULL
                         AND a.ended_in_transaction IS DISTINCT FROM pg_current_xact_id()
                         AND NOT EXISTS (SELECT 1 FROM attempt_bytes b WHERE b.activity_id = a.id)
                     ON CONFLICT (activity_id) DO NOTHING
                     RETURNING bytes)
-                SELECT coalesce(sum(\(attemptBytesBound) - bytes), 0) INTO freed FROM settled;
+                SELECT coalesce(sum(1668578 - bytes), 0) INTO freed FROM settled;
                 RETURN freed;
             END
             $$;
             REVOKE ALL ON FUNCTION edujam_settle_attempt_bytes(text) FROM PUBLIC;
-            UPDATE attempt_counts SET bytes = \(attemptBytesBound) * attempts;
+            UPDATE attempt_counts SET bytes = 1668578 * attempts;
             UPDATE attempt_counts SET bytes = bytes - edujam_settle_attempt_bytes(student);
             -- 028's count of attempts, which now also charges them.
             CREATE OR REPLACE FUNCTION edujam_count_attempts() RETURNS trigger
@@ -88,7 +88,7 @@ extension PGMigrations {
             DECLARE
                 held bigint;
                 held_bytes bigint;
-                charge bigint := \(attemptBytesBound);
+                charge bigint := 1668578;
             BEGIN
                 IF TG_OP IN ('DELETE', 'UPDATE') THEN  -- deleted, or moved to another student
                     UPDATE attempt_counts SET attempts = attempts - 1 WHERE student = OLD.student;
@@ -98,7 +98,7 @@ extension PGMigrations {
                         UPDATE attempt_bytes SET student = NEW.student WHERE activity_id = NEW.id
                             RETURNING bytes INTO charge;
                     END IF;
-                    charge := coalesce(charge, \(attemptBytesBound));
+                    charge := coalesce(charge, 1668578);
                     UPDATE attempt_counts SET bytes = bytes - charge WHERE student = OLD.student;
                     IF TG_OP = 'DELETE' THEN
                         RETURN NULL;
@@ -110,17 +110,17 @@ extension PGMigrations {
                 -- Whether the session is the owner's is asked only past a bound, in an IF of its
                 -- own (one expression would plan the catalog's look-up first): no save of a
                 -- student under them reads the catalog.
-                IF held > \(Limits.attemptsPerStudent) OR held_bytes > \(Limits.bytesPerStudent) THEN
+                IF held > 10000 OR held_bytes > 536870912 THEN
                     IF NOT pg_has_role(session_user,
                         (SELECT relowner FROM pg_class WHERE oid = 'public.activities'::regclass), 'MEMBER')
                     THEN
-                        IF held > \(Limits.attemptsPerStudent) THEN
-                            RAISE EXCEPTION '\(attemptsPerStudentMessage)' USING ERRCODE = 'check_violation';
+                        IF held > 10000 THEN
+                            RAISE EXCEPTION 'attempts_per_student: a school store keeps at most 10000 attempts of one student' USING ERRCODE = 'check_violation';
                         END IF;
                         UPDATE attempt_counts SET bytes = bytes - edujam_settle_attempt_bytes(NEW.student)
                             WHERE student = NEW.student RETURNING bytes INTO held_bytes;
-                        IF held_bytes > \(Limits.bytesPerStudent) THEN
-                            RAISE EXCEPTION '\(bytesPerStudentMessage)' USING ERRCODE = 'check_violation';
+                        IF held_bytes > 536870912 THEN
+                            RAISE EXCEPTION 'bytes_per_student: a school store keeps at most 512 MiB of the replay records, progress ranges and events of one student' USING ERRCODE = 'check_violation';
                         END IF;
                     END IF;
                 END IF;
@@ -137,7 +137,7 @@ extension PGMigrations {
                 PERFORM 1 FROM attempt_counts WHERE student = NEW.student FOR UPDATE;
                 DELETE FROM attempt_bytes WHERE activity_id = NEW.id RETURNING bytes INTO settled;
                 IF FOUND THEN
-                    UPDATE attempt_counts SET bytes = bytes + \(attemptBytesBound) - settled WHERE student = NEW.student;
+                    UPDATE attempt_counts SET bytes = bytes + 1668578 - settled WHERE student = NEW.student;
                 END IF;
                 RETURN NULL;
             END
@@ -149,7 +149,7 @@ extension PGMigrations {
             -- attempt's own deletion): their bytes given back, never more than it was charged. A
             -- statement's rows at once; no save deletes either.
             \(givingBack(from: "attempt_inputs", bytes: "gone.bytes"))
-            \(givingBack(from: "attempt_events", bytes: "\(Limits.bytesPerEvent)"))
+            \(givingBack(from: "attempt_events", bytes: "100"))
             """)
 
     /// The statement trigger on `table` (a table of an attempt's rows) that gives back what its

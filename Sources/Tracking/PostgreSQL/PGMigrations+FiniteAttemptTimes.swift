@@ -14,8 +14,13 @@ extension PGMigrations {
     /// new attempt.
     static let finiteAttemptTimes = Migration(
         name: "025-finite-attempt-times",
-        sql: """
-            ALTER TABLE activities ADD \(RowChecks.activityTimes(.postgresql).clause) NOT VALID;
-            ALTER TABLE attempt_events ADD \(RowChecks.eventTime(.postgresql).clause) NOT VALID;
-            """)
+        sql: #"""
+            ALTER TABLE activities ADD CONSTRAINT activities_times CHECK (created_at BETWEEN \#
+            -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8 AND started_at BETWEEN \#
+            -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8 AND (ended_at IS NULL OR ended_at \#
+            BETWEEN -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8) AND saved_at BETWEEN \#
+            -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8) NOT VALID;
+            ALTER TABLE attempt_events ADD CONSTRAINT attempt_events_at CHECK (at BETWEEN \#
+            -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8) NOT VALID;
+            """#)
 }

@@ -12,11 +12,13 @@ extension PGMigrations {
     /// rows stored before are left as they are.
     static let itemValuesAsFloat8 = Migration(
         name: "024-item-values-as-float8",
-        sql: """
+        sql: #"""
             ALTER TABLE activity_items DROP CONSTRAINT activity_items_value;
-            ALTER TABLE activity_items ADD \(itemValue.clause) NOT VALID;
-            """)
+            ALTER TABLE activity_items ADD CONSTRAINT activity_items_value CHECK ((kind = 'quantity' AND quantity \#
+            BETWEEN -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8) OR (kind = 'binary' AND \#
+            flag IS NOT NULL AND value_type IN ('trueFalse', 'passFail', 'yesNo', 'correctIncorrect')) OR (kind = \#
+            'score' AND max_score BETWEEN -'1.7976931348623157e308'::float8 AND '1.7976931348623157e308'::float8 AND \#
+            max_score > 0 AND score BETWEEN 0 AND max_score)) NOT VALID;
+            """#)
 
-    /// `activity_items_value` as ``RowChecks/activityItems(_:)`` writes it for PostgreSQL.
-    static let itemValue = RowChecks.activityItems(.postgresql).first { $0.name == "activity_items_value" }!
 }

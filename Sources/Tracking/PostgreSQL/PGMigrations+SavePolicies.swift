@@ -49,8 +49,8 @@ extension PGMigrations {
                         USING ERRCODE = 'check_violation';
                 END IF;
                 PERFORM 1 FROM activities WHERE id = NEW.activity_id FOR NO KEY UPDATE;
-                IF (SELECT count(*) FROM activity_items WHERE activity_id = NEW.activity_id) > \(RowChecks.itemsPerAttempt) THEN
-                    RAISE EXCEPTION '\(RowChecks.itemCountMessage)' USING ERRCODE = 'check_violation';
+                IF (SELECT count(*) FROM activity_items WHERE activity_id = NEW.activity_id) > 4 THEN
+                    RAISE EXCEPTION 'an attempt holds at most 4 items' USING ERRCODE = 'check_violation';
                 END IF;
                 RETURN NULL;
             END

@@ -116,7 +116,8 @@ enum PGMigrations {
         Migration(
             name: "013-attempt-game-version",
             sql: """
-                ALTER TABLE activities ADD COLUMN game_version text \(RowChecks.gameVersion(.postgresql).clause);
+                ALTER TABLE activities ADD COLUMN game_version text CONSTRAINT activities_game_version CHECK (game_version IS NULL OR \
+                (length(game_version) = 64 AND game_version ~ '^[0-9a-f]*$'));
                 GRANT INSERT (game_version) ON activities TO edujam_teacher, edujam_student;
                 """),
         // Published games: versions named by their hash, each game's current one (Classroom's).
@@ -163,6 +164,8 @@ enum PGMigrations {
         PGMigrations.endedAttemptsLocked,
         // Each game its owner's, files that hash to their version's name, checks by the class's teachers (Classroom's).
         Migration.classroomOnly("035-teachers-apart"),
+        // The student's policy on assignments as 008 has it now, for stores that applied its first text (Classroom's).
+        Migration.classroomOnly("036-student-assignments-by-count"),
     ]
 }
 

@@ -39,7 +39,9 @@ struct Migration {
 /// `Schema/`, ``SchemaPart``).
 ///
 /// Append new migrations at the end; never edit or reorder one that has shipped, because stores
-/// record which names they have already applied. A classroom table's migration is one line here,
+/// record which names they have already applied. A migration's SQL is fixed text, never built
+/// from the program's types (``RowChecks``, ``Limits``), and pinned by a hash in a test
+/// (`docs/decisions/frozen-migrations.md`). A classroom table's migration is one line here,
 /// `Migration.classroomOnly("NNN-name")`, and its SQL in Classroom.
 enum Migrations {
     static let all: [Migration] = [
@@ -190,7 +192,10 @@ enum Migrations {
         // The version of the game each attempt ran (its content hash); NULL for attempts saved before.
         Migration(
             name: "016-attempt-game-version",
-            sql: "ALTER TABLE activities ADD COLUMN game_version TEXT \(RowChecks.gameVersion(.sqlite).clause);"),
+            sql: #"""
+                ALTER TABLE activities ADD COLUMN game_version TEXT CONSTRAINT activities_game_version CHECK \#
+                (game_version IS NULL OR (length(game_version) = 64 AND game_version NOT GLOB '*[^0-9a-f]*'));
+                """#),
         // Published games: versions named by their hash, each game's current one (Classroom's).
         Migration(name: "017-game-versions", sql: "", owners: [SchemaPart.classroomOwner]),
         // Each attempt's replay record (``AttemptInputs``): what its game observed from outside, as
@@ -202,7 +207,7 @@ enum Migrations {
                     activity_id INTEGER PRIMARY KEY REFERENCES activities(id) ON DELETE CASCADE,
                     record TEXT NOT NULL,
                     bytes INTEGER NOT NULL
-                        CHECK (bytes = length(CAST(record AS BLOB)) AND bytes <= \(Limits.replayRecordBytes))
+                        CHECK (bytes = length(CAST(record AS BLOB)) AND bytes <= 1048576)
                 );
                 """),
         // What `edujam verify` found for each attempt it checked (Classroom's).

@@ -1,13 +1,18 @@
 /// The model's rules as the database's CHECK constraints: every kind, outcome, range, length and
-/// count a reader needs, generated from the same Swift values (``ItemKind``, ``RunOutcome``,
+/// count a reader needs, written from the same Swift values (``ItemKind``, ``RunOutcome``,
 /// ``Limits``, ``ScoreRule``'s bounds), so the database refuses a row the program cannot read,
 /// whoever writes it (a student through `psql`, an older EduJam, a hand-edited file).
+///
+/// These are today's rules. A shipped migration holds the text of the checks as it wrote them,
+/// never a call to this type (it would change with the rules, in stores made from then on only):
+/// when a rule, a limit or a kind list changes, a new migration writes the checks again from
+/// here, and `TodaysRulesInTheSchemaTests` fails until one does.
 ///
 /// SQL counts neither grapheme clusters nor Unicode whitespace, so text is checked by its UTF-8
 /// bytes (each ``TextLimit``'s byte cap) and identifiers by bytes and controls; the readers ask
 /// the full Swift rules (``RowDecoder``) and report what still fails. SQLite's migration
-/// `014-row-checks` and PostgreSQL's `010-row-checks` add them; SQLite's `015-opaque-identifiers`
-/// and PostgreSQL's `012-opaque-identifiers` replace the identifier checks of stores made before
+/// `014-row-checks` and PostgreSQL's `010-row-checks` added them; SQLite's `015-opaque-identifiers`
+/// and PostgreSQL's `012-opaque-identifiers` replaced the identifier checks of stores made before
 /// identifiers were opaque (which refused `/` and spaces).
 package enum RowChecks {
     /// Which SQL the checks are written in.
