@@ -11,13 +11,15 @@ enum PublishCommand: Command {
     static let declaration = CommandDeclaration(
         "publish", summary: "check games and put them in the store", example: "publish games/math-jam",
         usage: [
-            "publish GAME_FOLDER... [options]        check each game and store its files as its current version",
+            "publish GAME... [options]               check each game (a folder, or a game's id) and store its files",
             "publish --revert GAME VERSION           make an earlier version of a game current again",
             "publish --retire GAME VERSION [--since DATE|now]   its attempts stop counting",
             "publish --unretire GAME VERSION         a retired version counts again",
             "publish --give GAME LOGIN               hand a game to another teacher",
         ],
         description: """
+            GAME is a game's folder, from any games folder, or the id of a game in the games folder
+            (edujam publish MATH-JAM takes the games installed with EduJam).
             Checks each game as edujam check does (a game with errors is refused, with the errors, and
             nothing of it is stored), then stores its files (game.lua and the modules it may require,
             nothing else) as a version named by their SHA-256 and makes that version the one students
@@ -83,18 +85,17 @@ enum PublishCommand: Command {
                     : "\(Terminal.cleanLine(game)) was \(Terminal.cleanLine(login))'s already: nothing changed")
             return .success
         case .publish(let folders):
-            return try publish(folders.map { ($0 as NSString).standardizingPath }, options)
+            return try publish(folders, options)
         }
     }
 
     /// Checks the games, then publishes those without errors.
-    private static func publish(_ folders: [String], _ options: PublishOptions) throws -> ExitStatus {
-        let games = try gamesFolder(of: folders)
-        let collection = try GameCollection.load(from: games)
+    private static func publish(_ words: [String], _ options: PublishOptions) throws -> ExitStatus {
+        let folders = try words.map { try gameFolder($0, options.common) }
+        let collection = try oneCollection(of: folders)
         let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
         let identity = try store.identity()
         try Identity.requireTeacher("publish", identity: identity)  // before any game is checked
-        let order = try Catalog.gameFolders(in: games).map(PathText.name(of:))
         let results = CheckCommand.checked(folders, settings: options.check.settings)
         for result in results where result.hasErrors {
             let errors = result.findings.filter { $0.severity == .error }.count
@@ -104,8 +105,8 @@ enum PublishCommand: Command {
         var refused = results.count - passed.count
         let before = Dictionary(
             try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
+        var orders: [String: [String]] = [:]  // each games folder's games, in the catalog's order
         for (folder, loaded) in zip(passed, GameJobs.declarations(passed)) {
-            let name = PathText.name(of: folder)
             guard case .success(let declaration) = loaded else {
                 if case .failure(let error) = loaded { GameFiles.refuse(folder, "\(error)") }
                 refused += 1
@@ -119,7 +120,11 @@ enum PublishCommand: Command {
                 continue
             }
             Output.line(GameFiles.said(outcome, game: declaration.id))
-            try Catalog.publish(declaration, order: order.firstIndex(of: name) ?? order.count, into: store)
+            let games = PathText.parent(of: folder)
+            let order = try orders[games] ?? Catalog.gameFolders(in: games).map(PathText.name(of:))
+            orders[games] = order
+            let position = order.firstIndex(of: PathText.name(of: folder)) ?? order.count
+            try Catalog.publish(declaration, order: position, into: store)
             if case .new = outcome, let replaced = before[declaration.id] {
                 try Retiring.replaced(
                     replaced, of: declaration.id, choice: options.replaced, store: store, by: publisher)
@@ -128,19 +133,73 @@ enum PublishCommand: Command {
         return refused == 0 ? .success : .failure
     }
 
-    /// The one games folder holding every game folder named (its `collection.lua` is the store's root).
-    /// - Throws: ``UsageError`` for a folder without `game.lua` or games of two folders.
-    private static func gamesFolder(of folders: [String]) throws -> String {
-        for folder in folders
-        where !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("game.lua")) {
-            throw UsageError("\(folder) is not a game folder: it has no game.lua")
+    /// The game folder `word` names: a folder with a `game.lua`, or the id of a game in the games
+    /// folder (`--games`, `EDUJAM_GAMES`, `./games`, else the games installed with EduJam), so that
+    /// `edujam publish MATH-JAM` needs no path.
+    /// - Throws: ``UsageError`` for a folder without `game.lua`, a level's path, or an id no game
+    ///   of the games folder declares.
+    static func gameFolder(_ word: String, _ common: CommonOptions) throws -> String {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder) {
+            let folder = (word as NSString).standardizingPath
+            let hasGame = FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent("game.lua"))
+            guard isFolder.boolValue, hasGame else {
+                throw UsageError("\(word) is not a game folder: it has no game.lua")
+            }
+            return folder
         }
-        let parents = Set(folders.map(PathText.parent(of:)))
-        guard parents.count == 1, let games = parents.first else {
-            throw UsageError("publish games of one games folder at a time")
+        // A path is never taken for an id: `mine/quiz` mistyped is not looked up as a game.
+        if word.hasPrefix("/") || word.hasPrefix(".") || isPathLike(word) {
+            throw NoSuchGame(description: "no such game folder: \(Terminal.cleanLine(word))")
         }
-        return games
+        let target: GameTarget
+        do {
+            target = try GameTarget.locate(word, options: common)
+        } catch is GameNotHere {
+            let games = (try? Installation.games(common)) ?? Installation.installedGames
+            throw NoSuchGame(
+                description: "no game of \(games) declares '\(Terminal.cleanLine(word))', and it is no folder here "
+                    + "(the games folder is --games, else EDUJAM_GAMES, ./games, or the games installed with EduJam)")
+        }
+        guard target.level == nil else {
+            let game = word.split(separator: "/").first.map(String.init) ?? word
+            throw UsageError("'\(word)' is a level of a game: publish the game, \(game)")
+        }
+        return (target.folder as NSString).standardizingPath
     }
+
+    /// Whether `word` reads as a path rather than an identifier path: it has a `/` and its first
+    /// part names something here (`mine/quiz` beside `mine/`).
+    private static func isPathLike(_ word: String) -> Bool {
+        guard word.contains("/"), let first = word.split(separator: "/").first else { return false }
+        return FileManager.default.fileExists(atPath: String(first))
+    }
+
+    /// The collection every games folder holding one of `folders` belongs to (its `collection.lua`
+    /// names the store's root): games of several folders go to one store only when they agree.
+    /// - Throws: ``UsageError`` naming two folders of different collections.
+    private static func oneCollection(of folders: [String]) throws -> GameCollection {
+        var first: (folder: String, collection: GameCollection)?
+        for games in folders.map(PathText.parent(of:)) {
+            let collection = try GameCollection.load(from: games)
+            guard let seen = first else {
+                first = (games, collection)
+                continue
+            }
+            guard seen.collection.id == collection.id else {
+                throw UsageError(
+                    "\(seen.folder) holds games of \(seen.collection.id) and \(games) of \(collection.id): "
+                        + "each collection has a store of its own; publish them apart")
+            }
+        }
+        return first?.collection ?? GameCollection()
+    }
+}
+
+/// `publish` was given a word that is neither a game folder nor a game's id in the games folder.
+struct NoSuchGame: Error, CustomStringConvertible {
+    let description: String
 }
 
 /// A game's files into the store, as `publish` and `catalog --publish` store them.

@@ -76,6 +76,54 @@ import TrackingTestSupport
             unknown.status == 1 && unknown.error.contains("no game 'NO-SUCH-GAME' is published"), "\(unknown.error)")
     }
 
+    /// A teacher names a shipped game by its id (no path to the installed games), and publishes
+    /// games of several folders in one command, as long as they belong to one collection.
+    @Test func aTeacherPublishesByIdAndFromSeveralFolders() throws {
+        let cli = Edujam()
+        defer { cli.remove() }
+        let games = try Self.games()
+        defer { try? FileManager.default.removeItem(at: games) }
+        let mine = try Edujam.scratchFolder("publish-mine")
+        defer { try? FileManager.default.removeItem(at: mine) }
+        let made = try cli.run(["new", "quiz", "--topic", "math", "--games", mine.path])
+        #expect(made.status == 0, "\(made.error)")
+
+        // By id, from the games folder a teacher's command finds (the installed games, or here EDUJAM_GAMES).
+        let byID = try cli.run(["publish", "MATH-JAM", "--fuzz-runs", "0"], environment: ["EDUJAM_GAMES": games.path])
+        #expect(byID.status == 0, "\(byID.error)")
+        #expect(byID.output.hasPrefix("published MATH-JAM version "), "\(byID.output)")
+
+        // Two games folders of one collection, in one command.
+        let both = try cli.run([
+            "publish", games.appendingPathComponent("word-jam").path, mine.appendingPathComponent("quiz").path,
+            "--fuzz-runs", "0",
+        ])
+        #expect(both.status == 0, "\(both.error)")
+        #expect(both.output.contains("published WORD-JAM version ") && both.output.contains("published QUIZ version "))
+        let list = try cli.run(["games"]).output
+        #expect(["MATH-JAM", "QUIZ", "WORD-JAM"].allSatisfy { list.contains($0) }, "\(list)")
+
+        // What it cannot take, said in words.
+        let unknown = try cli.run(["publish", "NO-SUCH-GAME"], environment: ["EDUJAM_GAMES": games.path])
+        #expect(unknown.status == 1, "\(unknown)")
+        #expect(unknown.error.contains("no game of \(games.path) declares 'NO-SUCH-GAME'"), "\(unknown.error)")
+        let level = try cli.run(["publish", "MATH-JAM/LEVEL-1"], environment: ["EDUJAM_GAMES": games.path])
+        #expect(level.status == 64 && level.error.contains("is a level of a game: publish the game, MATH-JAM"))
+        let typo = try cli.run(
+            ["publish", mine.lastPathComponent + "/quizz"], directory: mine.deletingLastPathComponent())
+        #expect(
+            typo.status == 1 && typo.error.contains("no such game folder: \(mine.lastPathComponent)/quizz"), "\(typo)")
+
+        // A folder of another collection goes to another store.
+        try Data(#"return { id = "org.example.other", title = "Other" }"#.utf8)
+            .write(to: mine.appendingPathComponent("collection.lua"))
+        let mixed = try cli.run([
+            "publish", games.appendingPathComponent("math-jam").path, mine.appendingPathComponent("quiz").path,
+        ])
+        #expect(mixed.status == 64, "\(mixed)")
+        #expect(mixed.error.contains("publish them apart"), "\(mixed.error)")
+    }
+
     @Test func aGameWithErrorsIsRefusedWithItsErrorsAndNothingOfItIsStored() throws {
         let cli = Edujam()
         defer { cli.remove() }

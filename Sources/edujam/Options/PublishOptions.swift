@@ -64,7 +64,9 @@ struct PublishOptions {
             default: action = .unretire(game: game, version: version)
             }
         } else {
-            guard !positionals.isEmpty else { throw UsageError("publish needs at least one game folder") }
+            guard !positionals.isEmpty else {
+                throw UsageError("publish needs at least one game (its folder or its id)")
+            }
             action = .publish(folders: positionals)
         }
     }
