@@ -11,7 +11,7 @@ struct GameLaunch {
     var identity: StoreIdentity
 
     /// Opens the store and finds the game: the store's published version first, else the game
-    /// folder (`docs/student.md`, "Trying a change before publishing it").
+    /// folder (`docs/playing.md`, "Trying a change before publishing it").
     /// - Throws: ``GameNotHere``'s explanation when no game is found; the store's errors.
     static func open(_ typed: PlayCommandOptions, clock: RunClock) throws -> GameLaunch {
         let common = typed.common

@@ -3,7 +3,7 @@ import GameContent
 
 /// What this computer last learned from each store about its published games: the collection
 /// the store was claimed for, and each game's current version. `play ID` runs that version from
-/// the game cache when the school server cannot be reached (docs/student.md, "When the network drops").
+/// the game cache when the school server cannot be reached (docs/playing.md, "When the network drops").
 ///
 /// A small JSON file beside the cache's entries (`<cache>/current.json`), keyed by the store as
 /// the outbox names it (``StoreLocation/destination(_:)``: no password), so two schools' games of

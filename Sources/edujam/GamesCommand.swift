@@ -32,7 +32,7 @@ enum GamesCommand: Command {
             return .success
         }
         guard !games.isEmpty else {
-            Output.line("No game is published in this store (edujam publish GAME_FOLDER).")
+            Output.line("No game is published in this store (edujam publish GAME: a folder, or a game's id).")
             return .success
         }
         for game in games {

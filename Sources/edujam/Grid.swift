@@ -10,9 +10,6 @@ import Tracking
 /// fit: the activity first, then the student's name; the latest result, which holds the verdict
 /// and the score, last of all.
 enum Grid {
-    /// How far the activity's path is cut before the progress bars give way.
-    static let activityColumns = 12
-
     /// The terminal width every line of the report fits in.
     static var width: Int { Format.columns }
 
@@ -42,14 +39,11 @@ enum Grid {
                 }
             }
         }
-        // What gives way when the terminal is narrow: the activity's path down to
-        // `activityColumns`, then the progress bar (its percentage stays), then the activity again,
-        // the student's name (what a teacher reads rows by), and last the latest result, which
-        // holds the verdict and the score.
+        // What gives way when the terminal is narrow: the progress bar first (a picture of the
+        // percentage beside it, which stays), then the activity's path, the student's name (what
+        // a teacher reads rows by), and last the latest result, which holds the verdict and the score.
         let withBars = rows(bars: true)
-        let activity = withBars.map { Terminal.width(of: Terminal.cleanLine($0[1])) }.max() ?? 0
-        let spare = max(activity - activityColumns, 0)
-        let table = Format.naturalWidth(header: header, rows: withBars) - spare <= width ? withBars : rows(bars: false)
+        let table = Format.naturalWidth(header: header, rows: withBars) <= width ? withBars : rows(bars: false)
         lines.append(Format.table(header: header, rows: table, width: width, shrinking: [1], lastToShrink: [0, 6]))
         lines += noteLines(assignment)
         for summary in assignment.summary {

@@ -126,7 +126,7 @@ enum Format {
 
     /// The primary item's value: "score 150", "correct 8/10", "passed yes".
     /// An attempt's result: its primary item when it reached `finish`, `not finished` when it did
-    /// not (a score set before the student left is no result, docs/teacher.md "How grades are
+    /// not (a score set before the student left is no result, docs/teaching.md "How grades are
     /// made"), empty when a finished attempt has no primary item.
     static func primary(of run: RunRecord) -> String {
         guard run.reachedFinish else { return ActivityProgress.notFinishedText }

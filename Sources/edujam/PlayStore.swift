@@ -4,7 +4,7 @@ import Runtime
 import Tracking
 
 /// The store `play` saves to, and who plays: a school server that cannot be reached when the
-/// game starts does not stop a student from playing (`docs/student.md`, "When the network drops").
+/// game starts does not stop a student from playing (`docs/playing.md`, "When the network drops").
 ///
 /// When the server cannot be reached, the run gets an offline store
 /// (``TrackingStore/offline(reason:rootIdentifier:rootTitle:outbox:clock:)``): its attempt goes to

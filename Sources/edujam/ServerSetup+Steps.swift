@@ -136,11 +136,13 @@ extension ServerSetup {
 
             A teacher types:
               edujam class list
-              edujam publish \(games)/math-jam
+              edujam publish MATH-JAM
               edujam assign --class CLASS --title "Sums" MATH-JAM
+            (docs/teacher.md)
             A student types:
               edujam inbox
               edujam play MATH-JAM
+            (docs/student.md)
             """)
     }
 

@@ -3,7 +3,7 @@ import Interop
 import Testing
 import TrackingTestSupport
 
-/// The grading rule (docs/teacher.md, "How grades are made") through the binary, on a throwaway
+/// The grading rule (docs/teaching.md, "How grades are made") through the binary, on a throwaway
 /// PostgreSQL server with students on their own logins, in a real terminal: bo answers 5 of Math
 /// Jam's 10 sums right and presses Ctrl-D; cy answers all 10 right. Every view gives cy a grade
 /// and shows bo as not finished: the gradebook, the grid, the JSON, the CSV and the page.

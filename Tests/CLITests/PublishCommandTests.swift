@@ -3,7 +3,7 @@ import Testing
 import TrackingTestSupport
 
 /// `edujam publish`, `edujam games` and `publish --revert` through the binary, on a store file
-/// (`docs/teacher.md`, "How a game reaches students").
+/// (`docs/teaching.md`, "How a game reaches students").
 @Suite struct PublishCommandTests {
     /// A copy of the games folder (Math Jam with a module of its own, Word Jam), removed by the caller.
     private static func games() throws -> URL {

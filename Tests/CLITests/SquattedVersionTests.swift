@@ -5,7 +5,7 @@ import TrackingTestSupport
 /// A version's name is the hash of its files, so it is known before it is published. A row that
 /// holds that name with other files (written outside EduJam, into a store file, or into a school
 /// server's before its check) is never published over, and never stops `store copy` of the rest
-/// (`docs/teacher.md`, "How a game reaches students"; the server's own check: ``SchoolRowsAttackTests``).
+/// (`docs/teaching.md`, "How a game reaches students"; the server's own check: ``SchoolRowsAttackTests``).
 @Suite struct SquattedVersionTests {
     @Test func publishRefusesARowOfItsNameWithOtherFilesAndStoreCopyLeavesItOut() throws {
         let games = try Edujam.scratchFolder("squat-games")

@@ -6,7 +6,7 @@ import TrackingTestSupport
 @testable import Classroom
 @testable import Tracking
 
-/// Games in the store (`docs/teacher.md`, "How a game reaches students"): versions named by
+/// Games in the store (`docs/teaching.md`, "How a game reaches students"): versions named by
 /// their hash, each game's current version, and every read checked against the name. Runs on the
 /// test run's engine (``makeEngine()``).
 @Suite struct PublishedGameTests {

@@ -3,7 +3,7 @@ import GameContent
 import Tracking
 
 /// A published version a teacher retired: its attempts stop counting for any assignment, all of
-/// them or those started from a moment on (docs/teacher.md, "Retiring a version").
+/// them or those started from a moment on (docs/teaching.md, "Retiring a version").
 public struct RetiredVersion: Equatable, Sendable {
     /// The game it is a version of.
     public let gameID: String

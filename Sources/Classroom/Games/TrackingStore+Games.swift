@@ -2,7 +2,7 @@ import Foundation
 import GameContent
 import Tracking
 
-/// Games live in the store (`docs/teacher.md`, "How a game reaches students"): a teacher
+/// Games live in the store (`docs/teaching.md`, "How a game reaches students"): a teacher
 /// publishes a game's files once as an immutable version named by its hash, and every student
 /// plays the game's current version. A version read back is checked against its name every time.
 extension TrackingStore {
