@@ -143,14 +143,6 @@ struct GameSource {
         return current
     }
 
-    /// The verified cache folder of `version` when the store has its files (what `replay` runs:
-    /// the version the attempt ran); nil when it has not (a local copy, a row removed) or the
-    /// cache cannot be used, and the caller looks in the games folder.
-    static func folder(ofStored version: GameVersion, in store: TrackingStore) -> String? {
-        guard let cache = try? cache() else { return nil }
-        return try? cached(version, from: store, in: cache)
-    }
-
     /// The verified cache folder of `version`, fetched from the store when the cache lacks it or
     /// its entry does not match its hash (then ``GameCache`` removed it).
     static func cached(_ version: GameVersion, from store: TrackingStore, in cache: GameCache) throws

@@ -15,10 +15,11 @@ enum ReplayCommand: Command {
             student's pace (each wait up to 3 seconds) or at once with --fast. The attempt is its UUID or
             the first 4 or more of its characters (report --json shows each attempt's uuid). A teacher
             replays their classes' attempts, a student their own. The game is the version the attempt ran,
-            from the store (kept in your game cache); an attempt of a version the store does not have (a
-            local copy, or one from before versions were recorded) is replayed with the game as play finds
-            it in the games folder. --transcript FILE writes the attempt as a .play transcript instead,
-            which edujam test runs.
+            from the store (kept in your game cache); a version the store does not have (a local copy) is
+            taken from the games folder only when its files are that version, and is otherwise not
+            replayable, said with the reason; an attempt saved before versions were recorded is replayed
+            with the games folder's game, said on stderr. --transcript FILE writes the attempt as a .play
+            transcript instead, which edujam test runs.
             """,
         options: [
             OptionDeclaration("--fast", "show it at once, without the student's pauses"),
@@ -35,11 +36,7 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript { try OutputFile.check(transcript, option: "--transcript") }
         let context = try StoreContext(options.common)
         let saved = try context.store.replayRecord(attempt: options.attempt)
-        let folder =
-            try saved.gameVersion.flatMap(GameVersion.init).flatMap {
-                GameSource.folder(ofStored: $0, in: context.store)
-            }
-            ?? GameTarget.resolve(IdentifierPathText.text(saved.identifierPath), options: options.common).folder
+        let folder = try gameFolder(of: saved, in: context.store, options.common)
         let root = saved.identifierPath.first ?? context.store.rootIdentifier
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
@@ -52,12 +49,64 @@ enum ReplayCommand: Command {
         return conclude(try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: screen))
     }
 
+    /// The folder of the game the attempt ran: its version from the store (through the game
+    /// cache), else the games folder's game when its files are that very version. An attempt that
+    /// recorded no version (saved before versions were) is replayed with the games folder's game,
+    /// and stderr says so.
+    /// - Throws: ``NotReplayable`` for a version neither the store nor the games folder has (a
+    ///   replay of other code would only diverge, with no cause); the store's and the cache's
+    ///   errors as they are.
+    static func gameFolder(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> String {
+        let recorded = try saved.gameVersion.map { text in
+            guard let version = GameVersion(text) else {
+                throw NotReplayable(reason: "the version it recorded is not a game version")
+            }
+            return version
+        }
+        if let version = recorded {
+            do {
+                return try GameSource.cached(version, from: store, in: try GameSource.cache())
+            } catch is GameVersionMissing {}  // not in the store: a local copy, looked for below
+        }
+        let path = IdentifierPathText.text(saved.identifierPath)
+        let local: String
+        do {
+            local = try GameTarget.resolve(path, options: common).folder
+        } catch {
+            guard let version = recorded else { throw error }
+            let shown = IdentifierPathText.text(
+                saved.identifierPath.first == store.rootIdentifier
+                    ? Array(saved.identifierPath.dropFirst()) : saved.identifierPath)
+            throw NotReplayable(
+                reason: "the store does not have version \(version.short) of its game, and no games folder has \(shown)"
+            )
+        }
+        guard let version = recorded else {
+            Output.error(
+                "edujam replay: the attempt recorded no game version (it was saved before versions were); "
+                    + "replayed with the game in \(local)")
+            return local
+        }
+        guard (try? GamePackage.read(folder: local).version) == version else {
+            throw NotReplayable(
+                reason: "it ran version \(version.short) of its game, which the store does not have, "
+                    + "and the game in \(local) is another version")
+        }
+        return local
+    }
+
     /// A replay that left its record says where: the game is not the one the attempt was played on.
     private static func conclude(_ replay: Replay) -> ExitStatus {
         guard let divergence = replay.divergence else { return .success }
         Output.error("edujam replay: \(divergence) (the game is not the one the attempt was played with)")
         return .failure
     }
+}
+
+/// An attempt whose game cannot be had as it ran: replaying other code would only diverge.
+struct NotReplayable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "the attempt is not replayable: \(reason)" }
 }
 
 /// A replay drawn in the terminal as `play` drew it, each recorded answer typed after the pause

@@ -131,8 +131,11 @@ import Testing
 
     @Test func storeCopyCarriesTheRecord() throws {
         try withGames { cli, folder in
+            // A game cache of its own: this machine's may hold the version from a store of its own.
+            let data = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
             let play = try cli.run(
-                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n")
+                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n", environment: data
+            )
             #expect(play.status == 0, "\(play.error)")
             let uuid = try attemptUUID(cli)
             let copy = Edujam()
@@ -142,6 +145,36 @@ import Testing
             let copied = try copy.run(["replay", uuid, "--fast", "--games", folder.path])
             #expect(copied.status == 0, "\(copied.error)")
             #expect(copied.output == original.output && original.output.contains("2 + 3 = ? 5\n"))
+        }
+    }
+
+    /// The game the attempt ran, or no replay: a changed local copy is not replayed in its place.
+    @Test func anAttemptOfAVersionNoOneHasIsNotReplayedWithOtherCode() throws {
+        try withGames { cli, folder in
+            // A game cache of its own: this machine's may hold the version from a store of its own.
+            let data = ["XDG_DATA_HOME": folder.appendingPathComponent("data").path]
+            let play = try cli.run(
+                ["play", "MATH-JAM/LEVEL-1", "--seed", "42", "--games", folder.path], input: "5\n9\n", environment: data
+            )
+            #expect(play.status == 0, "\(play.error)")
+            let uuid = String(try attemptUUID(cli).prefix(8))
+            #expect(try cli.run(["replay", uuid, "--fast", "--games", folder.path], environment: data).status == 0)
+
+            let game = folder.appendingPathComponent("math-jam/game.lua")
+            try (String(contentsOf: game, encoding: .utf8) + "\n-- changed\n").write(
+                to: game, atomically: true, encoding: .utf8)
+            let changed = try cli.run(["replay", uuid, "--fast", "--games", folder.path], environment: data)
+            #expect(changed.status == 1, "\(changed)")
+            #expect(changed.output.isEmpty, "nothing of another version is shown: \(changed.output)")
+            #expect(
+                changed.error.contains("the attempt is not replayable: it ran version ")
+                    && changed.error.contains("which the store does not have, and the game in "), "\(changed.error)")
+
+            let nowhere = try cli.run(
+                ["replay", uuid, "--fast", "--games", Edujam.root.appendingPathComponent("docs").path],
+                environment: data)
+            #expect(
+                nowhere.status == 1 && nowhere.error.contains("and no games folder has MATH-JAM/LEVEL-1"), "\(nowhere)")
         }
     }
 
