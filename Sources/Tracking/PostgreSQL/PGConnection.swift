@@ -97,11 +97,17 @@ package final class PGConnection {
             throw TrackingError.serverUnreachable(server: server, reason: reason)
         }
         connection = handle
+        // The server's notices are its log's, not the person's: libpq's default prints them on
+        // stderr, so a student whose server stops mid-game would read `WARNING: terminating
+        // connection due to immediate shutdown command` above "your work is kept" (the errors
+        // that matter come back as results). `client_min_messages` cannot stop that one: the
+        // server sends it whatever the session asks. Kept across reconnections (`PQresetStart`).
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try configureSession(until: PGWait.Deadline(after: nil))
     }
 
     /// Prepares a new connection: non-blocking, so no send waits on a full socket
-    /// (``PGWait/untilResult(_:until:)`` flushes), UTF-8, and no NOTICE lines on the terminal.
+    /// (``PGWait/untilResult(_:until:)`` flushes), UTF-8, and fewer notices sent.
     private func configureSession(until deadline: PGWait.Deadline) throws {
         guard PQsetnonblocking(connection, 1) == 0 else { throw lostConnection() }
         let sql = "SET client_encoding = 'UTF8'; SET client_min_messages = warning"
