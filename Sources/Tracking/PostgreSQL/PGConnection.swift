@@ -387,7 +387,18 @@ package final class PGConnection {
         let message = Self.field(result, "M")  // PG_DIAG_MESSAGE_PRIMARY
         PQclear(result)
         if PQstatus(connection) != CONNECTION_OK { throw lostConnection() }
+        // A write sent to a hot standby (an address naming it, or a host list that reached it) is
+        // not the statement's fault: the message names the server it needs, and a game keeps the
+        // attempt in its outbox as for any refusal (`RunSaver`).
+        if state == "25006", isStandby { throw TrackingError.standbyServer(server: server) }
         throw TrackingError.postgresql(state: state, message: message, sql: sql)
+    }
+
+    /// Whether the server is a hot standby, replaying a primary's log: it reads, and refuses every
+    /// write. Servers from PostgreSQL 14 on report `in_hot_standby` at the connection's start and
+    /// again when it changes (a promotion), so asking costs no round trip.
+    package var isStandby: Bool {
+        PQparameterStatus(connection, "in_hot_standby").map { String(cString: $0) } == "on"
     }
 
     private static func succeeded(_ result: OpaquePointer) -> Bool {
