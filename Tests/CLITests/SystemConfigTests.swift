@@ -38,7 +38,7 @@ import Testing
         #expect(
             result.error
                 == "edujam store: the EduJam config file \(config.path), line 2, sets 'stroe', which EduJam does not know "
-                + "(it knows: store): mend it, or set EDUJAM_STORE\n")
+                + "(it knows: store, read-store): mend it, or set EDUJAM_STORE\n")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/x.sqlite"))
     }
 }
