@@ -9,8 +9,8 @@ import TrackingTestSupport
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct SchoolStandbyTests {
     /// Maria's report and Ana's inbox read from the standby while the class saves on the
-    /// primary, and go on reading there once the primary is gone; Maria's `verify` replays from
-    /// the standby and stores its checks on the primary.
+    /// primary, and the reading commands go on there once the primary is gone; Maria's `verify`
+    /// replays from the standby and stores its checks on the primary.
     @Test func reportsAndInboxesReadFromTheStandbyWhileTheClassSavesOnThePrimary() throws {
         let district = try District()
         defer { district.remove() }
@@ -59,6 +59,11 @@ struct SchoolStandbyTests {
         let inbox = try reading(["inbox"], as: school.ana)
         #expect(inbox.status == 0, "\(inbox.error)")
         #expect(inbox.output.contains("MATH-JAM/LEVEL-1"), "\(inbox.output)")
+        let games = try reading(["games"], as: school.ana)
+        #expect(games.status == 0, "\(games.error)")
+        let statements = try reading(["export", "--xapi", "--jsonl", "--class", "5C"], as: school.maria)
+        #expect(statements.status == 0, "\(statements.error)")
+        #expect(statements.output.split(separator: "\n").count >= 2, "\(statements.output)")
     }
 
     /// A save sent to the standby (a store address naming it) ends with what the student can act
