@@ -68,7 +68,8 @@ struct SchoolStandbyTests {
 
     /// A save sent to the standby (a store address naming it) ends with what the student can act
     /// on: the server is a standby and saving needs the primary; the attempt is kept on the
-    /// computer, and `sync` says the same while it waits. No SQLSTATE, no SQL.
+    /// computer, and `sync` says the same while it waits, and sends it once that server is
+    /// promoted. No SQLSTATE, no SQL.
     @Test func aSaveSentToTheStandbySaysItNeedsThePrimaryAndIsKept() throws {
         let district = try District()
         defer { district.remove() }
@@ -91,6 +92,14 @@ struct SchoolStandbyTests {
             waiting.output.hasPrefix("Refused, kept on this computer: \(bo), MATH-JAM/LEVEL-1, "), "\(waiting.output)")
         #expect(waiting.output.contains("is a standby, which only reads"), "\(waiting.output)")
         #expect(try district.sql("SELECT count(*) FROM activities", on: district.primary) == "0")
+
+        // Once that server takes writes (promoted, the primary gone), sync at its address sends it.
+        try district.primary.stop()
+        try district.standby.promote()
+        let sent = try district.edujam(["sync"], as: bo, environment: atStandby)
+        #expect(sent.status == 0, "\(sent.error)")
+        #expect(sent.output.hasPrefix("Sent: \(bo), MATH-JAM/LEVEL-1, finished, "), "\(sent.output)")
+        #expect(try district.sql("SELECT count(*) FROM activities", on: district.standby) == "1")
     }
 
     /// Row-level security is the primary's, replayed: on the standby a student's own `psql`
