@@ -6,9 +6,9 @@ import TrackingTestSupport
 /// students play Math Jam through the binary, each on their own login and computer, with the
 /// store's address listing both servers (`target_session_attrs=read-write`); the primary stops as
 /// a crash would in the middle of their games, answers typed and saves in flight; the standby is
-/// promoted. Every game goes on and ends, each student's attempt is on the new primary once,
-/// whole (`verify` replays it to the saved result), and no student saw more than "your work is
-/// kept".
+/// promoted. Every game goes on and ends (one started during the outage plays on its computer
+/// alone, and `sync` sends it), each attempt is on the new primary once, whole (`verify` replays
+/// it to the saved result), and no student saw more than "your work is kept".
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct SchoolFailoverTests {
     static let students = 30
@@ -45,6 +45,14 @@ struct SchoolFailoverTests {
             try computers.allSatisfy { try Self.outboxCount($0) == 1 }
         }
 
+        // A game started now, while no server takes writes, plays on its computer alone.
+        let late = try district.edujam(
+            ["play", "MATH-JAM/LEVEL-1"], as: logins[0],
+            environment: ["EDUJAM_STORE": district.bothHosts(as: logins[0])],
+            data: computers[0], input: String(repeating: "0\n", count: 10))
+        #expect(late.status == 0, "\(late.error)")
+        #expect(late.error == Self.kept, "\(late.error)")
+
         try district.standby.promote()
         for play in plays { play.answer(4) }
         let results = try plays.map { try $0.finish() }
@@ -53,9 +61,10 @@ struct SchoolFailoverTests {
             #expect(result.error.isEmpty || result.error == Self.kept, "\(login): \(result.error)")
             #expect(result.output.contains("Question 10 of 10"), "\(login): \(result.output)")
         }
-        // A game whose last save still found no primary (a reconnection slower than
-        // `PGConnection.reconnectTimeout` on a loaded machine) left its attempt on the computer:
-        // `sync` sends it, as the student's next command would.
+        // The game started offline left its attempt on its computer, and so did any whose last
+        // save still found no primary (a reconnection slower than `PGConnection.reconnectTimeout`
+        // on a loaded machine): `sync` sends each, as the student's next command would.
+        #expect(try Self.outboxCount(computers[0]) >= 1, "the offline game's attempt waits")
         for (login, computer) in zip(logins, computers) where try Self.outboxCount(computer) > 0 {
             let sent = try district.edujam(
                 ["sync"], as: login, environment: ["EDUJAM_STORE": district.bothHosts(as: login)], data: computer)
@@ -65,12 +74,12 @@ struct SchoolFailoverTests {
             #expect(try Self.outboxCount(computer) == 0, "\(login)'s outbox")
         }
 
-        // One attempt a student, ended, no event missing (each is stored once: its key); verify replays all of them to what was saved.
+        // One attempt a student (two for the one who started a game offline), ended, no event missing (each is stored once: its key); verify replays all of them to what was saved.
         let server = district.standby
         #expect(
             try district.sql(
                 "SELECT count(*), count(DISTINCT student), count(*) FILTER (WHERE ended_at IS NOT NULL) FROM activities",
-                on: server) == "\(Self.students)|\(Self.students)|\(Self.students)")
+                on: server) == "\(Self.students + 1)|\(Self.students)|\(Self.students + 1)")
         #expect(
             try district.sql(
                 """
@@ -82,7 +91,7 @@ struct SchoolFailoverTests {
             ["verify", "--class", "5C"], as: school.maria,
             environment: ["EDUJAM_STORE": district.bothHosts(as: school.maria)])
         #expect(verified.status == 0, "\(verified.error)")
-        #expect(verified.output.hasSuffix("verify: \(Self.students) verified\n"), "\(verified.output)")
+        #expect(verified.output.hasSuffix("verify: \(Self.students + 1) verified\n"), "\(verified.output)")
     }
 
     /// How many attempts wait in the outbox of the computer whose data folder is `computer`.
