@@ -42,8 +42,8 @@ extension TrackingError {
             return .invalidModification
         case .duplicateIdentifier, .duplicateItemIdentifier: return .invalidCreate
         case .sqlite, .postgresql: return .invalidUpdate
-        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .loginWithoutRole,
-            .unknownLogin, .ownerCannotCreateRoles:
+        case .busy, .readOnly, .cannotOpen, .serverUnreachable, .invalidConnectionString, .standbyServer,
+            .loginWithoutRole, .unknownLogin, .ownerCannotCreateRoles:
             return .databaseInaccessible
         case .partialFailure: return .partialFailure
         case .rootMismatch, .unknownMigration, .corruptRow, .notAStore, .storeNotInitialized, .storeNeedsMigration:

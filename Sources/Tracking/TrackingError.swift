@@ -72,6 +72,9 @@ public enum TrackingError: Error, Equatable, Sendable {
     case serverUnreachable(server: String, reason: String)
     /// A PostgreSQL connection string that libpq cannot parse; the associated value says why.
     case invalidConnectionString(String)
+    /// The PostgreSQL server at `server` is a hot standby (streaming replication), which reads but
+    /// refused a write (SQLSTATE 25006): writing needs the primary, the read-write server.
+    case standbyServer(server: String)
     /// The PostgreSQL database (`place`: its name and server) holds no EduJam store yet, and this
     /// login may not create one: its owner runs `edujam store init`.
     case storeNotInitialized(place: String)
@@ -176,6 +179,10 @@ extension TrackingError: CustomStringConvertible {
         case .serverUnreachable(let server, let reason):
             return "cannot reach the PostgreSQL server at \(server): \(reason)"
         case .invalidConnectionString(let reason): return "invalid PostgreSQL connection string: \(reason)"
+        case .standbyServer(let server):
+            return
+                "the PostgreSQL server at \(server) is a standby, which only reads: writing needs the primary server; "
+                + "list it in the store's address, with target_session_attrs=read-write"
         case .storeNotInitialized(let place):
             return "\(place) holds no EduJam store yet: the database's owner runs: edujam store init"
         case .storeNeedsMigration(let place):

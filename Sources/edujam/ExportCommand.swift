@@ -36,7 +36,7 @@ enum ExportCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ExportOptions(words)
-        let context = try StoreContext(options.common)
+        let context = try StoreContext(options.common, reading: true)
         defer { Output.unreadable(context.store.unreadableRows) }
         switch options.target {
         case .oneRosterResults(let folder, let gradingPeriod):

@@ -23,7 +23,7 @@ enum GamesCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try GamesOptions(words)
-        let store = try StoreContext(options.common).store
+        let store = try StoreContext(options.common, reading: true).store
         let games = try store.publishedGames()
         let retired = Dictionary(
             try store.retiredVersions().map { ($0.version, $0) }, uniquingKeysWith: { first, _ in first })

@@ -23,7 +23,7 @@ enum InboxCommand: Command {
         let options = try InboxOptions(words)
         let context: StoreContext
         do {
-            context = try StoreContext(options.common)
+            context = try StoreContext(options.common, reading: true)
         } catch StoreError.server(.serverUnreachable(let server, _)) {
             throw ServerAway(server: server)
         }

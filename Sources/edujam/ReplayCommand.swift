@@ -34,7 +34,7 @@ enum ReplayCommand: Command {
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ReplayOptions(words)
         if let transcript = options.transcript { try OutputFile.check(transcript, option: "--transcript") }
-        let context = try StoreContext(options.common)
+        let context = try StoreContext(options.common, reading: true)
         let saved = try context.store.replayRecord(attempt: options.attempt)
         let folder = try gameFolder(of: saved, in: context.store, options.common)
         let root = saved.identifierPath.first ?? context.store.rootIdentifier

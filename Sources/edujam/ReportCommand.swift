@@ -34,7 +34,7 @@ enum ReportCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ReportOptions(words)
-        let context = try StoreContext(options.common)
+        let context = try StoreContext(options.common, reading: true)
         defer { Output.unreadable(context.store.unreadableRows) }
         return try context.suggestingNames { try report(options, context) }
     }

@@ -7,9 +7,18 @@ import Tracking
 /// that a command that plays nothing needs no games folder (``StoreRoot/claimed``).
 struct StoreContext {
     let store: TrackingStore
+    /// Whether the store was opened at the read address (``StoreLocation/readAddress(_:)``), which
+    /// may be a standby: whatever the command writes goes to a store opened without `reading`.
+    let atReadAddress: Bool
 
-    init(_ options: CommonOptions) throws {
-        store = try StoreLocation.open(options, root: .claimed, clock: .real())
+    /// Opens the store; `reading`, for a command that only reads, at the read address when one is set.
+    init(_ options: CommonOptions, reading: Bool = false) throws {
+        if reading {
+            (store, atReadAddress) = try StoreLocation.openForReading(options, clock: .real())
+        } else {
+            store = try StoreLocation.open(options, root: .claimed, clock: .real())
+            atReadAddress = false
+        }
     }
 }
 

@@ -42,6 +42,46 @@ enum StoreLocation {
         StoreAddress(try path(options))
     }
 
+    /// The address a command that only reads uses instead of the store's (``openForReading(_:clock:)``),
+    /// from the same place as the store's: `EDUJAM_READ_STORE` beside `EDUJAM_STORE`; beside the
+    /// config file's `store`, `EDUJAM_READ_STORE`, else the file's `read-store`. None when `--store`
+    /// names the store (one command, one store) or the store is a file: a read address stands for
+    /// a school server's standby, and must not send a laptop's `report` to the school.
+    /// - Throws: ``UsageError`` when the read address is not a PostgreSQL address.
+    static func readAddress(_ options: CommonOptions) throws -> StoreAddress? {
+        guard options.store == nil else { return nil }
+        let environment = ProcessInfo.processInfo.environment
+        var read = environment["EDUJAM_READ_STORE"].flatMap { $0.isEmpty ? nil : $0 }
+        if environment["EDUJAM_STORE"] == nil {
+            let config = try SystemConfig.load()
+            guard config.store != nil else { return nil }
+            read = read ?? config.readStore
+        }
+        guard let read, case .server = try address(options) else { return nil }
+        guard case .server = StoreAddress(read) else {
+            throw UsageError(
+                "the read address (EDUJAM_READ_STORE, or read-store in the config file) is not a PostgreSQL address")
+        }
+        return StoreAddress(read)
+    }
+
+    /// Opens the store for a command that only reads (`report`, `inbox`, `games`, `replay`,
+    /// `export`, `verify`'s replays: a teacher's checks are stored through ``open(_:root:clock:)``): at ``readAddress(_:)`` when there is one, else as
+    /// ``open(_:root:clock:)``. A read address gets no outbox: what it holds waits for the next
+    /// command that writes (`play`, `sync`), since a standby takes no delivery.
+    /// - Returns: The store, and whether it was opened at the read address.
+    static func openForReading(_ options: CommonOptions, clock: RunClock) throws -> (TrackingStore, atReadAddress: Bool)
+    {
+        guard let address = try readAddress(options) else {
+            return (try open(options, root: .claimed, clock: clock), false)
+        }
+        do {
+            return (try opened(address, root: .claimed, options: options, clock: clock), true)
+        } catch let error as TrackingError {
+            throw StoreError(address, error)
+        }
+    }
+
     /// Opens (or creates) the store rooted at `root`. A school server's store first
     /// gets what the outbox kept for it (``openDelivering(_:root:clock:)``), and says so in
     /// one line on stderr.

@@ -4,19 +4,24 @@ import Foundation
 /// (empty: none), written by `edujam server setup` so that every user's `edujam` finds the
 /// school's store without an `EDUJAM_STORE` line in their profile.
 ///
-/// One `key = value` a line; `#` starts a comment; blank lines are skipped. The only key is
-/// `store`, read after `--store` and `EDUJAM_STORE` (``StoreLocation/path(_:)``). A missing file is
+/// One `key = value` a line; `#` starts a comment; blank lines are skipped. The keys are `store`,
+/// read after `--store` and `EDUJAM_STORE` (``StoreLocation/path(_:)``), and `read-store`, the
+/// address the commands that only read use with it (``StoreLocation/readAddress(_:)``: a district's
+/// hot standby). A missing file is
 /// no setting; a line that is not `key = value`, or a key EduJam does not know, is refused with the
 /// file and the line, so a typo never sends a school's attempts to a student's own file.
 struct SystemConfig: Equatable {
     /// The store every user of this machine uses, unless `--store` or `EDUJAM_STORE` says otherwise.
     var store: String?
+    /// Where the commands that only read (`report`, `inbox`, ...) read ``store`` from: a hot
+    /// standby's address, so that reports do not load the server every save goes to.
+    var readStore: String?
 
     /// The file read when `EDUJAM_CONFIG` is not set.
     static let defaultPath = "/etc/edujam/edujam.conf"
 
     /// The keys a config file may set.
-    static let keys = ["store"]
+    static let keys = ["store", "read-store"]
 
     /// The config file's path: `EDUJAM_CONFIG`, else ``defaultPath``; nil when `EDUJAM_CONFIG` is empty.
     static var path: String? {
@@ -45,13 +50,15 @@ struct SystemConfig: Equatable {
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw SystemConfigError(path: path, line: index + 1, problem: "is not 'key = value'")
             }
-            guard parts[0] == "store" else {
+            switch parts[0] {
+            case "store": config.store = parts[1]
+            case "read-store": config.readStore = parts[1]
+            default:
                 throw SystemConfigError(
                     path: path, line: index + 1,
                     problem:
                         "sets '\(parts[0])', which EduJam does not know (it knows: \(keys.joined(separator: ", ")))")
             }
-            config.store = parts[1]
         }
         return config
     }

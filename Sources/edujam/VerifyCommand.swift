@@ -37,12 +37,13 @@ enum VerifyCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try VerifyOptions(words)
-        let context = try StoreContext(options.common)
+        let context = try StoreContext(options.common, reading: true)
         defer { Output.unreadable(context.store.unreadableRows) }
-        return try context.suggestingNames { try verify(options, store: context.store) }
+        return try context.suggestingNames { try verify(options, context) }
     }
 
-    private static func verify(_ options: VerifyOptions, store: TrackingStore) throws -> ExitStatus {
+    private static func verify(_ options: VerifyOptions, _ context: StoreContext) throws -> ExitStatus {
+        let store = context.store
         let identity = try store.identity()
         var student = options.student
         var stores = true
@@ -57,7 +58,9 @@ enum VerifyCommand: Command {
             .attempts(in: store)
         let results = try AttemptVerifier(store: store, jobs: options.jobs).check(runs)
         if stores, !results.isEmpty {
-            let unstored = try store.recordChecks(results, by: Identity.publisher(identity: identity)).count
+            // The replays read at the read address (a standby, maybe); the checks are written to the store.
+            let writer = context.atReadAddress ? try StoreContext(options.common).store : store
+            let unstored = try writer.recordChecks(results, by: Identity.publisher(identity: identity)).count
             if unstored > 0 {
                 Output.error(
                     "edujam verify: \(unstored) check\(unstored == 1 ? "" : "s") not stored: the attempt\(unstored == 1 ? " counts" : "s count") for no assignment of a class of yours (docs/classroom.md, \"Who can see what\")"

@@ -27,8 +27,9 @@ struct SchoolRowsAttackTests {
         var bo: String { "bo_\(tag)" }
         var cy: String { "cy_\(tag)" }
 
-        init() throws {
-            server = try PostgresServer.server()
+        /// The school on `server`, by default the shared throwaway server.
+        init(on given: PostgresServer? = nil) throws {
+            server = try given ?? PostgresServer.server()
             database = try server.createDatabase()
             games = try Edujam.scratchFolder("rows-games")
             data = try Edujam.scratchFolder("rows-data")

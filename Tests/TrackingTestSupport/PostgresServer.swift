@@ -102,13 +102,15 @@ package final class PostgresServer: @unchecked Sendable {
     private var server: pid_t?
     private var databaseCount = 0
 
-    private var dataDirectory: String { folder.appendingPathComponent("data").path }
+    var dataDirectory: String { folder.appendingPathComponent("data").path }
     /// The server's log (its stderr), where `auto_explain` writes the plans a test asks for.
     package var logFile: String { folder.appendingPathComponent("server.log").path }
     /// Root cannot run the server: the tools then run as `postgres` through `runuser`.
     private static var asRoot: Bool { getuid() == 0 }
 
-    private init() throws {
+    /// A new server: a new cluster (`initdb`), or with `primary` a hot standby of it
+    /// (``standby(of:)``, `pg_basebackup -R`).
+    init(standbyOf primary: PostgresServer? = nil) throws {
         guard let bin = Self.binaries else {
             throw Failure("no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (or EDUJAM_PG_BIN)")
         }
@@ -123,18 +125,26 @@ package final class PostgresServer: @unchecked Sendable {
             if Self.asRoot {
                 try Self.require(Self.run("/bin/chown", ["postgres:postgres", folder.path]), "chown")
             }
-            try Self.require(
-                serverTool(
-                    "initdb",
-                    [
-                        "-D", dataDirectory, "-U", superuser, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8",
-                        "--no-sync",
-                    ]), "initdb")
+            if let primary {
+                try Self.require(serverTool("pg_basebackup", baseBackupArguments(from: primary)), "pg_basebackup")
+            } else {
+                try initializeCluster()
+            }
             try start()
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
+    }
+
+    private func initializeCluster() throws {
+        try Self.require(
+            serverTool(
+                "initdb",
+                [
+                    "-D", dataDirectory, "-U", superuser, "-A", "trust", "-E", "UTF8", "--locale=C.UTF-8",
+                    "--no-sync",
+                ]), "initdb")
     }
 
     // MARK: Starting and stopping
@@ -177,11 +187,14 @@ package final class PostgresServer: @unchecked Sendable {
     }
 
     /// Stops the server (fast shutdown: open connections are ended); its data stays for ``start()``.
-    package func stop() throws {
+    /// - Parameter immediately: Stops it as a crash would (`-m immediate`: no shutdown checkpoint,
+    ///   no last word to a standby), where a fast shutdown ends cleanly.
+    package func stop(immediately: Bool = false) throws {
         lock.lock()
         defer { lock.unlock() }
         guard let pid = server else { return }
-        try Self.require(serverTool("pg_ctl", ["-D", dataDirectory, "-m", "fast", "-w", "stop"]), "pg_ctl stop")
+        let mode = immediately ? "immediate" : "fast"
+        try Self.require(serverTool("pg_ctl", ["-D", dataDirectory, "-m", mode, "-w", "stop"]), "pg_ctl stop")
         waitpid(pid, nil, 0)
         server = nil
     }
@@ -303,7 +316,7 @@ package final class PostgresServer: @unchecked Sendable {
     // MARK: Tools
 
     /// Runs a server tool (`initdb`, `pg_ctl`), as `postgres` when the tests run as root.
-    private func serverTool(_ name: String, _ arguments: [String]) throws -> ToolResult {
+    func serverTool(_ name: String, _ arguments: [String]) throws -> ToolResult {
         if Self.asRoot {
             return try Self.run(
                 "/usr/sbin/runuser", ["-u", "postgres", "--", bin + "/" + name] + arguments, scratch: folder)
@@ -361,7 +374,7 @@ package final class PostgresServer: @unchecked Sendable {
     }
 
     @discardableResult
-    private static func require(_ result: ToolResult, _ what: String) throws -> ToolResult {
+    static func require(_ result: ToolResult, _ what: String) throws -> ToolResult {
         guard result.status == 0 else {
             throw Failure("\(what) failed (status \(result.status)): \(result.error)\(result.output)")
         }

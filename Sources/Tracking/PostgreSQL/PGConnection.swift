@@ -97,11 +97,17 @@ package final class PGConnection {
             throw TrackingError.serverUnreachable(server: server, reason: reason)
         }
         connection = handle
+        // The server's notices are its log's, not the person's: libpq's default prints them on
+        // stderr, so a student whose server stops mid-game would read `WARNING: terminating
+        // connection due to immediate shutdown command` above "your work is kept" (the errors
+        // that matter come back as results). `client_min_messages` cannot stop that one: the
+        // server sends it whatever the session asks. Kept across reconnections (`PQresetStart`).
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
         try configureSession(until: PGWait.Deadline(after: nil))
     }
 
     /// Prepares a new connection: non-blocking, so no send waits on a full socket
-    /// (``PGWait/untilResult(_:until:)`` flushes), UTF-8, and no NOTICE lines on the terminal.
+    /// (``PGWait/untilResult(_:until:)`` flushes), UTF-8, and fewer notices sent.
     private func configureSession(until deadline: PGWait.Deadline) throws {
         guard PQsetnonblocking(connection, 1) == 0 else { throw lostConnection() }
         let sql = "SET client_encoding = 'UTF8'; SET client_min_messages = warning"
@@ -381,7 +387,18 @@ package final class PGConnection {
         let message = Self.field(result, "M")  // PG_DIAG_MESSAGE_PRIMARY
         PQclear(result)
         if PQstatus(connection) != CONNECTION_OK { throw lostConnection() }
+        // A write sent to a hot standby (an address naming it, or a host list that reached it) is
+        // not the statement's fault: the message names the server it needs, and a game keeps the
+        // attempt in its outbox as for any refusal (`RunSaver`).
+        if state == "25006", isStandby { throw TrackingError.standbyServer(server: server) }
         throw TrackingError.postgresql(state: state, message: message, sql: sql)
+    }
+
+    /// Whether the server is a hot standby, replaying a primary's log: it reads, and refuses every
+    /// write. Servers from PostgreSQL 14 on report `in_hot_standby` at the connection's start and
+    /// again when it changes (a promotion), so asking costs no round trip.
+    package var isStandby: Bool {
+        PQparameterStatus(connection, "in_hot_standby").map { String(cString: $0) } == "on"
     }
 
     private static func succeeded(_ result: OpaquePointer) -> Bool {
