@@ -11,7 +11,7 @@ import Sandbox
 /// ```
 public enum GameChecker {
     /// What to run.
-    public struct Settings: Sendable {
+    public struct Settings: Sendable, Codable {
         /// Monkey runs after the static checks pass; 0 for none.
         public var fuzzRuns = 300
         /// The most wall-clock time the monkey runs and the shrinking of what they find may

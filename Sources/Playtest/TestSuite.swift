@@ -93,7 +93,7 @@ public struct TestSuite {
     }
 
     /// How `run` goes about it.
-    public struct Settings {
+    public struct Settings: Sendable, Codable {
         /// Smoke-fuzz runs per game; 0 for none.
         public var fuzzRuns = 200
         /// Rewrite failing transcript expectations (bless).

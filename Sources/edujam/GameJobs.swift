@@ -14,7 +14,9 @@ enum GameJobs {
 
     /// Loads each game's declaration in a process of its own (``Catalog/DeclarationLoader``).
     static let declarations: Catalog.DeclarationLoader = { folders in
-        GameProcess.run(folders.map { ["declaration", $0] }, width: width, as: GameDeclaration.self) {
+        GameProcess.run(
+            folders.map { GameJob.declaration(folder: $0, timeLimit: nil) }, width: width, as: GameDeclaration.self
+        ) {
             (folders[$0] as NSString).appendingPathComponent("game.lua")
         }.map { $0.mapError { GameLoadError.isolated($0.description) } }
     }
@@ -23,9 +25,9 @@ enum GameJobs {
     /// for finding the game that declares an id, where a game that mentions it and does not stop
     /// must not cost the search the sandbox's whole time limit.
     static let lookupDeclarations: Catalog.DeclarationLoader = { folders in
-        let milliseconds = Catalog.lookupTimeLimit / .milliseconds(1)
-        return GameProcess.run(
-            folders.map { ["declaration", $0, "\(Int(milliseconds))"] }, width: width, as: GameDeclaration.self
+        GameProcess.run(
+            folders.map { GameJob.declaration(folder: $0, timeLimit: Catalog.lookupTimeLimit) }, width: width,
+            as: GameDeclaration.self
         ) {
             (folders[$0] as NSString).appendingPathComponent("game.lua")
         }.map { $0.mapError { GameLoadError.isolated($0.description) } }
@@ -34,12 +36,7 @@ enum GameJobs {
     /// `GameChecker.check` of each folder, each in a process of its own; a game whose process
     /// gave no answer gets one error finding with the reason.
     static func check(_ folders: [String], settings: GameChecker.Settings) -> [GameChecker.Result] {
-        let jobs = folders.map { folder in
-            [
-                "check", folder, "\(settings.fuzzRuns)", "\(settings.fuzzTimeLimit.components.seconds)",
-                "\(settings.jobs)", settings.useLuacheck ? "luacheck" : "no-luacheck",
-            ]
-        }
+        let jobs = folders.map { GameJob.check(folder: $0, settings: settings) }
         // One at a time: each child already spreads its fuzzing over `settings.jobs` threads (a
         // check without random input plays little: several at once).
         let width = settings.fuzzRuns == 0 ? width : 1
@@ -62,8 +59,7 @@ enum GameJobs {
     static func test(_ suite: TestSuite, settings: TestSuite.Settings, each: (TestOutcome) -> Void) {
         let pieces = suite.gamePaths
         for paths in pieces {  // one at a time, in order: each child spreads its tests over the jobs
-            let job =
-                ["test", settings.update ? "update" : "check", "\(settings.fuzzRuns)", "\(settings.jobs)"] + paths
+            let job = GameJob.test(paths: paths, settings: settings)
             let start = ContinuousClock.now
             let result = GameProcess.run([job], width: 1, as: [TestOutcome].self) { _ in gameFile(of: paths) }
             switch result[0] {
@@ -98,47 +94,52 @@ enum GameJobs {
         var notes: [String]
     }
 
-    /// `edujam __game declaration FOLDER [MILLISECONDS]`, `__game check FOLDER RUNS SECONDS JOBS luacheck|no-luacheck`,
-    /// `__game test update|check RUNS JOBS PATHS...`: one game's share, answered on stdout;
-    /// `__game verify FILE`: a share of `verify`'s replays (``VerifyReplays``), a line each.
+    /// `edujam __game JOB`: one game's share (a ``GameJob``, as JSON), answered on stdout; a
+    /// `verify` job writes a line per attempt (``VerifyReplays``).
     static func child(_ words: [String]) -> ExitStatus {
-        switch (words.first, words.count) {
-        case ("verify", 2):
-            return VerifyReplays.child(file: words[1])
-        case ("declaration", 2):
-            return GameProcess.answer { try Catalog.declaration(ofGameIn: words[1]) }
-        case ("declaration", 3):  // within a time limit in milliseconds, at most the sandbox's own
-            let milliseconds = min(max(Int(words[2]) ?? 0, 1), 5000)
-            return GameProcess.answer {
-                try Catalog.declaration(ofGameIn: words[1], timeLimit: .milliseconds(milliseconds))
-            }
-        case ("check", 6):
-            var settings = GameChecker.Settings()
-            settings.fuzzRuns = Int(words[2]) ?? settings.fuzzRuns
-            settings.fuzzTimeLimit = .seconds(Int(words[3]) ?? 30)
-            settings.jobs = Int(words[4]) ?? 1
-            settings.useLuacheck = words[5] == "luacheck"
-            return GameProcess.answer {
-                let result = GameChecker.check(folder: words[1], settings: settings)
-                return CheckAnswer(findings: result.findings, notes: result.notes)
-            }
-        case ("test", 5...):
-            var settings = TestSuite.Settings()
-            settings.update = words[1] == "update"
-            settings.fuzzRuns = Int(words[2]) ?? settings.fuzzRuns
-            settings.jobs = Int(words[3]) ?? 1
-            return GameProcess.answer {
-                let progress = Progress()
-                var outcomes: [TestOutcome] = []
-                try TestSuite.discover(Array(words.dropFirst(4))).run(settings, progress: progress.show) {
-                    outcomes.append($0)
-                }
-                progress.clear()
-                return outcomes
-            }
-        default:
+        guard words.count == 1, let job = try? JSONDecoder().decode(GameJob.self, from: Data(words[0].utf8)) else {
             Output.error("edujam: \(GameProcess.command) is not for people")
             return .usage
         }
+        switch job {
+        case .verify(let file):
+            return VerifyReplays.child(file: file)
+        case .declaration(let folder, nil):
+            return GameProcess.answer { try Catalog.declaration(ofGameIn: folder) }
+        case .declaration(let folder, let limit?):
+            return GameProcess.answer { try Catalog.declaration(ofGameIn: folder, timeLimit: limit) }
+        case .check(let folder, let settings):
+            return GameProcess.answer {
+                let result = GameChecker.check(folder: folder, settings: settings)
+                return CheckAnswer(findings: result.findings, notes: result.notes)
+            }
+        case .test(let paths, let settings):
+            return GameProcess.answer {
+                let progress = Progress()
+                var outcomes: [TestOutcome] = []
+                try TestSuite.discover(paths).run(settings, progress: progress.show) { outcomes.append($0) }
+                progress.clear()
+                return outcomes
+            }
+        }
+    }
+}
+
+/// One game's share of a command's work, as the parent hands it to a child (``GameProcess``):
+/// the settings as the typed values they are, so that the child runs exactly the parent's (a
+/// time limit to the nanosecond, every option), with nothing parsed back from words.
+enum GameJob: Codable {
+    /// The game's declaration, within `timeLimit` when given (else the sandbox's own limit).
+    case declaration(folder: String, timeLimit: Duration?)
+    /// `edujam check` of one game.
+    case check(folder: String, settings: GameChecker.Settings)
+    /// One game's share of a test suite (``TestSuite/gamePaths``).
+    case test(paths: [String], settings: TestSuite.Settings)
+    /// A share of `verify`'s replays, listed in a file (``VerifyReplays``).
+    case verify(file: String)
+
+    /// The child's one argument: the job as JSON.
+    var argument: String {
+        (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     }
 }

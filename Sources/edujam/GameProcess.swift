@@ -10,8 +10,8 @@ import Sandbox
 /// that game's process: the command lists the game as broken, with the reason, and goes on.
 /// The child answers with one JSON document on stdout (``Answer``); its stderr is this one's.
 enum GameProcess {
-    /// The hidden command a child runs (`edujam __game declaration FOLDER`, ...): not listed
-    /// in the usage, not for people.
+    /// The hidden command a child runs (`edujam __game JOB`, the job as JSON: ``GameJob``): not
+    /// listed in the usage, not for people.
     static let command = "__game"
 
     /// What a child writes on stdout: its result, or the error that is the result, or (from
@@ -30,7 +30,7 @@ enum GameProcess {
     /// decodes each answer; the results are in job order.
     /// - Parameter what: names the game of each job in a reason (`games/x/game.lua`).
     static func run<Value: Codable>(
-        _ jobs: [[String]], width: Int, as type: Value.Type, what: (Int) -> String
+        _ jobs: [GameJob], width: Int, as type: Value.Type, what: (Int) -> String
     ) -> [Result<Value, ChildFailure>] {
         zip(jobs.indices, endings(jobs, width: width)).map { index, ending in
             ending.flatMap { decode($0, as: type, what: what(index)) }
@@ -41,13 +41,13 @@ enum GameProcess {
     /// ended, in job order, or why it could not start. For a caller with its own answers
     /// (`verify`'s children write one line per attempt, so a child the last resort ended still
     /// gives what it finished).
-    static func endings(_ jobs: [[String]], width: Int) -> [Result<ChildEnding, ChildFailure>] {
+    static func endings(_ jobs: [GameJob], width: Int) -> [Result<ChildEnding, ChildFailure>] {
         var results: [Result<ChildEnding, ChildFailure>?] = Array(repeating: nil, count: jobs.count)
         var running: [(index: Int, child: Child)] = []
         var next = 0
         while next < jobs.count || !running.isEmpty {
             while next < jobs.count && running.count < max(1, width) {
-                switch Child.start([command] + jobs[next]) {
+                switch Child.start([command, jobs[next].argument]) {
                 case .success(let child): running.append((next, child))
                 case .failure(let failure): results[next] = .failure(failure)
                 }

@@ -53,25 +53,26 @@ enum VerifyReplays {
             let shares = (0..<count).map { share in
                 stride(from: share, to: pending.count, by: count).map { pending[$0] }
             }
-            var arguments: [[String]] = []
+            var files: [String?] = []  // each share's file of jobs, nil for one that could not be written
             for (number, share) in shares.enumerated() {
                 let file = (folder as NSString).appendingPathComponent("replays-\(round)-\(number).json")
                 do {
                     try JSONEncoder().encode(share).write(to: URL(fileURLWithPath: file))
-                    arguments.append(["verify", file])
+                    files.append(file)
                 } catch {
                     for job in share {
                         results[job.index] = CheckResult(.notVerifiable, "its replay could not start: \(error)")
                     }
-                    arguments.append([])
+                    files.append(nil)
                 }
             }
-            let endings = GameProcess.endings(arguments.filter { !$0.isEmpty }, width: count)
+            let endings = GameProcess.endings(files.compactMap { $0.map { GameJob.verify(file: $0) } }, width: count)
             var next = endings.makeIterator()
             pending = []
-            for (share, words) in zip(shares, arguments) where !words.isEmpty {
+            for (share, file) in zip(shares, files) {
+                guard let file else { continue }
                 pending += collect(share, ending: next.next() ?? .failure(ChildFailure("no answer")), into: &results)
-                try? FileManager.default.removeItem(atPath: words[1])
+                try? FileManager.default.removeItem(atPath: file)
             }
             round += 1
         }
