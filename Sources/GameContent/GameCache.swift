@@ -68,8 +68,9 @@ public struct GameCache: Sendable {
         }
     }
 
-    /// The folder of `version`'s entry, whether or not it is there.
-    func entry(_ version: GameVersion) -> String {
+    /// The folder of `version`'s entry, whether or not it is there (what a run from memory is
+    /// named by: nothing is read from it).
+    public func entry(_ version: GameVersion) -> String {
         (folder as NSString).appendingPathComponent(version.hex)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 import Sandbox
 import Tracking
 
@@ -21,17 +22,26 @@ public enum GamePlayer {
         folder: String, store: TrackingStore, channel: PlayChannel,
         clock: RunClock, options: PlayOptions
     ) throws -> RunReport {
-        try play(folder: folder, store: store, channel: channel, clock: clock, options: options, replay: nil)
+        try play(.folder(folder), store: store, channel: channel, clock: clock, options: options, replay: nil)
     }
 
-    /// ``play(folder:store:channel:clock:options:)``, its outside inputs served by `replay` when given.
+    /// ``play(folder:store:channel:clock:options:)`` of `game`: a folder, or a published
+    /// package run from memory (``PlayedGame``).
+    public static func play(
+        _ game: PlayedGame, store: TrackingStore, channel: PlayChannel, clock: RunClock, options: PlayOptions
+    ) throws -> RunReport {
+        try play(game, store: store, channel: channel, clock: clock, options: options, replay: nil)
+    }
+
+    /// ``play(_:store:channel:clock:options:)``, its outside inputs served by `replay` when given.
     static func play(
-        folder: String, store: TrackingStore, channel: PlayChannel, clock: RunClock, options: PlayOptions,
+        _ played: PlayedGame, store: TrackingStore, channel: PlayChannel, clock: RunClock, options: PlayOptions,
         replay: ReplayCursor?
     ) throws -> RunReport {
-        let file = (folder as NSString).appendingPathComponent("game.lua")
+        let file = (played.folder as NSString).appendingPathComponent(GamePackage.gameFile)
         let run = try GameRun(
-            file: file, channel: channel, clock: clock, store: store, options: options, replay: replay)
+            file: file, package: played.inMemory, channel: channel, clock: clock, store: store, options: options,
+            replay: replay)
         let game = try GameLoadError.wrap { try LoadedGame.load(file: file, into: run) }
         let gameContext = try Publisher.publish(
             game.declaration, in: store, mode: options.mayChangeCatalog ? .run : .addMissing)

@@ -38,6 +38,15 @@ extension GamePlayer {
     public static func replay(
         _ inputs: AttemptInputs, folder: String, root: String, screen: ReplayScreen? = nil, store: TrackingStore? = nil
     ) throws -> Replay {
+        try replay(inputs, game: .folder(folder), root: root, screen: screen, store: store)
+    }
+
+    /// ``replay(_:folder:root:screen:store:)`` of `game`: a folder, or a published package run
+    /// from memory (``PlayedGame``), as `verify` and `replay` run the version an attempt ran.
+    public static func replay(
+        _ inputs: AttemptInputs, game: PlayedGame, root: String, screen: ReplayScreen? = nil,
+        store: TrackingStore? = nil
+    ) throws -> Replay {
         var options = PlayOptions()
         options.seed = inputs.seed
         options.level = inputs.level.map(IdentifierPathText.text)
@@ -46,8 +55,7 @@ extension GamePlayer {
         let store = try store ?? TrackingStore.inMemory(rootIdentifier: root, rootTitle: root, clock: { clock.date() })
         let cursor = ReplayCursor(inputs)
         let channel = ReplayChannel(cursor: cursor, clock: clock, screen: screen)
-        let report = try play(
-            folder: folder, store: store, channel: channel, clock: clock, options: options, replay: cursor)
+        let report = try play(game, store: store, channel: channel, clock: clock, options: options, replay: cursor)
         return Replay(report: report, divergence: cursor.divergence)
     }
 }

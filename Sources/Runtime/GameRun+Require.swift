@@ -10,7 +10,7 @@ extension GameRun {
     /// must not call back into the sandbox: a nested `Sandbox.call` would reset the instruction
     /// budget and disarm the outer call's time limit.
     func installRequire() {
-        let loader = ModuleLoader(folder: folder)
+        let loader = ModuleLoader(folder: folder, package: package)
         sandbox.installRequire { [unowned sandbox] call in  // unowned: the sandbox owns this closure
             try Self.push(loader.source(of: try call.string(1)), to: call, in: sandbox)
         }

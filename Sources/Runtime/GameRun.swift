@@ -1,3 +1,4 @@
+import GameContent
 import Sandbox
 import Tracking
 
@@ -10,6 +11,9 @@ final class GameRun {
     let file: String
     /// The folder of ``file``: what the game and its modules are confined to.
     let folder: String
+    /// The files of a published game held in memory (``PlayedGame/package(_:label:)``): the game
+    /// and its modules are read from here, never from ``folder``.
+    let package: GamePackage?
     let channel: PlayChannel
     let clock: RunClock
     /// Nil when the game is only loaded (the catalog), not played.
@@ -42,11 +46,12 @@ final class GameRun {
     }
 
     init(
-        file: String, channel: PlayChannel, clock: RunClock, store: TrackingStore?, options: PlayOptions,
-        replay: ReplayCursor? = nil
+        file: String, package: GamePackage? = nil, channel: PlayChannel, clock: RunClock, store: TrackingStore?,
+        options: PlayOptions, replay: ReplayCursor? = nil
     ) throws {
         self.file = file
         self.folder = parentFolder(of: file)
+        self.package = package
         self.channel = channel
         self.clock = clock
         self.store = store

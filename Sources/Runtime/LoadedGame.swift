@@ -1,4 +1,5 @@
 import Foundation
+import GameContent
 import Sandbox
 import Synchronization
 import Tracking
@@ -16,6 +17,9 @@ struct LoadedGame {
     /// whole table was a fifth of a playthrough). Each run still runs the chunk in its own
     /// fresh sandbox.
     static func load(file: String, into run: GameRun) throws -> LoadedGame {
+        if let package = run.package {  // a published game's bytes, as they were checked: no disk
+            return try load(file: file, source: package.files[GamePackage.gameFile] ?? [], stamp: nil, into: run)
+        }
         let stamp = FileStamp(path: file)  // before the read: a change while reading shows in the next stamp
         // Confined like a module: a game.lua that is a symlink out of its folder is refused. The
         // bytes read and checked by an earlier run are used again while the file's stamp is the
@@ -24,6 +28,12 @@ struct LoadedGame {
         let source =
             try stamp.flatMap { ChunkCache.shared.source(file: file, stamp: $0) }
             ?? GameLoadError.reading(file, confinedTo: run.folder)
+        return try load(file: file, source: source, stamp: stamp, into: run)
+    }
+
+    /// Runs `source`, the text of `file`, in the run's sandbox (compiled once per process and
+    /// source, its declaration read once).
+    private static func load(file: String, source: [UInt8], stamp: FileStamp?, into run: GameRun) throws -> LoadedGame {
         do {
             let cached = try ChunkCache.shared.entry(file: file, source: source, stamp: stamp) {
                 try run.sandbox.compile(source, name: file)

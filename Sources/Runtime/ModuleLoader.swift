@@ -13,6 +13,8 @@ import Sandbox
 struct ModuleLoader: Sendable {
     /// The game's folder, as given (used in messages and chunk names).
     let folder: String
+    /// The files of a published game held in memory: read from here, never from ``folder``.
+    var package: GamePackage?
 
     /// A module's file: its path (under ``folder``) and as the module sees it, relative to
     /// the game's folder (`./lists/animals.lua`, what stock passes a module from `./?.lua`, and
@@ -58,6 +60,13 @@ struct ModuleLoader: Sendable {
         var tried: [String] = []
         for relative in Self.candidates(of: name) {
             let file = (folder as NSString).appendingPathComponent(relative)
+            if let package {
+                guard let source = package.files[relative] else {
+                    tried.append("no file './\(relative)'")
+                    continue
+                }
+                return .success(Found(path: file, relative: "./" + relative, source: source))
+            }
             do {
                 return .success(
                     Found(path: file, relative: "./" + relative, source: try SourceFile.read(file, confinedTo: folder)))
@@ -83,6 +92,12 @@ extension ModuleLoader {
             return .failure(ModuleError("cannot open \(path): \(problem)"))
         }
         let file = (folder as NSString).appendingPathComponent(relative)
+        if let package {
+            guard let source = package.files[relative] else {
+                return .failure(ModuleError("cannot open \(path): no such file in the game's folder"))
+            }
+            return .success(Found(path: file, relative: "./" + relative, source: source))
+        }
         do {
             return .success(
                 Found(path: file, relative: "./" + relative, source: try SourceFile.read(file, confinedTo: folder)))

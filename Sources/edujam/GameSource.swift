@@ -7,8 +7,9 @@ import Tracking
 /// Where the game `play` runs comes from, and the version its attempt records.
 ///
 /// `play ID` looks in the store first: the game's current published version, put in the
-/// student's game cache (``cache()``, 0700 in their data folder) and run from the cache's
-/// verified folder, so no game file is needed anywhere on the student's computer. While the
+/// student's game cache (``cache()``, 0700 in their data folder) and run from the files as they
+/// were read and hashed, in memory (``PlayedGame``), so no game file is needed anywhere on the
+/// student's computer and none changed after the check runs. While the
 /// school server cannot be reached, the version last seen current (``GameSourceIndex``) runs
 /// from the cache. A game folder (`play FOLDER`, `--games`, `EDUJAM_GAMES`, `./games`, the
 /// installed games) is the author's: its attempt records the folder's own version, and counts
@@ -25,8 +26,12 @@ struct GameSource {
         case folder
     }
 
-    /// The folder the game runs from: a game folder, or a verified cache entry.
+    /// The folder the game runs from (a game folder), or is named by (a published version's cache
+    /// entry, which ``package`` holds in memory).
     var folder: String
+    /// A published version's files, as read and checked: what runs (``PlayedGame``); nil for a
+    /// game folder, which runs from disk.
+    var package: GamePackage?
     /// The level typed after the game's id (`CAPITALS/EASY`), or nil.
     var level: String?
     /// The version that runs, recorded with the attempt; nil for a folder that is no package
@@ -64,7 +69,7 @@ struct GameSource {
         } catch {
             version = nil
         }
-        return GameSource(folder: folder, level: level, version: version, origin: .folder)
+        return GameSource(folder: folder, package: nil, level: level, version: version, origin: .folder)
     }
 
     /// The game `word` names (`CAPITALS`, `CAPITALS/EASY`, with or without the root), from the
@@ -82,15 +87,17 @@ struct GameSource {
         let cache = try cache()
         if offline {
             let index = GameSourceIndex.read(in: cache)
-            guard let version = index.version(of: game, at: destination),
-                let folder = cache.folder(for: version)
-            else { return nil }
-            return GameSource(folder: folder, level: level, version: version, origin: .cached)
+            guard let version = index.version(of: game, at: destination), let package = cache.package(version) else {
+                return nil
+            }
+            return GameSource(
+                folder: cache.entry(version), package: package, level: level, version: version, origin: .cached)
         }
         guard let version = try currentVersions(of: [game], in: store)[game] else { return nil }
-        let folder = try cached(version, from: store, in: cache)
+        let package = try package(version, from: store, in: cache)
         GameSourceIndex.remember(root: root(of: store), current: [game: version], at: destination, in: cache)
-        return GameSource(folder: folder, level: level, version: version, origin: .published)
+        return GameSource(
+            folder: cache.entry(version), package: package, level: level, version: version, origin: .published)
     }
 
     /// Puts the current published versions of `games` in the cache and the index, so they play
@@ -99,7 +106,7 @@ struct GameSource {
     private static func prefetch(_ games: Set<String>, from store: TrackingStore, destination: String) {
         guard !games.isEmpty, let cache = try? cache(), let current = try? currentVersions(of: games, in: store)
         else { return }
-        let fetched = current.filter { (try? cached($0.value, from: store, in: cache)) != nil }
+        let fetched = current.filter { (try? package($0.value, from: store, in: cache)) != nil }
         GameSourceIndex.remember(root: root(of: store), current: fetched, at: destination, in: cache)
     }
 
@@ -143,18 +150,18 @@ struct GameSource {
         return current
     }
 
-    /// The verified cache folder of `version`, fetched from the store when the cache lacks it or
-    /// its entry does not match its hash (then ``GameCache`` removed it).
-    static func cached(_ version: GameVersion, from store: TrackingStore, in cache: GameCache) throws
-        -> String
-    {
-        if let folder = cache.folder(for: version) { return folder }
+    /// The files of `version` as a run reads them: from the cache, whose read checks them against
+    /// the hash, else fetched from the store (checked there) and kept in the cache, which is only
+    /// offline storage: the run reads these bytes, never the cache's files again.
+    static func package(_ version: GameVersion, from store: TrackingStore, in cache: GameCache) throws -> GamePackage {
+        if let package = cache.package(version) { return package }
         guard let package = try store.package(version: version) else { throw GameVersionMissing(version: version) }
         do {
-            return try cache.store(package)
+            try cache.store(package)
         } catch {
             throw GameCacheUnusable(cause: error)
         }
+        return package
     }
 }
 

@@ -63,7 +63,8 @@ enum PlayCommand: Command {
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
             try GamePlayer.play(
-                folder: source.folder, store: store, channel: recorder ?? base, clock: clock, options: options)
+                source.package.map { .package($0, label: source.folder) } ?? .folder(source.folder), store: store,
+                channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)

@@ -36,27 +36,27 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript { try OutputFile.check(transcript, option: "--transcript") }
         let context = try StoreContext(options.common, reading: true)
         let saved = try context.store.replayRecord(attempt: options.attempt)
-        let folder = try gameFolder(of: saved, in: context.store, options.common)
+        let game = try game(of: saved, in: context.store, options.common)
         let root = saved.identifierPath.first ?? context.store.rootIdentifier
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
-            let replay = try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: writer)
+            let replay = try GamePlayer.replay(saved.inputs, game: game, root: root, screen: writer)
             try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
             return conclude(replay)
         }
         let screen = ReplayTerminal(fast: options.fast)
-        return conclude(try GamePlayer.replay(saved.inputs, folder: folder, root: root, screen: screen))
+        return conclude(try GamePlayer.replay(saved.inputs, game: game, root: root, screen: screen))
     }
 
-    /// The folder of the game the attempt ran: its version from the store (through the game
-    /// cache), else the games folder's game when its files are that very version. An attempt that
+    /// The game the attempt ran: its version from the store (through the game cache), run from
+    /// memory, else the games folder's game when its files are that very version. An attempt that
     /// recorded no version (saved before versions were) is replayed with the games folder's game,
     /// and stderr says so.
     /// - Throws: ``NotReplayable`` for a version neither the store nor the games folder has (a
     ///   replay of other code would only diverge, with no cause); the store's and the cache's
     ///   errors as they are.
-    static func gameFolder(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> String {
+    static func game(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> PlayedGame {
         let recorded = try saved.gameVersion.map { text in
             guard let version = GameVersion(text) else {
                 throw NotReplayable(reason: "the version it recorded is not a game version")
@@ -65,7 +65,8 @@ enum ReplayCommand: Command {
         }
         if let version = recorded {
             do {
-                return try GameSource.cached(version, from: store, in: try GameSource.cache())
+                let cache = try GameSource.cache()
+                return .package(try GameSource.package(version, from: store, in: cache), label: cache.entry(version))
             } catch is GameVersionMissing {}  // not in the store: a local copy, looked for below
         }
         let path = IdentifierPathText.text(saved.identifierPath)
@@ -85,14 +86,14 @@ enum ReplayCommand: Command {
             Output.error(
                 "edujam replay: the attempt recorded no game version (it was saved before versions were); "
                     + "replayed with the game in \(local)")
-            return local
+            return .folder(local)
         }
-        guard (try? GamePackage.read(folder: local).version) == version else {
+        guard let package = try? GamePackage.read(folder: local), package.version == version else {
             throw NotReplayable(
                 reason: "it ran version \(version.short) of its game, which the store does not have, "
                     + "and the game in \(local) is another version")
         }
-        return local
+        return .package(package, label: local)  // the files whose hash matched, as they were read
     }
 
     /// A replay that left its record says where: the game is not the one the attempt was played on.

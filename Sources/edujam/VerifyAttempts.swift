@@ -44,18 +44,21 @@ struct AttemptVerifier {
 
     /// What becomes of an attempt whose record decodes.
     enum Sound: Sendable {
-        case replay(folder: String, root: String)
+        case replay(game: PlayedGame, root: String)
         case decided(CheckResult)
     }
 
     /// What checking each of `runs` found, in their order.
-    /// - Throws: An engine error, or the throwaway cache's when it cannot be made.
+    /// - Throws: An engine error, or the working folder's (the children's job files) when it cannot be made.
     func check(_ runs: [RunRecord]) throws -> [(run: RunRecord, result: CheckResult)] {
         guard !runs.isEmpty else { return [] }
+        // The children's job files only: the games run from memory, no game file is written.
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("edujam-verify-\(UUID().uuidString)")
+        guard mkdir(folder, 0o700) == 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: folder])
+        }
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cache = try GameCache(folder: folder)
-        var versions = VersionFolders(store: store, cache: cache)
+        var versions = VersionPackages(store: store)
         var results: [(run: RunRecord, result: CheckResult)] = []
         var chunk: [(run: RunRecord, prepared: Prepared)] = []
         var chunkBytes = 0
@@ -80,7 +83,7 @@ struct AttemptVerifier {
 
     /// What can be decided without the record's text: none saved; then, for a sound record, no
     /// version, a local copy, a version the store lacks, or where to replay it.
-    private func prepare(_ run: RunRecord, record: StoredReplayRecord?, versions: inout VersionFolders) -> Prepared {
+    private func prepare(_ run: RunRecord, record: StoredReplayRecord?, versions: inout VersionPackages) -> Prepared {
         guard let record, record.hasRecord else { return .noRecord }
         guard let text = run.gameVersion, let version = GameVersion(text) else {
             return .decode(record, then: .decided(CheckResult(.notVerifiable, "it recorded no game version")))
@@ -88,8 +91,10 @@ struct AttemptVerifier {
         guard run.identifierPath.count >= 2 else {
             return .decode(record, then: .decided(CheckResult(.notVerifiable, "it was played at no game")))
         }
-        switch versions.folder(version, game: run.identifierPath[1]) {
-        case .success(let folder): return .decode(record, then: .replay(folder: folder, root: run.identifierPath[0]))
+        switch versions.package(version, game: run.identifierPath[1]) {
+        case .success(let package):
+            return .decode(
+                record, then: .replay(game: .package(package, label: label(of: version)), root: run.identifierPath[0]))
         case .failure(let decided): return .decode(record, then: .decided(decided.result))
         }
     }
@@ -101,17 +106,25 @@ struct AttemptVerifier {
     {
         var results: [CheckResult?] = Array(repeating: nil, count: chunk.count)
         var replays: [VerifyReplays.Job] = []
+        var packages: [String: GamePackage] = [:]
         var none = ReplayStores()
         for (index, (run, prepared)) in chunk.enumerated() {
             switch prepared {
             case .noRecord: results[index] = CheckResult(.notVerifiable, "it has no replay record")
             case .decode(let record, .decided(let decided)):
                 results[index] = checked(run, record, .decided(decided), stores: &none)
-            case .decode(let record, .replay(let folder, let root)):
-                replays.append(VerifyReplays.Job(index: index, run: run, record: record, folder: folder, root: root))
+            case .decode(let record, .replay(let game, let root)):
+                guard let package = game.inMemory else {  // verify's versions are packages: a folder is no version
+                    results[index] = CheckResult(.notVerifiable, "its game is no published version")
+                    continue
+                }
+                packages[package.version.hex] = package
+                replays.append(
+                    VerifyReplays.Job(index: index, run: run, record: record, version: package.version.hex, root: root))
             }
         }
-        for (index, result) in VerifyReplays.run(replays, children: jobs, folder: work) { results[index] = result }
+        let replayed = VerifyReplays.run(replays, packages: packages, children: jobs, folder: work)
+        for (index, result) in replayed { results[index] = result }
         return results.map { $0 ?? CheckResult(.notVerifiable, "it was not replayed") }
     }
 
@@ -130,17 +143,17 @@ struct AttemptVerifier {
         guard !inputs.isTruncated else { return CheckResult(.notVerifiable, "its replay record was cut for its size") }
         switch then {
         case .decided(let result): return result
-        case .replay(let folder, let root): return replayed(run, inputs, folder, root, stores: &stores)
+        case .replay(let game, let root): return replayed(run, inputs, game, root, stores: &stores)
         }
     }
 
     /// One attempt played again and compared (``AttemptComparison/result(saved:replayed:divergence:)``).
     /// A game that cannot start at the recorded level is a mismatch: the attempt says it ran.
     private static func replayed(
-        _ run: RunRecord, _ inputs: AttemptInputs, _ folder: String, _ root: String, stores: inout ReplayStores
+        _ run: RunRecord, _ inputs: AttemptInputs, _ game: PlayedGame, _ root: String, stores: inout ReplayStores
     ) -> CheckResult {
         do {
-            let replay = try GamePlayer.replay(inputs, folder: folder, root: root, store: try stores.store(root: root))
+            let replay = try GamePlayer.replay(inputs, game: game, root: root, store: try stores.store(root: root))
             return AttemptComparison.result(
                 saved: run, replayed: replay.report.record, divergence: replay.divergence?.description)
         } catch {
@@ -163,34 +176,36 @@ struct ReplayStores {
     }
 }
 
-/// Each game version's folder in the throwaway cache, fetched once; or the state of an attempt
-/// that ran a version the store cannot give.
-private struct VersionFolders {
+/// What a replay of `version` is named by in its chunk names and messages: no file is read.
+func label(of version: GameVersion) -> String { "version-\(version.short)" }
+
+/// Each game version's files, fetched from the store once and held in memory (the store's read
+/// checks them against their hash); or the state of an attempt that ran a version the store
+/// cannot give.
+private struct VersionPackages {
     /// Why a version does not replay, as the attempt's check.
     struct Unplayable: Error {
         let result: CheckResult
     }
 
     let store: TrackingStore
-    let cache: GameCache
-    private var folders: [GameVersion: Result<String, Unplayable>] = [:]
+    private var packages: [GameVersion: Result<GamePackage, Unplayable>] = [:]
     /// Whether each (game, version) met is a local copy, asked of the store once.
     private var localCopies: [String: Bool] = [:]
-    init(store: TrackingStore, cache: GameCache) {
+    init(store: TrackingStore) {
         self.store = store
-        self.cache = cache
     }
 
-    /// The folder of `version` of `game`; a local copy when the game has published versions and
+    /// The files of `version` of `game`; a local copy when the game has published versions and
     /// this is none of them (``TrackingStore/isLocalCopy(_:of:)``).
-    mutating func folder(_ version: GameVersion, game: String) -> Result<String, Unplayable> {
+    mutating func package(_ version: GameVersion, game: String) -> Result<GamePackage, Unplayable> {
         if isLocalCopy(version, of: game) {
             let words = "it ran version \(version.short), not a published version of \(game)"
             return .failure(Unplayable(result: CheckResult(.localCopy, words)))
         }
-        if let known = folders[version] { return known }
+        if let known = packages[version] { return known }
         let found = fetch(version)
-        folders[version] = found
+        packages[version] = found
         return found
     }
 
@@ -204,21 +219,17 @@ private struct VersionFolders {
         return local
     }
 
-    /// ``GameSource/cached(_:from:in:)``, the one way a version's files reach a cache, with its
-    /// failures in a check's words.
-    private func fetch(_ version: GameVersion) -> Result<String, Unplayable> {
+    /// The store's files of `version`, with its failures in a check's words.
+    private func fetch(_ version: GameVersion) -> Result<GamePackage, Unplayable> {
         do {
-            return .success(try GameSource.cached(version, from: store, in: cache))
-        } catch is GameVersionMissing {
-            return .failure(
-                Unplayable(result: CheckResult(.notVerifiable, "the store does not have game version \(version.short)"))
-            )
-        } catch let unusable as GameCacheUnusable {
-            return .failure(
-                Unplayable(result: CheckResult(.notVerifiable, "game version \(version.short): \(unusable.cause)")))
+            guard let package = try store.package(version: version) else {
+                return .failure(
+                    Unplayable(
+                        result: CheckResult(.notVerifiable, "the store does not have game version \(version.short)")))
+            }
+            return .success(package)
         } catch {
             return .failure(Unplayable(result: CheckResult(.notVerifiable, "game version \(version.short): \(error)")))
         }
     }
-
 }

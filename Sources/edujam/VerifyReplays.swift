@@ -1,5 +1,7 @@
 import Classroom
 import Foundation
+import GameContent
+import Runtime
 import Sandbox
 import Tracking
 
@@ -30,8 +32,16 @@ enum VerifyReplays {
         var index: Int
         var run: RunRecord
         var record: StoredReplayRecord
-        var folder: String
+        /// The version it ran (its 64 digits): its files are in the share's ``Share/packages``.
+        var version: String
         var root: String
+    }
+
+    /// A child's job file: its attempts, and the files of each version they ran (the package's
+    /// canonical encoding, base64), which the child hashes again before it runs them from memory.
+    struct Share: Codable {
+        var jobs: [Job]
+        var packages: [String: String]
     }
 
     /// One line a child writes: an attempt's result, or (from the last resort) why it stopped.
@@ -44,7 +54,8 @@ enum VerifyReplays {
 
     /// The result of each of `jobs`, by its ``Job/index``: replayed by at most `children`
     /// children at once, their job files written in `folder`.
-    static func run(_ jobs: [Job], children: Int, folder: String) -> [Int: CheckResult] {
+    static func run(_ jobs: [Job], packages: [String: GamePackage], children: Int, folder: String) -> [Int: CheckResult]
+    {
         var results: [Int: CheckResult] = [:]
         var pending = jobs
         var round = 0
@@ -56,8 +67,13 @@ enum VerifyReplays {
             var files: [String?] = []  // each share's file of jobs, nil for one that could not be written
             for (number, share) in shares.enumerated() {
                 let file = (folder as NSString).appendingPathComponent("replays-\(round)-\(number).json")
+                let versions = Set(share.map(\.version))
+                let encoded = packages.filter { versions.contains($0.key) }.mapValues {
+                    Data($0.encoded()).base64EncodedString()
+                }
                 do {
-                    try JSONEncoder().encode(share).write(to: URL(fileURLWithPath: file))
+                    try JSONEncoder().encode(Share(jobs: share, packages: encoded)).write(
+                        to: URL(fileURLWithPath: file))
                     files.append(file)
                 } catch {
                     for job in share {
@@ -117,18 +133,31 @@ enum VerifyReplays {
             write(Line(stopped: words))
         }
         guard let data = FileManager.default.contents(atPath: file),
-            let jobs = try? JSONDecoder().decode([Job].self, from: data)
+            let share = try? JSONDecoder().decode(Share.self, from: data)
         else {
             Output.error("edujam: \(GameProcess.command) verify: cannot read its jobs")
             return .failure
         }
+        let packages = share.packages.compactMapValues(unpacked)
         var stores = ReplayStores()
-        for job in jobs {
-            let result = AttemptVerifier.checked(
-                job.run, job.record, .replay(folder: job.folder, root: job.root), stores: &stores)
+        for job in share.jobs {
+            let result: CheckResult
+            if let package = packages[job.version], package.version.hex == job.version {
+                let game = PlayedGame.package(package, label: label(of: package.version))
+                result = AttemptVerifier.checked(
+                    job.run, job.record, .replay(game: game, root: job.root), stores: &stores)
+            } else {
+                result = CheckResult(.notVerifiable, "the files of its game version did not reach its replay whole")
+            }
             write(Line(index: job.index, state: result.state, difference: result.difference))
         }
         return .success
+    }
+
+    /// A package from its base64 canonical encoding, hashed again as it is decoded; nil for text
+    /// that is none.
+    private static func unpacked(_ base64: String) -> GamePackage? {
+        Data(base64Encoded: base64).flatMap { try? GamePackage(encoded: Array($0)) }
     }
 
     /// One line on stdout, written at once (unbuffered): the parent reads what a child the last
