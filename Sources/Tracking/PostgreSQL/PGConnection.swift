@@ -497,7 +497,7 @@ package final class PGConnection {
     }
 
     /// Refuses text holding a NUL, which PostgreSQL's text cannot store (and a C string would cut short).
-    private static func checkText(_ values: [SQLValue], sql: String) throws {
+    static func checkText(_ values: [SQLValue], sql: String) throws {
         for case .text(let text) in values where text.utf8.contains(0) {
             throw TrackingError.postgresql(
                 state: "22021", message: "text with a NUL character cannot be stored in PostgreSQL", sql: sql)

@@ -163,6 +163,8 @@ enum PGMigrations {
         PGMigrations.endedAttemptsLocked,
         // Each game its owner's, files that hash to their version's name, checks by the class's teachers (Classroom's).
         Migration.classroomOnly("035-teachers-apart"),
+        // A save's rows as one `jsonb` array a table, written by statements made from the tables' columns.
+        PGMigrations.saveByRows,
     ]
 }
 
