@@ -3,36 +3,34 @@ import Foundation
 /// Reads the rows of runs and saved attempts the two engines' queries return in the same column
 /// order (``SQLRow``); a table's own rows are read by its row type (``ItemRow``, ``EventRow``).
 enum RowDecoder {
-    /// The columns of a run, in the order ``run(_:paths:gone:)`` reads them.
-    static let runColumns = """
-        a.id, a.student, c.path, c.title, a.outcome, a.done_by, a.started_at, a.duration, a.progress,
-        a.primary_item, a.context_id, a.was_started, a.owner_host, a.owner_pid, a.owner_start, a.game_version,
-        a.uuid
-        """
+    /// The columns of a run: its attempt's (``ActivityRow/projection(with:)``) with its context's
+    /// path and title, as ``run(_:paths:gone:)`` reads them.
+    static let runColumns = ActivityRow.projection(with: ["c.path", "c.title"])
 
     /// One run (``runColumns``), its items left empty.
     /// - Parameters:
     ///   - paths: Each context's decoded path, so a path is decoded once.
     ///   - gone: Whether each owning process is gone, so each is looked up once.
-    static func run(_ row: some SQLRow, paths: inout [Int64: [String]], gone: inout [RunOwner: Bool]) throws
+    static func run(_ selected: some SQLRow, paths: inout [Int64: [String]], gone: inout [RunOwner: Bool]) throws
         -> RunRecord
     {
-        let contextID = row.int(10)
-        let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text(2), column: "contexts.path")
+        let row = runColumns.row(selected)
+        let contextID = row.int("context_id")
+        let path = try paths[contextID] ?? JSON.decode([String].self, from: row.text("path"), column: "contexts.path")
         paths[contextID] = path
-        guard var outcome = row.text(4).flatMap(RunOutcome.init(rawValue:)) else {
+        guard var outcome = row.text("outcome").flatMap(RunOutcome.init(rawValue:)) else {
             throw TrackingError.corruptRow("outcome is not one of \(names(RunOutcome.allCases))")
         }
         if outcome == .running, ownerIsGone(row, cache: &gone) { outcome = .interrupted }
         return RunRecord(
-            id: row.int(0), student: row.text(1) ?? "", identifierPath: path, title: row.text(3) ?? "",
-            outcome: outcome, done: !row.isNull(5), started: row.int(11) != 0,
-            startedAt: ISO8601.string(fromEpoch: row.double(6)),
+            id: row.int("id"), student: row.text("student") ?? "", identifierPath: path, title: row.text("title") ?? "",
+            outcome: outcome, done: !row.isNull("done_by"), started: row.int("was_started") != 0,
+            startedAt: ISO8601.string(fromEpoch: row.double("started_at")),
             // Clamped, not refused: versions before the limit could save an infinite duration.
-            durationSeconds: SafeNumbers.duration(row.double(7)),
-            progress: try row.finite(8, "progress", in: 0...1),
-            primaryItem: row.text(9), gameVersion: try gameVersion(row.text(15)), items: [],
-            uuid: row.text(16)?.lowercased())
+            durationSeconds: SafeNumbers.duration(row.double("duration")),
+            progress: try row.finite("progress", in: 0...1),
+            primaryItem: row.text("primary_item"), gameVersion: try gameVersion(row.text("game_version")), items: [],
+            uuid: row.text("uuid")?.lowercased())
     }
 
     /// A stored game version, nil or as ``GameVersionRule`` has it.
@@ -45,12 +43,13 @@ enum RowDecoder {
         return text
     }
 
-    /// Whether the process that saved this running row (columns 12-14) is gone. A row saved
+    /// Whether the process that saved this running row (its `owner_` columns) is gone. A row saved
     /// before owners were recorded has none: no edujam that old can still be playing it.
-    private static func ownerIsGone(_ row: some SQLRow, cache: inout [RunOwner: Bool]) -> Bool {
-        guard !row.isNull(13) else { return true }
+    private static func ownerIsGone(_ row: NamedRow<some SQLRow>, cache: inout [RunOwner: Bool]) -> Bool {
+        guard !row.isNull("owner_pid") else { return true }
         let owner = RunOwner(
-            host: row.text(12) ?? "", pid: Int32(truncatingIfNeeded: row.int(13)), start: row.text(14) ?? "")
+            host: row.text("owner_host") ?? "", pid: Int32(truncatingIfNeeded: row.int("owner_pid")),
+            start: row.text("owner_start") ?? "")
         if let known = cache[owner] { return known }
         let isGone = owner.isGone
         cache[owner] = isGone

@@ -100,33 +100,6 @@ public enum TrackingError: Error, Equatable, Sendable {
     case readOnly
     /// The store's file cannot be opened or created (no such folder, no permission to read).
     case cannotOpen
-    // The classroom's cases are Classroom's `ClassroomError` now; these say so at compile time.
-    @available(*, unavailable, renamed: "ClassroomError.unknownClass", message: "thrown as Classroom's ClassroomError")
-    case unknownClass(String)
-    @available(
-        *, unavailable, renamed: "ClassroomError.duplicateClass", message: "thrown as Classroom's ClassroomError"
-    )
-    case duplicateClass(String)
-    @available(
-        *, unavailable, renamed: "ClassroomError.unknownStudent", message: "thrown as Classroom's ClassroomError"
-    )
-    case unknownStudent(String, className: String?)
-    @available(*, unavailable, renamed: "ClassroomError.unknownPath", message: "thrown as Classroom's ClassroomError")
-    case unknownPath([String])
-    @available(*, unavailable, renamed: "ClassroomError.notAssignable", message: "thrown as Classroom's ClassroomError")
-    case notAssignable([String])
-    @available(*, unavailable, renamed: "ClassroomError.noActivities", message: "thrown as Classroom's ClassroomError")
-    case noActivities
-    @available(
-        *, unavailable, renamed: "ClassroomError.unknownAssignment", message: "thrown as Classroom's ClassroomError"
-    )
-    case unknownAssignment(Int64)
-    @available(
-        *, unavailable, renamed: "ClassroomError.pathNotInAssignment", message: "thrown as Classroom's ClassroomError"
-    )
-    case pathNotInAssignment([String], assignment: Int64)
-    @available(*, unavailable, renamed: "ClassroomError.invalidDate", message: "thrown as Classroom's ClassroomError")
-    case invalidDate(String)
     /// The context at this path was refused by the save and was never saved before, so what
     /// hangs from it (a child context, an attempt) cannot be written yet. It stays pending and is
     /// written by the first save after the context is fixed.

@@ -4,49 +4,38 @@ import TrackingTestSupport
 
 /// A save's attempts go to the server in one call, `edujam_save(...)`, which writes bound by no
 /// policy once it has checked whose attempts they are (`docs/classroom.md`, "Who can see what").
-/// Anyone may call it from `psql` with any arrays: these are the calls a student could make to
+/// Anyone may call it from `psql` with any rows: these are the calls a student could make to
 /// write a classmate's work through it, on the school of ``SchoolRowsAttackTests``.
 extension SchoolRowsAttackTests {
-    /// The function's parameters, in order; a call names those it gives and sends the rest empty.
-    private static let parameters = [
-        "attempts_context", "attempts_uuid", "attempts_student", "attempts_created_at", "attempts_started_at",
-        "attempts_ended_at", "attempts_outcome", "attempts_done_by", "attempts_duration", "attempts_progress",
-        "attempts_ranges", "attempts_primary_item", "attempts_was_started", "attempts_owner_host",
-        "attempts_owner_pid", "attempts_owner_start", "attempts_saved_at", "attempts_game_version",
-        "removed_uuid", "removed_identifier",
-        "items_uuid", "items_sequence", "items_identifier", "items_title", "items_kind", "items_quantity",
-        "items_flag", "items_value_type", "items_score", "items_max_score",
-        "events_uuid", "events_sequence", "events_kind", "events_at", "events_progress", "events_outcome",
-        "inputs_uuid", "inputs_record", "inputs_bytes",
-    ]
-
-    /// `SELECT count(*) FROM edujam_save(...)` with `given` (SQL literals by parameter name), every
-    /// other array empty, and the save's time `time`.
+    /// `SELECT count(*) FROM edujam_save(...)` with `given` (each table's rows by parameter name,
+    /// as JSON objects), every other table's rows empty, and the save's time `time`.
     private static func call(_ given: [String: String], time: String = "1e12") -> String {
-        let arguments = parameters.map { "\($0) => \(given[$0] ?? "'{}'")" } + ["save_time => \(time)"]
-        return "SELECT count(*) FROM edujam_save(\(arguments.joined(separator: ", ")))"
+        let arguments = ["attempt_rows", "removed_rows", "item_rows", "event_rows", "input_rows"].map {
+            "\($0) => '[\(given[$0] ?? "")]'"
+        }
+        return "SELECT count(*) FROM edujam_save(\(arguments.joined(separator: ", ")), save_time => \(time))"
     }
 
-    /// One attempt's columns at Math Jam's first level, filed under `student`, saved at `time`.
+    /// One attempt's row at Math Jam's first level, filed under `student`, saved at `time`.
     private static func attempt(uuid: String, student: String, time: String = "1e12") -> [String: String] {
-        [
-            "attempts_context": #"ARRAY['["org.edujam.games","MATH-JAM","LEVEL-1"]']"#, "attempts_uuid": "'{\(uuid)}'",
-            "attempts_student": "'{\(student)}'", "attempts_created_at": "'{1}'", "attempts_started_at": "'{1}'",
-            "attempts_ended_at": "'{NULL}'", "attempts_outcome": "'{running}'", "attempts_done_by": "'{NULL}'",
-            "attempts_duration": "'{0}'", "attempts_progress": "'{1}'", "attempts_ranges": "'{[]}'",
-            "attempts_primary_item": "'{NULL}'", "attempts_was_started": "'{t}'", "attempts_owner_host": "'{h}'",
-            "attempts_owner_pid": "'{1}'", "attempts_owner_start": "'{s}'", "attempts_saved_at": "'{\(time)}'",
-            "attempts_game_version": "'{NULL}'",
+        let context = #"["org.edujam.games","MATH-JAM","LEVEL-1"]"#.replacingOccurrences(of: "\"", with: "\\\"")
+        return [
+            "attempt_rows": """
+            {"context": "\(context)", "uuid": "\(uuid)", "student": "\(student)", "created_at": 1, "started_at": 1,
+            "ended_at": null, "outcome": "running", "done_by": null, "duration": 0, "progress": 1, "ranges": "[]",
+            "primary_item": null, "was_started": true, "owner_host": "h", "owner_pid": 1, "owner_start": "s",
+            "saved_at": \(time), "game_version": null}
+            """
         ]
     }
 
     /// A perfect score for the attempt `uuid`.
     private static func perfectScore(_ uuid: String) -> [String: String] {
         [
-            "items_uuid": "'{\(uuid)}'", "items_sequence": "'{9}'", "items_identifier": "'{bonus}'",
-            "items_title": "'{Bonus}'", "items_kind": "'{score}'", "items_quantity": "'{NULL}'",
-            "items_flag": "'{NULL}'", "items_value_type": "'{NULL}'", "items_score": "'{10}'",
-            "items_max_score": "'{10}'",
+            "item_rows": """
+            {"attempt": "\(uuid)", "sequence": 9, "identifier": "bonus", "title": "Bonus", "kind": "score",
+            "quantity": null, "flag": null, "value_type": null, "score": 10, "max_score": 10}
+            """
         ]
     }
 
@@ -67,17 +56,19 @@ extension SchoolRowsAttackTests {
             "bo's attempt as hers": Self.attempt(uuid: bos, student: school.ana),
             "a new attempt in bo's name": Self.attempt(uuid: fresh, student: school.bo),
             "an item in bo's attempt": Self.perfectScore(bos),
-            "an item of bo's removed": ["removed_uuid": "'{\(bos)}'", "removed_identifier": "'{score}'"],
+            "an item of bo's removed": ["removed_rows": #"{"attempt": "\#(bos)", "identifier": "score"}"#],
             "an event in bo's attempt": [
-                "events_uuid": "'{\(bos)}'", "events_sequence": "'{99}'", "events_kind": "'{ended}'",
-                "events_at": "'{1}'", "events_progress": "'{1}'", "events_outcome": "'{finished}'",
+                "event_rows": #"""
+                {"attempt": "\#(bos)", "sequence": 99, "kind": "ended", "at": 1, "progress": 1, "outcome": "finished"}
+                """#
             ],
-            "bo's replay record": [
-                "inputs_uuid": "'{\(bos)}'", "inputs_record": "'{\"{}\"}'", "inputs_bytes": "'{2}'",
-            ],
+            "bo's replay record": ["input_rows": #"{"attempt": "\#(bos)", "record": "{}", "bytes": 2}"#],
         ]
-        for (what, given) in calls {
-            let refused = try school.psql(Self.call(given), as: school.ana)
+        // A part sent as NULL is read as no rows, so it hides none of the others from the check.
+        let withNull = Self.call(Self.perfectScore(bos)).replacingOccurrences(
+            of: "event_rows => '[]'", with: "event_rows => NULL")
+        for (what, call) in calls.mapValues { Self.call($0) }.merging(["a NULL part": withNull]) { $1 } {
+            let refused = try school.psql(call, as: school.ana)
             #expect(refused.status != 0, "\(what): \(refused)")
             #expect(refused.error.contains("a save writes only the attempts of its own login"), "\(what): \(refused)")
         }

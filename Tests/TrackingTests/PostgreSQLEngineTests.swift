@@ -123,6 +123,24 @@ struct PostgreSQLEngineTests {
         #expect(try count(engine, "contexts") == 1, "nothing of the save was written")
     }
 
+    /// An attempt's rows go to the server as JSON, where a NUL would be an escape the server
+    /// refuses in its own words: the save is refused as any other parameter holding one is.
+    @Test func anItemTitleWithANULIsRefusedBeforeTheSaveIsSent() throws {
+        let engine = try freshEngine()
+        let store = try store(engine, VirtualClock())
+        let game = try store.mainContext.addChild(identifier: "GAME", title: "Game", type: .game)
+        try store.save()
+        let attempt = try game.createNewActivity(student: "ana")
+        try attempt.start()
+        try attempt.setScore(id: "score", title: "Score\u{0}hidden", score: 1, maxScore: 2)
+        guard case .postgresql(let state, _, _)? = trackingError({ try store.save() }) else {
+            Issue.record("expected a PostgreSQL error")
+            return
+        }
+        #expect(state == "22021")
+        #expect(try count(engine, "activity_items") == 0)
+    }
+
     @Test func noServerIsOneLineNamingIt() throws {
         let error = trackingError { _ = try PGConnection(conninfo: "host=/nonexistent-edujam port=6543 dbname=x") }
         #expect(

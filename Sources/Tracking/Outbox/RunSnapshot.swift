@@ -115,5 +115,5 @@ extension RunSnapshot.Item {
     /// Decoding the record already refused a value that does not fit its kind (the whole entry
     /// then reads as ``TrackingError/corruptRow(_:)``); this stays `throws` for the engines that
     /// write it.
-    package func activityItem() throws -> ActivityItem { record.item }
+    func activityItem() throws -> ActivityItem { record.item }
 }

@@ -19,7 +19,7 @@ package final class PGConnection {
     package var place: String { "the PostgreSQL database \(database) at \(server)" }
     /// How many times this connection has waited for the server's answer (each ``execute(_:)``,
     /// ``query(_:_:)`` and ``pipeline(_:prepared:preparing:)``): what a save costs on a distant server.
-    package private(set) var roundTrips = 0
+    private(set) var roundTrips = 0
 
     /// The statements this connection has prepared on the server (``pipeline(_:prepared:preparing:)``): each
     /// statement's name by its SQL. Emptied when the server may no longer hold them (a
@@ -35,14 +35,14 @@ package final class PGConnection {
     /// default waits for ever, so an unreachable host on a dropped network would hang `edujam` for
     /// minutes (TCP's retries). Ten seconds is long for a server that answers (a school network
     /// answers in milliseconds) and short enough for a student to wait once.
-    package static let defaultConnectTimeout = 10
+    static let defaultConnectTimeout = 10
 
     /// How long a reconnection in the middle of a command may take (``reconnectIfLost()``), in
     /// seconds: past it the server counts as unreachable, and `RunSaver`'s backoff spaces the next
     /// try. A command's first connection waits ``defaultConnectTimeout``: this one reconnects to
     /// a server that answered moments ago, where a handshake takes milliseconds, and a student
     /// may meet it at every question while the network is down.
-    package static let reconnectTimeout: TimeInterval = 2
+    static let reconnectTimeout: TimeInterval = 2
 
     /// TCP's defaults for a dead peer, unless the person set them
     /// (``connectionParameters(conninfo:environment:)``): a connection whose server stops
@@ -51,7 +51,7 @@ package final class PGConnection {
     /// data to be acknowledged (`tcp_user_timeout`), instead of two hours (keepalive) or some 15
     /// minutes (retransmits). A server busy with a long statement still answers both (its kernel
     /// does), so a long report or `store copy` is never cut. Unix sockets ignore them.
-    package static let defaultTCPSettings: [(keyword: String, value: String)] = [
+    static let defaultTCPSettings: [(keyword: String, value: String)] = [
         ("keepalives_idle", "10"), ("keepalives_interval", "5"), ("keepalives_count", "3"),
         ("tcp_user_timeout", "25000"),
     ]
@@ -130,7 +130,7 @@ package final class PGConnection {
     }
 
     /// Runs `body` with each statement's answer bounded by `seconds` (``answerTimeout``).
-    package func answering<T>(within seconds: TimeInterval, _ body: () throws -> T) rethrows -> T {
+    func answering<T>(within seconds: TimeInterval, _ body: () throws -> T) rethrows -> T {
         let outer = answerTimeout
         answerTimeout = seconds
         defer { answerTimeout = outer }
@@ -426,7 +426,7 @@ package final class PGConnection {
     /// service is named (`service=`, `PGSERVICE`: a service file's settings only fill parameters
     /// not given, and a service file is where the person keeps such settings).
     /// - Throws: ``TrackingError/invalidConnectionString(_:)`` for a string libpq cannot parse.
-    package static func connectionParameters(
+    static func connectionParameters(
         conninfo: String, environment: [String: String]
     ) throws -> [(keyword: String, value: String)] {
         let given = try parsedParameters(conninfo)
@@ -480,7 +480,7 @@ package final class PGConnection {
 
     /// The value libpq connected with for `keyword` (`PQconninfo`), whoever set it: what a test
     /// reads to see the effective `connect_timeout`.
-    package func effectiveParameter(_ keyword: String) -> String? {
+    func effectiveParameter(_ keyword: String) -> String? {
         guard let options = PQconninfo(connection) else { return nil }
         defer { PQconninfoFree(options) }
         return Self.value(of: keyword, in: options)
@@ -514,7 +514,7 @@ package final class PGConnection {
     }
 
     /// Refuses text holding a NUL, which PostgreSQL's text cannot store (and a C string would cut short).
-    private static func checkText(_ values: [SQLValue], sql: String) throws {
+    static func checkText(_ values: [SQLValue], sql: String) throws {
         for case .text(let text) in values where text.utf8.contains(0) {
             throw TrackingError.postgresql(
                 state: "22021", message: "text with a NUL character cannot be stored in PostgreSQL", sql: sql)

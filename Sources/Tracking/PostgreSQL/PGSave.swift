@@ -1,10 +1,10 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
 /// by path or UUID, so the whole save goes in one pipeline. Its attempts, with their items, events
-/// and replay records, go in one call of `edujam_save` (``PGMigrations/saveFunction``), every
-/// table's rows as arrays, one a column; its contexts as statements of their own. Columns and values
-/// come from the row types (``ContextRow``, ``ActivityRow``, ``ItemRow``, ``EventRow``,
-/// ``AttemptInputsRow``). The attempts' statements (``attemptSQL``, ``itemRows(_:savedAt:)``,
-/// ``eventRows(_:)``, ``inputRows(_:savedAt:)``) are an outbox delivery's.
+/// and replay records, go in one call of `edujam_save` (``PGMigrations/saveByRows``), each table's
+/// rows as one JSON array keyed by the table's columns (``PGRows``); its contexts as statements
+/// of their own. Columns and values come from the row types (``ContextRow``, ``ActivityRow``,
+/// ``ItemRow``, ``EventRow``, ``AttemptInputsRow``). The attempts' statements (``attemptSQL``,
+/// ``itemRows(_:savedAt:)``, ``eventRows(_:)``, ``inputRows(_:savedAt:)``) are an outbox delivery's.
 enum PGSave {
     /// The SQL of every statement a save may send, each text the same in every save: what a
     /// connection prepares when the store opens (``PostgreSQLEngine/open(rootIdentifier:parts:)``),
@@ -14,14 +14,14 @@ enum PGSave {
         genericPlansSQL, removedContextsSQL, contextSQL, saveSQL, contextIDsSQL, attemptIDsSQL,
     ]
 
-    /// A save of nothing: ``saveSQL`` with every array empty and no time, which runs every write of
-    /// the call over no rows (``PGMigrations/saveFunction``). A store's open runs it once
+    /// A save of nothing: ``saveSQL`` with every table's rows empty and no time, which runs every
+    /// write of the call over no rows (``PGMigrations/saveByRows``). A store's open runs it once
     /// (``PostgreSQLEngine/open(rootIdentifier:parts:)``) so that the call's statements are planned,
     /// and the tables they write read into the session, seconds before the first save, which would
     /// otherwise wait for that (a class's games open together: the `store/saves` bench row's first
     /// saves). It writes nothing and takes no transaction id.
     static let emptySave: [(sql: String, values: [SQLValue])] = [
-        (genericPlansSQL, []), (saveSQL, Array(repeating: .text("{}"), count: 39) + [.null]),
+        (genericPlansSQL, []), (saveSQL, SaveRows.none),
     ]
 
     /// Plans the rest of the save's statements generically, for this transaction only: each
@@ -68,44 +68,39 @@ enum PGSave {
             """
     }()
 
-    /// A save's attempts in one call of `edujam_save` (``PGMigrations/saveFunction``), which answers
+    /// A save's attempts in one call of `edujam_save` (``PGMigrations/saveByRows``), which answers
     /// each attempt's UUID and row id: the attempts (each with its context's path, ``ActivityRow``'s
     /// values otherwise), their removed items, then their changed items (every item of a new
     /// attempt), the events since the last save, the replay records that changed, and the save's
     /// time (`saved_at`). Nil when the save holds no attempt.
     static func attempts(_ activities: [Activity], now: Double) throws -> (sql: String, values: [SQLValue])? {
         guard !activities.isEmpty else { return nil }
-        var attempts: [[SQLValue]] = []
-        var removed: [[SQLValue]] = []
-        var items: [[SQLValue]] = []  // ItemRow.values with the attempt's UUID
+        var rows = SaveRows()
         for activity in activities {
             let uuid = SQLValue.text(activity.uuid.lowercasedString)
             if let context = activity.context {
                 let path = try JSON.encode(context.identifierPath)
-                attempts.append(ActivityRow.values(activity, context: .text(path), now: now))
+                rows.attempts.append(ActivityRow.values(activity, context: .text(path), now: now))
             }
             let isNew = activity.rowID == nil
-            if !isNew { removed += activity.items.removed.sorted().map { [uuid, .text($0)] } }
+            if !isNew { rows.removed += activity.items.removed.sorted().map { [uuid, .text($0)] } }
             let changed = isNew ? Set(activity.items.all.map(\.identifier)) : activity.items.dirty
             for identifier in changed.sorted() {
                 guard let item = activity.items.item(identifier) else { continue }
-                items.append(ItemRow.values(item, attempt: uuid, sequence: activity.items.sequence[identifier] ?? 0))
+                rows.items.append(
+                    ItemRow.values(item, attempt: uuid, sequence: activity.items.sequence[identifier] ?? 0))
             }
         }
-        let events = activities.flatMap { EventRow.pending($0, attempt: .text($0.uuid.lowercasedString)) }
-        let values =
-            PGArray.columns(attempts, count: ActivityRow.columns.names.count) + PGArray.columns(removed, count: 2)
-            + PGArray.columns(items, count: ItemRow.columns.names.count)
-            + PGArray.columns(events, count: EventRow.columns.names.count)
-            + PGArray.columns(AttemptInputsRow.changed(activities), count: AttemptInputsRow.columns.names.count)
-            + [.real(now)]
-        return (saveSQL, values)
+        rows.events = activities.flatMap { EventRow.pending($0, attempt: .text($0.uuid.lowercasedString)) }
+        rows.inputs = AttemptInputsRow.changed(activities)
+        return (saveSQL, try rows.parameters(time: now))
     }
 
-    /// ``attempts(_:now:)``'s call: 40 parameters, the columns of five tables' rows and the time.
+    /// ``attempts(_:now:)``'s call, its parameters named as the function's (``SaveRows``).
     static let saveSQL =
         "SELECT attempt_uuid, attempt_id FROM edujam_save("
-        + (1...40).map { "$\($0)" }.joined(separator: ", ") + ")"
+        + SaveRows.parameterNames.enumerated().map { "\($0.element) => $\($0.offset + 1)" }.joined(separator: ", ")
+        + ")"
 
     /// Upserts items given as rows (``ItemRow/values(_:attempt:sequence:)`` with the attempt's
     /// UUID) into the attempts whose stored state was saved at `savedAt`.

@@ -104,7 +104,7 @@ package final class PostgreSQLEngine: StoreEngine {
     /// as TCP retries. A save is one small pipeline that takes milliseconds on a school network.
     /// Other statements (reports, migrations, `store copy`, outbox delivery by a command) wait
     /// as long as the server works on them.
-    package static let saveAnswerTimeout: TimeInterval = 5
+    static let saveAnswerTimeout: TimeInterval = 5
 
     /// One pipeline for the whole save, each answer awaited at most ``saveAnswerTimeout``.
     /// Should the database refuse a row (a constraint: another process removed its context) or

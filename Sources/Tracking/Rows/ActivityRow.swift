@@ -67,26 +67,37 @@ enum ActivityRow {
         ]
     }
 
-    /// An attempt's row id, then ``columns``: the start of a query ``saved(_:)`` reads.
-    static let selectSaved = "SELECT id, \(columns.list) FROM activities"
+    /// How every reader selects an attempt (the alias `a`): `others` (columns of the tables it
+    /// joins, such as its context's `c.path`), its row id, then ``columns``; read by name.
+    static func projection(with others: [String] = []) -> Projection {
+        Projection(others + ["a.id"] + columns.names.map { "a.\($0)" })
+    }
+
+    /// ``projection(with:)`` of the attempt alone, as ``saved(_:)`` reads it.
+    private static let savedColumns = projection()
+
+    /// The start of a query ``saved(_:)`` reads.
+    static let selectSaved = "SELECT \(savedColumns.list) FROM activities a"
 
     /// The latest attempt at a context (``selectSaved``), its items and events left out.
-    static func saved(_ row: some SQLRow) throws -> SavedAttempt {
-        guard let uuid = row.text(2).flatMap(UUID.init(uuidString:)) else {
+    static func saved(_ selected: some SQLRow) throws -> SavedAttempt {
+        let row = savedColumns.row(selected)
+        guard let uuid = row.text("uuid").flatMap(UUID.init(uuidString:)) else {
             throw TrackingError.corruptRow("activities.uuid")
         }
-        guard let outcome = row.text(7).flatMap(RunOutcome.init(rawValue:)) else {
+        guard let outcome = row.text("outcome").flatMap(RunOutcome.init(rawValue:)) else {
             throw TrackingError.corruptRow("activities.outcome")
         }
-        let ranges = try RowDecoder.ranges(row.text(11))
+        let ranges = try RowDecoder.ranges(row.text("ranges"))
         return SavedAttempt(
-            rowID: row.int(0), uuid: uuid, student: row.text(3) ?? "",
-            createdAt: Date(timeIntervalSince1970: row.double(4)),
-            startedAt: Date(timeIntervalSince1970: row.double(5)),
-            endedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
-            doneBy: row.text(8).flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int(13) != 0,
+            rowID: row.int("id"), uuid: uuid, student: row.text("student") ?? "",
+            createdAt: Date(timeIntervalSince1970: row.double("created_at")),
+            startedAt: Date(timeIntervalSince1970: row.double("started_at")),
+            endedAt: row.optionalDouble("ended_at").map(Date.init(timeIntervalSince1970:)), outcome: outcome,
+            doneBy: row.text("done_by").flatMap(DoneMarker.init(rawValue:)), hasStarted: row.int("was_started") != 0,
             // Clamped, not refused, as runs() does: versions before the limit could save an infinite duration.
-            duration: SafeNumbers.duration(row.double(9)), ranges: ranges, primaryItem: row.text(12),
-            gameVersion: try RowDecoder.gameVersion(row.text(18)), items: [], nextEvent: 0)
+            duration: SafeNumbers.duration(row.double("duration")), ranges: ranges,
+            primaryItem: row.text("primary_item"), gameVersion: try RowDecoder.gameVersion(row.text("game_version")),
+            items: [], nextEvent: 0)
     }
 }

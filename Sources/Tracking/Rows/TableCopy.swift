@@ -14,6 +14,8 @@ package struct TableCopy: Sendable {
     package let rule: @Sendable ([SQLValue]) -> String?
     /// The row as it is written: what every reader reads it as.
     package let prepare: @Sendable ([SQLValue]) -> [SQLValue]
+    /// ``read``'s columns, by name (the parent's key by its own: `path`, `uuid`).
+    let columns: Projection
 
     /// A table whose first column points at a row of another by that row's `naturalKey`.
     /// - Parameters:
@@ -30,8 +32,9 @@ package struct TableCopy: Sendable {
     ) {
         let own = columns.without([columns.names[0]])
         table = columns.table
+        self.columns = Projection([naturalKey] + own.names.map { "\(alias).\($0)" })
         read = """
-            SELECT \(naturalKey), \(own.list(of: alias))
+            SELECT \(self.columns.list)
             FROM \(columns.table) \(alias) \(parent) \(order)
             """
         write = "\(columns.insert(first: lookUp)) ON CONFLICT DO NOTHING"
@@ -42,6 +45,7 @@ package struct TableCopy: Sendable {
     /// A table that points at no other.
     init(_ columns: TableColumns) {
         table = columns.table
+        self.columns = Projection(columns.names)
         read = "SELECT \(columns.list) FROM \(columns.table)"
         write = "\(columns.insert()) ON CONFLICT DO NOTHING"
         rule = { _ in nil }

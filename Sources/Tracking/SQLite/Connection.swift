@@ -102,5 +102,5 @@ package final class Connection {
     }
 
     /// The rowid of the last row inserted on this connection.
-    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(db) }
 }

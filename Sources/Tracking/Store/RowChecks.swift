@@ -24,7 +24,7 @@ package enum RowChecks {
     /// refusal names the rule (`CHECK constraint failed: activity_items_kind`).
     package struct Check: Sendable {
         package let name: String
-        package let expression: String
+        let expression: String
 
         /// The constraint's clause in a `CREATE TABLE` or `ALTER TABLE ... ADD`.
         var clause: String { "CONSTRAINT \(name) CHECK (\(expression))" }
@@ -32,12 +32,12 @@ package enum RowChecks {
 
     /// The checks that apply ``IdentifierRule`` to a column, by name: the ones the migrations to
     /// opaque identifiers replace.
-    package static let identifierChecks: Set<String> = [
+    static let identifierChecks: Set<String> = [
         "contexts_identifier", "activities_primary_item", "activity_items_identifier",
     ]
 
     /// ``Limits/itemsPerAttempt``, for the trigger that counts them.
-    package static let itemsPerAttempt = Limits.itemsPerAttempt
+    static let itemsPerAttempt = Limits.itemsPerAttempt
 
     /// The outcomes a row may store: every ``RunOutcome`` but `interrupted`, which only a reader
     /// reports (an attempt whose process is gone).
@@ -119,7 +119,7 @@ package enum RowChecks {
     /// PostgreSQL's `025-finite-attempt-times` adds it, the shared store's; a SQLite store is one
     /// person's file, whose readers clamp what they read (``ISO8601``). EduJam never writes a time
     /// it refuses: ``SafeNumbers/date(_:)`` bounds the store's clock.
-    package static func activityTimes(_ dialect: Dialect) -> Check {
+    static func activityTimes(_ dialect: Dialect) -> Check {
         let sql = SQL(dialect)
         return Check(
             name: "activities_times",
@@ -132,7 +132,7 @@ package enum RowChecks {
     /// (``rangesBytes``). Every reader of a class's attempts reads the owner, so a student's own
     /// attempt holding megabytes there cost the teacher's report as much. PostgreSQL's
     /// `026-attempt-text-bounds` adds it, as ``activityTimes(_:)``.
-    package static func activityTexts(_ dialect: Dialect) -> Check {
+    static func activityTexts(_ dialect: Dialect) -> Check {
         let sql = SQL(dialect)
         return Check(
             name: "activities_texts",
@@ -148,7 +148,7 @@ package enum RowChecks {
 
     /// `attempt_events.at`: a finite number, as ``activityTimes(_:)`` (PostgreSQL's
     /// `025-finite-attempt-times`).
-    package static func eventTime(_ dialect: Dialect) -> Check {
+    static func eventTime(_ dialect: Dialect) -> Check {
         Check(name: "attempt_events_at", expression: SQL(dialect).finite("at"))
     }
 
@@ -181,7 +181,7 @@ package enum RowChecks {
 
     /// `attempt_events.sequence` below ``Limits/eventsPerAttempt``, on PostgreSQL only
     /// (``PGMigrations/eventsPerAttempt``): what bounds how many events one attempt holds.
-    package static var eventSequence: Check {
+    static var eventSequence: Check {
         Check(name: "attempt_events_sequence_bound", expression: "sequence < \(Limits.eventsPerAttempt)")
     }
 

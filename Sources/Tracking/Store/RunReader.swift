@@ -30,10 +30,10 @@ struct RunReader {
     /// `filter`, newest first.
     static func runsSQL(from source: String, filter: String, bounded: Bool) -> String {
         let order = "a.started_at DESC, a.id DESC"
-        guard bounded else { return "SELECT \(RowDecoder.runColumns) FROM \(source) \(filter) ORDER BY \(order)" }
+        guard bounded else { return "SELECT \(RowDecoder.runColumns.list) FROM \(source) \(filter) ORDER BY \(order)" }
         return """
             SELECT * FROM (
-                SELECT \(RowDecoder.runColumns), row_number() OVER (PARTITION BY a.student ORDER BY \(order)) AS n
+                SELECT \(RowDecoder.runColumns.list), row_number() OVER (PARTITION BY a.student ORDER BY \(order)) AS n
                 FROM \(source) \(filter)
             ) r WHERE n <= \(Limits.attemptsReadPerStudent + 1)
             ORDER BY started_at DESC, id DESC
@@ -69,7 +69,7 @@ struct RunReader {
 
     /// One row of ``runsSQL(from:filter:bounded:)``, or nil when it is skipped (and reported).
     mutating func run(_ row: some SQLRow) -> RunRecord? {
-        let name = row.text(1) ?? ""
+        let name = RowDecoder.runColumns.row(row).text("student") ?? ""
         let count = attempts[name, default: 0] + 1
         attempts[name] = count
         let student = UnreadableRow.excerpt(name)
@@ -86,7 +86,8 @@ struct RunReader {
             return run
         } catch {
             let reason = UnreadableRow.reason(error)
-            unreadable.append(UnreadableRow(table: "activities", student: student, attempt: row.int(0), reason: reason))
+            let attempt = RowDecoder.runColumns.row(row).int("id")
+            unreadable.append(UnreadableRow(table: "activities", student: student, attempt: attempt, reason: reason))
             return nil
         }
     }

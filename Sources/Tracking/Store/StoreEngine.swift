@@ -114,7 +114,7 @@ extension StoreEngine {
 /// One save's worth of changes, as the model hands them to a ``StoreEngine``.
 package struct StoreChanges {
     /// Identifier paths of removed contexts; their descendants, activities and items go with them.
-    package var removedPaths: [[String]]
+    var removedPaths: [[String]]
     /// New and modified contexts, already validated, parents before children.
     package var contexts: [Context]
     /// Changed and running activities, oldest first, each with a context still in the tree.
@@ -126,15 +126,15 @@ package struct StoreChanges {
 /// One attempt as saved, for ``StoreEngine/latestAttempt(contextID:student:)``: every column a
 /// live ``Activity`` is rebuilt from.
 package struct SavedAttempt {
-    package var rowID: Int64
+    var rowID: Int64
     package var uuid: UUID
     package var student: String
     package var createdAt: Date
     package var startedAt: Date
-    package var endedAt: Date?
+    var endedAt: Date?
     /// As saved: an attempt whose process died is still `running` here (readers call it interrupted).
     package var outcome: RunOutcome
-    package var doneBy: DoneMarker?
+    var doneBy: DoneMarker?
     package var hasStarted: Bool
     package var duration: TimeInterval
     package var ranges: [ClosedRange<Double>]
@@ -145,7 +145,7 @@ package struct SavedAttempt {
     /// Every item with its sequence number, in the order added.
     package var items: [(item: ActivityItem, sequence: Int64)]
     /// The sequence number the next recorded event takes.
-    package var nextEvent: Int
+    var nextEvent: Int
 
     package init(
         rowID: Int64, uuid: UUID, student: String, createdAt: Date, startedAt: Date, endedAt: Date?,

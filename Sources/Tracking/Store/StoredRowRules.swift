@@ -20,40 +20,37 @@ enum StoredRowRules {
         }
     }
 
-    /// An attempt: `context path, uuid, student, created_at, started_at, ended_at, outcome,
-    /// done_by, duration, progress, ranges, primary_item, was_started, owner_host, owner_pid, owner_start,
-    /// game_version`.
+    /// An attempt, as ``TableCopy/activities`` reads it: its context's path, then its columns
+    /// but `saved_at`, read by name.
     static func activity(_ values: [SQLValue]) -> String? {
         reason {
-            let row = ValuesRow(values)
-            guard row.text(1).flatMap(UUID.init(uuidString:)) != nil else {
+            let row = TableCopy.activities.columns.row(ValuesRow(values))
+            guard row.text("uuid").flatMap(UUID.init(uuidString:)) != nil else {
                 throw TrackingError.corruptRow("uuid is not a UUID")
             }
-            let student = row.text(2) ?? ""
+            let student = row.text("student") ?? ""
             guard !Validate.isBlank(student), student.count <= Limits.studentNameCharacters else {
                 throw TrackingError.corruptRow("student is not 1 to \(Limits.studentNameCharacters) characters")
             }
-            _ = try row.finite(3, "created_at")
-            _ = try row.finite(4, "started_at")
-            if !row.isNull(5) { _ = try row.finite(5, "ended_at") }
-            guard let outcome = row.text(6).flatMap(RunOutcome.init(rawValue:)), outcome != .interrupted else {
+            _ = try row.finite("created_at")
+            _ = try row.finite("started_at")
+            if !row.isNull("ended_at") { _ = try row.finite("ended_at") }
+            guard let outcome = row.text("outcome").flatMap(RunOutcome.init(rawValue:)), outcome != .interrupted else {
                 throw TrackingError.corruptRow("outcome is not one of \(RowChecks.storedOutcomes.map(\.rawValue))")
             }
-            if !row.isNull(7), row.text(7).flatMap(DoneMarker.init(rawValue:)) == nil {
+            if !row.isNull("done_by"), row.text("done_by").flatMap(DoneMarker.init(rawValue:)) == nil {
                 throw TrackingError.corruptRow("done_by is not one of \(DoneMarker.allCases.map(\.rawValue))")
             }
-            _ = try row.finite(9, "progress", in: 0...1)
-            _ = try RowDecoder.ranges(row.text(10))
-            if let primary = row.text(11), let violation = IdentifierRule.violation(primary, of: .item) {
+            _ = try row.finite("progress", in: 0...1)
+            _ = try RowDecoder.ranges(row.text("ranges"))
+            if let primary = row.text("primary_item"), let violation = IdentifierRule.violation(primary, of: .item) {
                 throw TrackingError.corruptRow("primary_item: \(violation)")
             }
-            for (index, column, bytes) in [
-                (13, "owner_host", RunOwner.hostBytes), (15, "owner_start", RunOwner.startBytes),
-            ]
-            where (row.text(Int32(index))?.utf8.count ?? 0) > bytes {
+            for (column, bytes) in [("owner_host", RunOwner.hostBytes), ("owner_start", RunOwner.startBytes)]
+            where (row.text(column)?.utf8.count ?? 0) > bytes {
                 throw TrackingError.corruptRow("\(column) is more than \(bytes) bytes")
             }
-            _ = try RowDecoder.gameVersion(row.text(16))
+            _ = try RowDecoder.gameVersion(row.text("game_version"))
         }
     }
 
