@@ -1,3 +1,5 @@
+import GameContent
+
 extension ModuleLoader {
     /// The path, relative to the game's folder, that a file function's `path` names when
     /// called from code of the chunk `source` (`@./test/test.lua`). A path beginning with `..`
@@ -19,5 +21,13 @@ extension ModuleLoader {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// Why a file the folder has is not the game's to read, or nil: the files under `tests/`
+    /// (bots, transcripts) are not published (``GamePackage/read(folder:)``), so a run that read
+    /// one would not replay from the published game.
+    static func unpublished(_ relative: String) -> String? {
+        guard relative.hasPrefix(GamePackage.testsFolder + "/") else { return nil }
+        return "files under \(GamePackage.testsFolder)/ are not published with the game"
     }
 }

@@ -83,7 +83,7 @@ extension ModuleLoader {
             return .failure(ModuleError("cannot open \(path): it leads outside the game's folder"))
         }
         let relative = resolved.hasPrefix("./") ? String(resolved.dropFirst(2)) : resolved
-        if let problem = GamePackage.problem(withPath: relative) {
+        if let problem = GamePackage.problem(withPath: relative) ?? Self.unpublished(relative) {
             return .failure(ModuleError("cannot open \(path): \(problem)"))
         }
         let file = (folder as NSString).appendingPathComponent(relative)

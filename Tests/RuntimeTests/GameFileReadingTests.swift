@@ -46,9 +46,12 @@ import Testing
         ("io.lines('missing.lua')", "cannot open missing.lua: no such file in the game's folder"),
         ("io.lines('../secret.lua')", "cannot open ../secret.lua: it leads outside the game's folder"),
         ("io.lines('/etc/passwd')", "cannot open /etc/passwd: only .lua files"),
+        ("io.lines('tests/bot.lua')", "cannot open tests/bot.lua: files under tests/ are not published with the game"),
+        ("dofile('tests/bot.lua')", "cannot open tests/bot.lua: files under tests/ are not published with the game"),
     ])
     func refusesAFileTheGameDoesNotHold(_ call: String, _ fragment: String) throws {
-        let game = try TempGame(play: "say(select(2, pcall(function() return \(call) end)))")
+        let game = try TempGame(
+            play: "say(select(2, pcall(function() return \(call) end)))", files: ["tests/bot.lua": "return 1"])
         let (report, channel) = try game.play()
         #expect(report.outcome == .finished, "\(String(describing: report.failure))")
         #expect(channel.said.first?.contains(fragment) == true, "\(channel.said)")
