@@ -10,6 +10,7 @@
  * function and processes are not there: they raise, naming themselves.
  */
 #include "../internal.h"
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -205,6 +206,54 @@ static int io_push_lines(lua_State *L, int first) {
  * closed, as stock closes it), the count of formats (3), the formats.
  * ===================================================================== */
 
+/* The numeral being read by io_file_number, as stock's RN: it takes a byte only when it fits. */
+typedef struct {
+    const char *s;
+    size_t len, at, n;
+    char buff[200 + 1];  /* L_MAXLENNUM, stock's longest numeral */
+} io_numeral;
+
+static int io_numeral_take(io_numeral *rn, const char *set) {
+    if (rn->at >= rn->len || (rn->s[rn->at] != set[0] && rn->s[rn->at] != set[1])) return 0;
+    if (rn->n >= 200) return rn->buff[0] = '\0', 0;  /* too long: invalid, as stock's nextc */
+    rn->buff[rn->n++] = rn->s[rn->at++];
+    return 1;
+}
+
+static int io_numeral_digits(io_numeral *rn, int hex) {
+    int count = 0;
+    while (rn->at < rn->len &&
+           (hex ? isxdigit((unsigned char)rn->s[rn->at]) : isdigit((unsigned char)rn->s[rn->at]))) {
+        if (rn->n >= 200) return rn->buff[0] = '\0', count;  /* too long: invalid, as stock's */
+        rn->buff[rn->n++] = rn->s[rn->at++];
+        count++;
+    }
+    return count;
+}
+
+/* Stock's read_number over bytes: blanks, a sign, "0x", digits, a point, an exponent, each
+ * taken only when it fits; pushes the number and returns 1, or returns 0. *pos moves past
+ * what was taken, as stock leaves the file after the bytes it read. */
+static int io_file_number(lua_State *L, const char *s, size_t len, size_t *pos) {
+    io_numeral rn = {s, len, *pos, 0, {0}};
+    int count = 0, hex = 0;
+    while (rn.at < len && (s[rn.at] == ' ' || (s[rn.at] >= '\t' && s[rn.at] <= '\r'))) rn.at++;  /* C's isspace */
+    io_numeral_take(&rn, "-+");
+    if (io_numeral_take(&rn, "00")) {
+        if (io_numeral_take(&rn, "xX")) hex = 1;
+        else count = 1;
+    }
+    count += io_numeral_digits(&rn, hex);
+    if (io_numeral_take(&rn, "..")) count += io_numeral_digits(&rn, hex);
+    if (count > 0 && io_numeral_take(&rn, hex ? "pP" : "eE")) {
+        io_numeral_take(&rn, "-+");
+        io_numeral_digits(&rn, 0);
+    }
+    rn.buff[rn.n] = '\0';
+    *pos = rn.at;
+    return lua_stringtonumber(L, rn.buff) != 0;
+}
+
 /* Reads by one format from the bytes s[0..len) at *pos; pushes the result and returns 0 when
  * it pushed nil (the end of the file), as stock's g_read does for each format. */
 static int io_file_format(lua_State *L, int arg, const char *s, size_t len, size_t *pos) {
@@ -232,17 +281,10 @@ static int io_file_format(lua_State *L, int arg, const char *s, size_t len, size
             *pos = next;
             return 1;
         }
-        case 'n': {  /* a numeral after blanks, as stock's read_number: at most 200 bytes */
-            while (at < len && (s[at] == ' ' || (s[at] >= '\t' && s[at] <= '\r'))) at++;
-            end = at;
-            while (end < len && end - at < 200 && strchr("0123456789abcdefABCDEFxXpP.+-", s[end]) && s[end]) end++;
-            char numeral[201];
-            memcpy(numeral, s + at, end - at);
-            numeral[end - at] = '\0';
-            *pos = end;
-            if (lua_stringtonumber(L, numeral) == 0) { luaL_pushfail(L); return 0; }
-            return 1;
-        }
+        case 'n':
+            if (io_file_number(L, s, len, pos)) return 1;
+            luaL_pushfail(L);
+            return 0;
         case 'a':
             lua_pushlstring(L, s + at, len - at);
             *pos = len;
