@@ -57,7 +57,7 @@ play: build
 ## under AddressSanitizer, the pattern matcher and every other replaced library function against
 ## stock Lua, Lua's own test files in a game, the games' own checks and playthrough tests, and
 ## the doc comments' symbol links
-test: lint test-swift test-postgresql test-asan test-patterns test-differential test-lua-suite test-games docs-check
+test: lint test-swift test-postgresql test-asan test-patterns test-differential test-lua-suite test-third-party test-games docs-check
 
 ## lint: swift format lint --strict with the root .swift-format, over every Swift file of the
 ## package (run `make format` to rewrite them in the house style before committing).
@@ -218,3 +218,4 @@ clean:
 include Tests/PatternsDifferential/rules.mk
 include Tests/SandboxDifferential/rules.mk
 include Tests/LuaSuite/rules.mk
+include Tests/ThirdPartySuites/rules.mk

@@ -12,7 +12,11 @@ extension GameAPI {
         "read": function(
             "Reads from the student's input: a line by default, \"n\" a number, \"a\" all.",
             Parameter(name: "...", type: "string|integer"), returns: ["any"]),
-        "lines": function("Loops over the student's lines until input ends.", returns: ["fun(): string?"]),
+        "lines": function(
+            "Loops over the student's lines until input ends; given a .lua file of the game, over its lines.",
+            Parameter(name: "filename", type: "string", isOptional: true),
+            Parameter(name: "...", type: "string|integer"),
+            returns: ["fun(): any"]),
         "close": function(
             "Fails: the terminal's files stay open.", file(optional: true), returns: ["boolean?", "string?"]),
         "flush": function("Shows what was written.", returns: ["boolean"]),

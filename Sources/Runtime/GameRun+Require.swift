@@ -16,7 +16,17 @@ extension GameRun {
         }
         // loadfile and dofile (C, beside require) read a file of the folder as require does
         sandbox.installLoadfile { [unowned sandbox] call in
-            try Self.push(loader.source(ofFile: try call.string(1)), to: call, in: sandbox)
+            try Self.push(
+                loader.source(ofFile: try call.string(1), calledFrom: try call.string(2)), to: call, in: sandbox)
+        }
+        // io.lines(name) reads the same files, as text: bytes the published game holds
+        sandbox.installFiles { call in
+            switch loader.source(ofFile: try call.string(1), calledFrom: try call.string(2)) {
+            case .success(let found): try call.push(bytes: found.source)
+            case .failure(let error):
+                try call.push(.nil)
+                try call.push(.string(error.description))
+            }
         }
     }
 

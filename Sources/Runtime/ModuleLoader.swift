@@ -85,10 +85,14 @@ struct ModuleLoader: Sendable {
 extension ModuleLoader {
     /// The source of the file `loadfile(path)` or `dofile(path)` names: a path relative to the
     /// game's folder (`locales/en.lua`, or `./locales/en.lua`), of a file a published game
-    /// holds (a `.lua` file: text chunks only), confined to the folder as a module is.
-    func source(ofFile path: String) -> Result<Found, ModuleError> {
-        let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-        if let problem = GamePackage.problem(withPath: relative) {
+    /// holds (a `.lua` file: text chunks only), confined to the folder as a module is; a path
+    /// beginning with `..` is read from the folder of the calling file (``resolve(_:calledFrom:)``).
+    func source(ofFile path: String, calledFrom caller: String = "") -> Result<Found, ModuleError> {
+        guard let resolved = Self.resolve(path, calledFrom: caller) else {
+            return .failure(ModuleError("cannot open \(path): it leads outside the game's folder"))
+        }
+        let relative = resolved.hasPrefix("./") ? String(resolved.dropFirst(2)) : resolved
+        if let problem = GamePackage.problem(withPath: relative) ?? Self.unpublished(relative) {
             return .failure(ModuleError("cannot open \(path): \(problem)"))
         }
         let file = (folder as NSString).appendingPathComponent(relative)

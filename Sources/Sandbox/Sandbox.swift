@@ -282,12 +282,7 @@ public final class Sandbox {
     /// first, then a loader in `package.preload`, the chunk called with the name and the file,
     /// a module that requires itself refused as a loop. Calling it again replaces the first.
     public func installRequire(_ find: @escaping HostFunction) {
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        edujam_relax(raw, 1)
-        defer { edujam_relax(raw, 0) }
-        pushHostFunction("require", find)
-        edujam_install_require(state)
+        install("require", find, with: edujam_install_require)
     }
 
     /// Gives the sandbox `loadfile` and `dofile` (a bare sandbox has neither) that read files with
@@ -296,12 +291,7 @@ public final class Sandbox {
     /// (`Sources/LuaShim/libraries/require.c`): `loadfile`'s mode and environment, `dofile`
     /// calling the chunk. Calling it again replaces the first.
     public func installLoadfile(_ find: @escaping HostFunction) {
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        edujam_relax(raw, 1)
-        defer { edujam_relax(raw, 0) }
-        pushHostFunction("loadfile", find)
-        edujam_install_loadfile(state)
+        install("loadfile", find, with: edujam_install_loadfile)
     }
 
     /// Gives `io.read`, `io.lines` and `io.stdin` (a bare sandbox reads the end of input) the
@@ -309,12 +299,18 @@ public final class Sandbox {
     /// unfinished, already counted against the output budget, or `""`), returns the next line
     /// or `nil` (`Sources/LuaShim/libraries/io.c`). Calling it again replaces the first.
     public func installInput(_ read: @escaping HostFunction) {
+        install("read", read, with: edujam_install_input)
+    }
+
+    /// Pushes `function` (called `name` in its messages) and hands it to the shim's `installer`,
+    /// which takes it from the top of the stack, with the limits relaxed (the installer allocates).
+    func install(_ name: String, _ function: @escaping HostFunction, with installer: (OpaquePointer?) -> Void) {
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         edujam_relax(raw, 1)
         defer { edujam_relax(raw, 0) }
-        pushHostFunction("read", read)
-        edujam_install_input(state)
+        pushHostFunction(name, function)
+        installer(state)
     }
 
     /// Pushes `function` as a Lua function in the next of the sandbox's host slots; the sandbox

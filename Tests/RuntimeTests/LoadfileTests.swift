@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("loadfile('../secret.lua')", "cannot open ../secret.lua: a path is words"),
+        ("loadfile('../secret.lua')", "cannot open ../secret.lua: it leads outside the game's folder"),
         ("loadfile('/etc/passwd')", "cannot open /etc/passwd: only .lua files"),
         ("loadfile('notes.txt')", "cannot open notes.txt: only .lua files belong to a game"),
         ("loadfile('missing.lua')", "cannot open missing.lua: no such file in the game's folder"),

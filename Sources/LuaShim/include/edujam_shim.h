@@ -136,6 +136,16 @@ void edujam_install_loadfile(lua_State *L);
  * ""), it returns the student's next line, or nil at the end of input. Allocates nothing. */
 void edujam_install_input(lua_State *L);
 
+/* Makes the host function on top of the stack (popped) what io.lines reads a file of the
+ * game with (libraries/io.c): given the file's name and the source of the function that
+ * called io.lines, it returns the file's bytes, or nil and a message. Allocates nothing. */
+void edujam_install_files(lua_State *L);
+
+/* Pushes the source of the Lua function `level` levels up the stack of L (as
+ * `debug.getinfo(level, "S").source`), or "" when there is none: a game's file functions
+ * read a path beginning with ".." from the folder of the file that calls them. */
+void edujam_push_caller_source(lua_State *L, int level);
+
 /* Shows the line io.write left unfinished, if any (its bytes were counted when written):
  * before other output and at the end of a call. Allocates nothing, cannot raise. */
 void edujam_flush_output(edujam_sandbox *sb);

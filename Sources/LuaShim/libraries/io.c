@@ -5,9 +5,12 @@
  * when a read asks (as its prompt) or when the call ends. io.read and io.lines read the
  * student's lines through the host's input function (the runtime's, the one `ask` uses, so
  * a run reading through io replays as one asking); a sandbox without one reads end of input.
- * Files and processes are not there: their functions raise, naming themselves.
+ * io.lines with a file name reads a file of the game (the host's file function finds it, as
+ * loadfile's finds a chunk: a file the published game holds), from memory; every other file
+ * function and processes are not there: they raise, naming themselves.
  */
 #include "../internal.h"
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +18,7 @@
 
 static const char io_pending_key = 0;  /* registry: the cleaned text of the unfinished line */
 static const char io_input_key = 0;    /* registry: the host's input function, given a prompt */
+static const char io_files_key = 0;    /* registry: the host's file function, given a name */
 
 #define IO_FILE "FILE*"                /* stock's name: its messages say "FILE* expected" */
 enum { IO_STDIN, IO_STDOUT, IO_STDERR };
@@ -197,6 +201,150 @@ static int io_push_lines(lua_State *L, int first) {
 /* }==================================================================== */
 
 /* {====================================================================
+ * io.lines(name, ...): a file of the game, read from its bytes in memory. The iterator's
+ * upvalues: the bytes (1), the position (2; -1 once the end was reached and the file
+ * closed, as stock closes it), the count of formats (3), the formats.
+ * ===================================================================== */
+
+/* The numeral being read by io_file_number, as stock's RN: it takes a byte only when it fits. */
+typedef struct {
+    const char *s;
+    size_t len, at, n;
+    char buff[200 + 1];  /* L_MAXLENNUM, stock's longest numeral */
+} io_numeral;
+
+static int io_numeral_take(io_numeral *rn, const char *set) {
+    if (rn->at >= rn->len || (rn->s[rn->at] != set[0] && rn->s[rn->at] != set[1])) return 0;
+    if (rn->n >= 200) return rn->buff[0] = '\0', 0;  /* too long: invalid, as stock's nextc */
+    rn->buff[rn->n++] = rn->s[rn->at++];
+    return 1;
+}
+
+static int io_numeral_digits(io_numeral *rn, int hex) {
+    int count = 0;
+    while (rn->at < rn->len &&
+           (hex ? isxdigit((unsigned char)rn->s[rn->at]) : isdigit((unsigned char)rn->s[rn->at]))) {
+        if (rn->n >= 200) return rn->buff[0] = '\0', count;  /* too long: invalid, as stock's */
+        rn->buff[rn->n++] = rn->s[rn->at++];
+        count++;
+    }
+    return count;
+}
+
+/* Stock's read_number over bytes: blanks, a sign, "0x", digits, a point, an exponent, each
+ * taken only when it fits; pushes the number and returns 1, or returns 0. *pos moves past
+ * what was taken, as stock leaves the file after the bytes it read. */
+static int io_file_number(lua_State *L, const char *s, size_t len, size_t *pos) {
+    io_numeral rn = {s, len, *pos, 0, {0}};
+    int count = 0, hex = 0;
+    while (rn.at < len && (s[rn.at] == ' ' || (s[rn.at] >= '\t' && s[rn.at] <= '\r'))) rn.at++;  /* C's isspace */
+    io_numeral_take(&rn, "-+");
+    if (io_numeral_take(&rn, "00")) {
+        if (io_numeral_take(&rn, "xX")) hex = 1;
+        else count = 1;
+    }
+    count += io_numeral_digits(&rn, hex);
+    if (io_numeral_take(&rn, "..")) count += io_numeral_digits(&rn, hex);
+    if (count > 0 && io_numeral_take(&rn, hex ? "pP" : "eE")) {
+        io_numeral_take(&rn, "-+");
+        io_numeral_digits(&rn, 0);
+    }
+    rn.buff[rn.n] = '\0';
+    *pos = rn.at;
+    return lua_stringtonumber(L, rn.buff) != 0;
+}
+
+/* Reads by one format from the bytes s[0..len) at *pos; pushes the result and returns 0 when
+ * it pushed nil (the end of the file), as stock's g_read does for each format. */
+static int io_file_format(lua_State *L, int arg, const char *s, size_t len, size_t *pos) {
+    size_t at = *pos, end = at;
+    if (lua_type(L, arg) == LUA_TNUMBER) {
+        lua_Integer count = luaL_checkinteger(L, arg);
+        if (count <= 0 || at >= len) {  /* 0 bytes: "" unless at the end, as stock's test_eof */
+            if (at >= len) { luaL_pushfail(L); return 0; }
+            lua_pushliteral(L, "");
+            return 1;
+        }
+        end = (size_t)count < len - at ? at + (size_t)count : len;
+        lua_pushlstring(L, s + at, end - at);
+        *pos = end;
+        return 1;
+    }
+    const char *format = luaL_checkstring(L, arg);
+    if (*format == '*') format++;
+    switch (*format) {
+        case 'l': case 'L': {
+            if (at >= len) { luaL_pushfail(L); return 0; }
+            while (end < len && s[end] != '\n') end++;
+            size_t next = end < len ? end + 1 : end;
+            lua_pushlstring(L, s + at, (*format == 'L' ? next : end) - at);
+            *pos = next;
+            return 1;
+        }
+        case 'n':
+            if (io_file_number(L, s, len, pos)) return 1;
+            luaL_pushfail(L);
+            return 0;
+        case 'a':
+            lua_pushlstring(L, s + at, len - at);
+            *pos = len;
+            return 1;
+        default: return luaL_argerror(L, arg, "invalid format");
+    }
+}
+
+/* As stock's io_readline: the first result nil means the end, which closes the file. */
+static int io_file_next(lua_State *L) {
+    size_t len;
+    const char *s = lua_tolstring(L, lua_upvalueindex(1), &len);
+    lua_Integer at = lua_tointeger(L, lua_upvalueindex(2));
+    if (at < 0) return luaL_error(L, "file is already closed");
+    int n = (int)lua_tointeger(L, lua_upvalueindex(3));
+    lua_settop(L, 0);
+    luaL_checkstack(L, 2 * n + LUA_MINSTACK, "too many arguments");
+    if (n == 0) {
+        lua_pushliteral(L, "l");  /* stock's default format */
+        n = 1;
+    } else {
+        for (int k = 1; k <= n; k++) lua_pushvalue(L, lua_upvalueindex(3 + k));
+    }
+    size_t pos = (size_t)at;
+    for (int i = 1; i <= n && io_file_format(L, i, s, len, &pos); i++) {}
+    int ended = !lua_toboolean(L, n + 1);
+    lua_pushinteger(L, ended ? -1 : (lua_Integer)pos);
+    lua_replace(L, lua_upvalueindex(2));
+    return ended ? 0 : lua_gettop(L) - n;
+}
+
+/* io.lines(name, ...): finds the file with the host's function (nil and a message: raised,
+ * as stock raises for a file it cannot open), and returns an iterator over its bytes. */
+static int io_file_lines(lua_State *L) {
+    int n = lua_gettop(L) - 1;
+    luaL_argcheck(L, n <= 250, 252, "too many arguments");
+    luaL_checkstack(L, 4, NULL);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &io_files_key) != LUA_TFUNCTION)
+        return edujam_withheld(L, "io.lines with a file name");
+    lua_pushvalue(L, 1);
+    edujam_push_caller_source(L, 1);
+    lua_call(L, 2, 2);
+    if (lua_type(L, -2) != LUA_TSTRING) return luaL_error(L, "%s", luaL_optstring(L, -1, "cannot open file"));
+    lua_pop(L, 1);
+    lua_replace(L, 1);  /* the bytes, then the formats */
+    lua_pushinteger(L, 0);
+    lua_insert(L, 2);
+    lua_pushinteger(L, n);
+    lua_insert(L, 3);
+    lua_pushcclosure(L, io_file_next, 3 + n);
+    return 1;
+}
+
+void edujam_install_files(lua_State *L) {
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &io_files_key);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
  * The standard files and the library
  * ===================================================================== */
 
@@ -279,7 +427,7 @@ static int io_read(lua_State *L) {
 }
 
 static int io_lines(lua_State *L) {
-    if (!lua_isnoneornil(L, 1)) return edujam_withheld(L, "io.lines with a file name");
+    if (!lua_isnoneornil(L, 1)) return io_file_lines(L);
     return io_push_lines(L, 2);
 }
 

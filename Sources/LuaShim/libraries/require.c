@@ -143,7 +143,8 @@ static int req_find_file(lua_State *L) {
     }
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 1);
-    lua_call(L, 1, 2);
+    edujam_push_caller_source(L, 1);  /* a path from ".." starts at the caller's file */
+    lua_call(L, 2, 2);
     if (lua_isnil(L, -2)) return 0;
     lua_pop(L, 1);  /* the chunk alone */
     return 1;
@@ -185,6 +186,12 @@ static int req_dofile(lua_State *L) {
     if (!req_find_file(L)) return lua_error(L);
     lua_callk(L, 0, LUA_MULTRET, 0, req_dofile_done);
     return req_dofile_done(L, 0, 0);
+}
+
+void edujam_push_caller_source(lua_State *L, int level) {
+    lua_Debug ar;
+    if (lua_getstack(L, level, &ar) && lua_getinfo(L, "S", &ar)) lua_pushstring(L, ar.source);
+    else lua_pushliteral(L, "");
 }
 
 void edujam_install_loadfile(lua_State *L) {

@@ -297,4 +297,31 @@ describe("io, debug, a class with __gc, loadfile and dofile", function()
   equal("loadfile of a missing file", select("#", loadfile("missing.lua")), 2)
 end)
 
+describe("io.lines of a file of the folder", function()
+  local function show(...)
+    local t = table.pack(...)
+    for i = 1, t.n do t[i] = type(t[i]) == "string" and string.format("%q", t[i]) or tostring(t[i]) end
+    return table.concat(t, ",")
+  end
+  local count = 0
+  for _ in io.lines("lines.lua") do count = count + 1 end
+  equal("io.lines: every line", count, 5)
+  local next = io.lines("lines.lua", "L", 8, "l", "l")
+  local line, bytes = next()
+  equal("io.lines: L keeps the newline", line:sub(-1), "\n")
+  equal("io.lines: a count of bytes", bytes, "return {")
+  local _, rest, none = next()
+  equal("io.lines: a count past the end", rest, "}\n")
+  equal("io.lines: nil ends the formats", show(none), "nil")
+  local numbers = io.lines("./lines.lua", "l", "l", "n", "n")
+  equal("io.lines: numbers, up to the first that is none", show(select(3, numbers())), "12,nil")
+  equal("io.lines: all", #io.lines("lines.lua", "a")(), 124)
+  local ended = io.lines("lines.lua", "a", "l")
+  equal("io.lines: all, then at the end nil", show(select(2, ended())), "nil")
+  local lines = io.lines("lines.lua")
+  for _ = 1, 5 do lines() end
+  equal("io.lines: past the end", lines(), nil)
+  equal("io.lines: a closed file", select(2, pcall(lines)), "file is already closed")
+end)
+
 h.summary()

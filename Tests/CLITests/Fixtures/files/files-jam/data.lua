@@ -1,0 +1,1 @@
+return { question = "2 + 2 = ?", answer = "4" }

@@ -1,0 +1,2 @@
+local data = loadfile("../data.lua")()
+return { question = data.question, answer = data.answer }
