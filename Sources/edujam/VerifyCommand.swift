@@ -25,7 +25,7 @@ enum VerifyCommand: Command {
             OptionDeclaration("--class", value: "NAME", "only this class's students"),
             OptionDeclaration("--assignment", value: "ID", "only the attempts at this assignment's activities"),
             OptionDeclaration("--student", value: "S", "only this student's attempts"),
-            JobsOption.declaration(plays: "the replays", same: "the output is"),
+            JobsOption.declaration(plays: "the replays", same: "the output is", workers: "processes"),
             OptionDeclaration("--json", "print JSON instead of lines"),
         ],
         docs: "docs/teacher.md")

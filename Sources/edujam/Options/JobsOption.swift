@@ -1,6 +1,7 @@
 import Playtest
 
-/// `--jobs N`, which `test`, `fuzz` and `check` share: how many threads play.
+/// `--jobs N`, which `test`, `fuzz`, `check` and `verify` share: how many threads (or, for
+/// `verify`, processes) play.
 enum JobsOption {
     static let name = "--jobs"
 
@@ -14,13 +15,13 @@ enum JobsOption {
         return jobs
     }
 
-    /// The option as a command declares it: `what` the threads play, and `what stays`
-    /// the same for any number of them.
-    static func declaration(plays what: String, same: String) -> OptionDeclaration {
+    /// The option as a command declares it: what plays `what` (`workers`: threads, or the
+    /// processes `verify` replays in), and `what stays` the same for any number of them.
+    static func declaration(plays what: String, same: String, workers: String = "threads") -> OptionDeclaration {
         OptionDeclaration(
             name, value: "N",
             """
-            threads that play \(what), 1 to \(Jobs.maximum) (default: the machine's cores);
+            \(workers) that play \(what), 1 to \(Jobs.maximum) (default: the machine's cores);
             \(same) the same, in the same order, for any N
             """, onThisMachine: "this machine's cores: \(Jobs.cores)")
     }
