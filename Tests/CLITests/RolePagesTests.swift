@@ -5,7 +5,7 @@ import TrackingTestSupport
 /// A school's first day, as the three role pages tell it: every command of `docs/admin.md`,
 /// `docs/teacher.md` and `docs/student.md` runs as written, as the person the page is for, on
 /// their own Unix account, against a PostgreSQL cluster of the test's own; and what each page
-/// shows a command printing is what it prints (``PageBlock/mismatch(_:)``).
+/// shows a command printing is what it prints (`PageBlock.mismatch(shown:output:)`).
 ///
 /// The story: the admin sets the server up with the example roster and makes the accounts; the
 /// teacher (`jsmith`) publishes Math Jam and assigns it to 3B; then three students play it from

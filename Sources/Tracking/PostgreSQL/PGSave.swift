@@ -1,7 +1,7 @@
 /// The statements of one save on PostgreSQL (``PostgreSQLEngine/write(_:)``): each refers to rows
 /// by path or UUID, so the whole save goes in one pipeline. Its attempts, with their items, events
 /// and replay records, go in one call of `edujam_save` (``PGMigrations/saveByRows``), each table's
-/// rows as one JSON array keyed by the table's columns (``PGRows``); its contexts as statements
+/// rows as one JSON array keyed by the table's columns (``SaveRows``); its contexts as statements
 /// of their own. Columns and values come from the row types (``ContextRow``, ``ActivityRow``,
 /// ``ItemRow``, ``EventRow``, ``AttemptInputsRow``). The attempts' statements (``attemptSQL``,
 /// ``itemRows(_:savedAt:)``, ``eventRows(_:)``, ``inputRows(_:savedAt:)``) are an outbox delivery's.
