@@ -1,4 +1,5 @@
 import Authoring
+import Classroom
 import Foundation
 import Runtime
 import Tracking
@@ -38,16 +39,21 @@ enum CatalogCommand: Command {
         let nodes = entries.compactMap { CatalogNode(entry: $0, root: [collection.id]) }.compactMap {
             $0.keeping(matches)
         }
+        var refused = false
         if options.publish {
             let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
             let identity = try store.identity()
             try Identity.requireTeacher("catalog --publish", identity: identity)
-            try Catalog.publish(entries, into: store)
-            try publishFiles(entries, into: store, by: Identity.publisher(identity: identity))
-            let published = entries.filter { $0.declaration != nil }.count
+            let (mine, others) = try yours(entries, in: store)
+            try Catalog.publish(mine, into: store)
+            try publishFiles(mine, into: store, by: Identity.publisher(identity: identity))
+            let published = mine.filter { $0.declaration != nil }.count
+            let broken = mine.count - published
             Output.error(
-                "Published \(published) game(s) to the store\(entries.count > published ? "; \(entries.count - published) broken game(s) skipped" : "")."
-            )
+                "Published \(published) game(s) to the store"
+                    + (broken > 0 ? "; \(broken) broken game(s) skipped" : "")
+                    + (others > 0 ? "; \(others) game(s) of other teachers left as they are" : "") + ".")
+            if others > 0 { refused = true }
         }
         if options.json {
             try Output.json(CatalogDocument(collection: .init(collection), games: nodes))
@@ -55,7 +61,26 @@ enum CatalogCommand: Command {
             Output.line("\(Terminal.cleanLine(collection.id))  \(Terminal.cleanLine(collection.title))")
             Output.line(nodes.isEmpty ? "  (no games match)" : nodes.map { $0.text(indent: 1) }.joined(separator: "\n"))
         }
-        return entries.contains { $0.error != nil } ? .failure : .success
+        return entries.contains { $0.error != nil } || refused ? .failure : .success
+    }
+
+    /// The entries this login may write into the catalog, and how many it may not: a game another
+    /// teacher owns is hers, its catalog entries as its versions (the database refuses them too),
+    /// each said on stderr with whose it is.
+    private static func yours(_ entries: [Catalog.Entry], in store: TrackingStore) throws -> ([Catalog.Entry], Int) {
+        var mine: [Catalog.Entry] = []
+        var others = 0
+        for entry in entries {
+            if let id = entry.declaration?.id, let owner = try store.otherOwner(ofGame: id) {
+                Output.error(
+                    "edujam catalog: \(PathText.name(of: entry.folder)) skipped: \(GameStoreError.gameOfAnotherTeacher(id, owner: owner))"
+                )
+                others += 1
+            } else {
+                mine.append(entry)
+            }
+        }
+        return (mine, others)
     }
 
     /// Stores the files of each game that loaded (``GameFiles``), when the check without random

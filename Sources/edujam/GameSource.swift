@@ -32,6 +32,8 @@ struct GameSource {
     /// A published version's files, as read and checked: what runs (``PlayedGame``); nil for a
     /// game folder, which runs from disk.
     var package: GamePackage?
+    /// The game's id, when the store named it (a published version); nil for a game folder.
+    var gameID: String? = nil
     /// The level typed after the game's id (`CAPITALS/EASY`), or nil.
     var level: String?
     /// The version that runs, recorded with the attempt; nil for a folder that is no package
@@ -91,13 +93,15 @@ struct GameSource {
                 return nil
             }
             return GameSource(
-                folder: cache.entry(version), package: package, level: level, version: version, origin: .cached)
+                folder: cache.entry(version), package: package, gameID: game, level: level, version: version,
+                origin: .cached)
         }
         guard let version = try currentVersions(of: [game], in: store)[game] else { return nil }
         let package = try package(version, from: store, in: cache)
         GameSourceIndex.remember(root: root(of: store), current: [game: version], at: destination, in: cache)
         return GameSource(
-            folder: cache.entry(version), package: package, level: level, version: version, origin: .published)
+            folder: cache.entry(version), package: package, gameID: game, level: level, version: version,
+            origin: .published)
     }
 
     /// Puts the current published versions of `games` in the cache and the index, so they play

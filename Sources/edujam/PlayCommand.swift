@@ -57,7 +57,7 @@ enum PlayCommand: Command {
             typed: typed.student, identity: identity, fallback: ProcessInfo.processInfo.environment["USER"] ?? "student"
         )
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
-        if case .login(_, .student, _) = identity { options.mayChangeCatalog = false }  // the teacher's catalog
+        options.mayChangeCatalog = try mayChangeCatalog(of: source, identity: identity, in: store)
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
@@ -77,6 +77,22 @@ enum PlayCommand: Command {
         let status = conclude(report, folder: source.folder)
         if typed.student != nil || identity != .anyone { tellWhereItCounts(report, store: store, source: source) }
         return status
+    }
+
+    /// Whether the run may change the catalog entries of the game it plays: not a student's (the
+    /// teacher's catalog), nor a teacher's of a game another teacher owns (its entries are hers;
+    /// the database refuses them too): such a run only adds what the store lacks.
+    private static func mayChangeCatalog(of source: GameSource, identity: StoreIdentity, in store: TrackingStore) throws
+        -> Bool
+    {
+        switch identity {
+        case .login(_, .student, _): return false
+        case .login(_, .teacher, _):
+            // A game that does not load says so when it plays: here it changes nothing.
+            guard let id = source.gameID ?? (try? Catalog.declaration(ofGameIn: source.folder).id) else { return true }
+            return try store.otherOwner(ofGame: id) == nil
+        default: return true
+        }
     }
 
     /// Why a student login may not pick the seed: a game's questions usually depend on the seed

@@ -71,6 +71,55 @@ extension SchoolRowsAttackTests {
         #expect(hers.status == 1 && hers.error.contains("the game MATH-JAM is \(joao)'s"), "\(hers)")
     }
 
+    /// A game's catalog entries are its owner's, as its versions are: joao cannot retitle, add a
+    /// level to or remove maria's Math Jam with `psql`, and his `catalog --publish` and his play of
+    /// a copy of his own leave it as she published it, while his own games go in as before.
+    @Test func aTeacherCannotChangeAnotherTeachersGameInTheCatalog() throws {
+        let school = try School()
+        defer { school.remove() }
+        let joao = school.joao
+        let game = "path::jsonb ->> 1 = 'MATH-JAM'"
+        let before = try school.sql(
+            "SELECT string_agg(path || title || display_order, ',' ORDER BY path) FROM contexts WHERE \(game)")
+        let insert = """
+            INSERT INTO contexts (parent_id, path, identifier, title, type, created_at, modified_at)
+            SELECT id, '["\(rootID)","MATH-JAM","EVIL"]', 'EVIL', 'Type your password', 2, 0, 0
+            FROM contexts WHERE \(game) AND jsonb_array_length(path::jsonb) = 2
+            """
+        #expect(try school.psql(insert, as: joao).status != 0)
+        for attack in [
+            "UPDATE contexts SET title = 'Type your password' WHERE \(game)", "DELETE FROM contexts WHERE \(game)",
+        ] {
+            let result = try school.psql(attack + " RETURNING 1", as: joao)
+            #expect(result.status != 0 || result.output.isEmpty, "\(attack): \(result)")
+        }
+
+        // joao's games folder: his retitled Math Jam and a game of his own.
+        let mine = try school.variant(of: "math-jam", named: "catalog-joao", comment: "joao's copy")
+        let file = URL(fileURLWithPath: mine).appendingPathComponent("game.lua")
+        let retitled = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: #"title = "Math Jam""#, with: #"title = "Type your password""#)
+        try retitled.write(to: file, atomically: true, encoding: .utf8)
+        let folder = URL(fileURLWithPath: mine).deletingLastPathComponent()
+        try FileManager.default.copyItem(
+            at: Edujam.root.appendingPathComponent("games/word-jam"), to: folder.appendingPathComponent("word-jam"))
+        let catalog = try school.cli.run(
+            ["catalog", "--publish", "--games", folder.path],
+            environment: ["EDUJAM_STORE": school.server.url(database: school.database, user: joao)])
+        #expect(catalog.status == 1, "\(catalog)")
+        #expect(catalog.error.contains("math-jam skipped: the game MATH-JAM is \(school.maria)'s"), "\(catalog.error)")
+        #expect(catalog.error.contains("1 game(s) of other teachers left as they are"), "\(catalog.error)")
+        #expect(try school.sql("SELECT count(*) FROM contexts WHERE path::jsonb ->> 1 = 'WORD-JAM'") != "0")
+        let played = try school.cli.run(
+            ["play", "MATH-JAM/LEVEL-1", "--games", folder.path], input: "1\n",
+            environment: ["EDUJAM_STORE": school.server.url(database: school.database, user: joao)])
+        #expect(played.status == 0, "\(played)")
+        #expect(
+            try school.sql(
+                "SELECT string_agg(path || title || display_order, ',' ORDER BY path) FROM contexts WHERE \(game)")
+                == before)
+    }
+
     /// joao cannot store, under any game, a row named by a version hash that its files do not
     /// have; a row left so by an older store is never published over, and never stops a copy.
     @Test func aVersionNameCannotBeSquattedAndAnOldSquatHurtsNeitherPublishNorCopy() throws {

@@ -68,4 +68,18 @@ extension TrackingStore {
             return true
         }
     }
+
+    /// The teacher whose game `gameID` is, when it is neither this login's nor the store owner's
+    /// to change: its catalog entries, as its versions, are its owner's (the database refuses
+    /// another teacher's write to them). Nil when this login may change it, or nobody owns it.
+    /// - Throws: A store error.
+    public func otherOwner(ofGame gameID: String) throws -> String? {
+        let engine = classroom
+        return try engine.transaction(readOnly: true) {
+            guard case .login(let me, _, _) = try engine.identity(), !(try engine.isStoreOwner()),
+                let owner = try engine.gameOwner(gameID), owner != me
+            else { return nil }
+            return owner
+        }
+    }
 }

@@ -183,6 +183,7 @@ extension ClassroomSchema {
         "033-grading-exclusions": GradingExclusions.postgresql,
         "035-teachers-apart": GameOwners.postgresql,
         "036-student-assignments-by-count": studentAssignmentsByCount,
+        "039-catalog-by-game-owner": catalogByGameOwner,
     ]
 
     /// No student adds a context to a game that is published (`game_current` names it): its
@@ -226,6 +227,26 @@ extension ClassroomSchema {
                     WHERE cs.class_id = assignments.class_id AND cs.student = (SELECT edujam_student_name()))
                 AND (whole_class::int <> 0 OR (SELECT count(*) FROM assignment_recipients r
                     WHERE r.assignment_id = assignments.id AND r.student = (SELECT edujam_student_name())) > 0));
+        """
+
+    /// A game's catalog entries are its owner's, as its versions are (`035-teachers-apart`): a
+    /// teacher adds, changes or removes a context under a game another teacher owns in no way
+    /// (restrictive policies, beside the ones that let teachers write the catalog), so her
+    /// `catalog --publish` or her play of her own copy cannot retitle or reorder another's game.
+    /// The root and a game nobody owns stay every teacher's. A context's game is its path's second
+    /// identifier; the lookup is `game_owners`' primary key.
+    private static let catalogByGameOwner = """
+        CREATE FUNCTION edujam_game_of_another(path text) RETURNS boolean
+        LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+            SELECT EXISTS (SELECT 1 FROM public.game_owners o
+                WHERE o.game = (path::jsonb ->> 1) AND o.owner <> current_user)
+        $$;
+        CREATE POLICY contexts_games_of_others_add ON contexts AS RESTRICTIVE FOR INSERT TO edujam_teacher
+            WITH CHECK (NOT edujam_game_of_another(path));
+        CREATE POLICY contexts_games_of_others_change ON contexts AS RESTRICTIVE FOR UPDATE TO edujam_teacher
+            USING (NOT edujam_game_of_another(path)) WITH CHECK (NOT edujam_game_of_another(path));
+        CREATE POLICY contexts_games_of_others_remove ON contexts AS RESTRICTIVE FOR DELETE TO edujam_teacher
+            USING (NOT edujam_game_of_another(path));
         """
 
     /// `008-report-and-inbox-by-index` as it stands, for the stores that applied its first text:
