@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The terminal report's progress bars: block characters on a terminal, ASCII on a pipe, under
-/// NO_COLOR and on TERM=dumb; 80 columns either way. A terminal is `script`'s pseudo-terminal.
+/// NO_COLOR and on TERM=dumb; as wide as `COLUMNS` either way (100 here: at 80 the bars give way
+/// before the activity's path is cut). A terminal is `script`'s pseudo-terminal.
 @Suite(.serialized) struct ReportBarsTests {
     static let script = "/usr/bin/script"
 
@@ -20,7 +21,7 @@ import Testing
 
     /// Runs `edujam report --class 3B` with a pseudo-terminal as its stdout.
     func reportOnTerminal(_ cli: Edujam, environment: [String: String]) throws -> String {
-        var env = ["NO_COLOR": nil, "TERM": "xterm-256color"] as [String: String?]
+        var env = ["NO_COLOR": nil, "TERM": "xterm-256color", "COLUMNS": "100"] as [String: String?]
         for (key, value) in environment { env[key] = value }
         let unset = env.filter { $0.value == nil }.map { "-u \($0.key)" }
         let exports = unset + env.compactMap { key, value in value.map { "\(key)=\($0)" } }
@@ -40,7 +41,7 @@ import Testing
         #expect(output.contains("▕███░░░░░░░▏  30%"), "ana's bar: \(output)")
         #expect(output.contains("▕░░░░░░░░░░▏   0%"), "bo's bar")
         for line in output.split(whereSeparator: \.isNewline) {
-            #expect(line.unicodeScalars.filter { $0.value != 0x1B }.count <= 80 + 8, "\(line)")  // bold codes aside
+            #expect(line.unicodeScalars.filter { $0.value != 0x1B }.count <= 100 + 8, "\(line)")  // bold codes aside
         }
     }
 
@@ -59,8 +60,11 @@ import Testing
     @Test func aPipeGetsASCII() throws {
         let cli = try classWithProgress()
         defer { cli.remove() }
-        let output = try cli.run(["report", "--class", "3B"]).output
+        let output = try cli.run(["report", "--class", "3B"], environment: ["COLUMNS": "100"]).output
         #expect(output.contains("[###.......]  30%"))
-        #expect(output.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(output.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        let narrow = try cli.run(["report", "--class", "3B"]).output  // 80: the bars give way, the path stays whole
+        #expect(narrow.contains("MATH-JAM/LEVEL-1") && !narrow.contains("[###"), "\(narrow)")
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 80 })
     }
 }
