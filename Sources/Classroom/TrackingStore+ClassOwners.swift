@@ -62,7 +62,7 @@ extension TrackingStore {
     ///   - createLogin: Whether to create `login` when it does not exist.
     /// - Returns: Whether the login was created.
     /// - Throws: ``IdentityError/noLogins`` on SQLite, ``ClassOwnerError``,
-    ///   ``ClassroomError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:)``,
+    ///   ``ClassroomError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:mappedBy:)``,
     ///   or a store error.
     @discardableResult
     public func changeLogin(ofStudent student: String, to login: String, createLogin: Bool) throws -> Bool {
@@ -75,7 +75,7 @@ extension TrackingStore {
             }
             guard current != login else { return false }
             if let holder = try engine.student(ofLogin: login) {
-                throw IdentityError.loginTaken(login: login, student: holder)
+                throw IdentityError.loginTaken(login: login, student: holder.name, mappedBy: holder.mappedBy)
             }
             let created = try requireStudentLogin(login, create: createLogin, engine)
             try engine.remapLogin(login, ofStudent: student)

@@ -32,7 +32,7 @@ struct MigrationNamesTests {
                 "026-attempt-text-bounds", "027-done-marks-finite", "028-attempts-per-student",
                 "029-catalog-additions", "030-published-games-closed", "031-events-per-attempt",
                 "032-bytes-per-student", "033-grading-exclusions", "034-ended-attempts-locked",
-                "035-teachers-apart", "036-student-assignments-by-count",
+                "035-teachers-apart", "036-student-assignments-by-count", "038-login-mappings",
             ])
     }
 }

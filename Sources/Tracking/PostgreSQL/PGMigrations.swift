@@ -166,6 +166,8 @@ enum PGMigrations {
         Migration.classroomOnly("035-teachers-apart"),
         // The student's policy on assignments as 008 has it now, for stores that applied its first text (Classroom's).
         Migration.classroomOnly("036-student-assignments-by-count"),
+        // Teachers map names only to existing students' logins, and each mapping records who made it (Classroom's).
+        Migration.classroomOnly("038-login-mappings"),
     ]
 }
 
