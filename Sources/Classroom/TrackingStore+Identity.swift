@@ -35,7 +35,16 @@ extension TrackingStore {
         return try engine.transaction {
             let id = try engine.requireClassID(named: className)
             var created: [String] = []
-            if case .login(let me, .teacher, _) = try engine.identity() {
+            let identity = try engine.identity()
+            if case .login = identity, login == nil {
+                // A name that is its own login must fit in one (63 bytes), for the owner too: the
+                // server's refusal would name its check, not the student.
+                for student in students where !LoginName.fits(student) {
+                    guard try engine.login(ofStudent: student) == nil else { continue }
+                    throw IdentityError.notAStudentsLogin(login: student, student: student, role: nil)
+                }
+            }
+            if case .login(let me, .teacher, _) = identity {
                 created = try teachersMappings(students, login: login, createLogins: createLogins, me: me, engine)
             }
             if let login, let student = students.first { try map(student, to: login, engine) }

@@ -178,6 +178,11 @@ struct SchoolServerTests {
             try maria.addStudents(["Dee Dias"], toClass: "5C", login: dee, createLogins: true)
         }
         let owner = try school.store(as: school.owner)
+        // A name that would be its own login must fit in one (63 bytes): said in words, for the owner too.
+        let long = String(repeating: "王", count: 22)
+        #expect(throws: IdentityError.notAStudentsLogin(login: long, student: long, role: nil)) {
+            try owner.addStudents([long], toClass: "5C", login: nil, createLogins: false)
+        }
         let created = try owner.addStudents(["Dee Dias"], toClass: "5C", login: dee, createLogins: true)
         #expect(created.loginsCreated == [dee])
         #expect(try school.sql("SELECT login FROM student_logins WHERE student = 'Dee Dias'") == dee)
