@@ -61,13 +61,38 @@ public struct Roster: Equatable, Sendable {
     /// Classes the school closed (OneRoster status `tobedeleted`): if imported before, every
     /// student is marked as left and the teachers are dropped; never created.
     public var closedClasses: [String]
+    /// Students the roster names that the store cannot take, by sourcedId, with why (a username
+    /// that is no EduJam name): left out of the import and reported, the rest imported.
+    public var leftOut: [String: String]
 
     /// Creates a roster.
-    public init(people: [RosterPerson], classes: [RosterClass], closedClasses: [String] = []) {
+    public init(
+        people: [RosterPerson], classes: [RosterClass], closedClasses: [String] = [], leftOut: [String: String] = [:]
+    ) {
         self.people = people
         self.classes = classes
         self.closedClasses = closedClasses
+        self.leftOut = leftOut
     }
+
+    /// The roster without the students `ids`: not among its people, not enrolled in its classes.
+    func leaving(out ids: Set<String>) -> Roster {
+        guard !ids.isEmpty else { return self }
+        var roster = self
+        roster.people.removeAll { ids.contains($0.sourcedId) }
+        for index in roster.classes.indices { roster.classes[index].students.removeAll { ids.contains($0) } }
+        return roster
+    }
+}
+
+/// A student of a roster that an import left out, and why; the store's rows of them are as they were.
+public struct LeftOutStudent: Equatable, Sendable {
+    /// Their sourcedId.
+    public var sourcedId: String
+    /// Their username, as the roster gives it.
+    public var username: String
+    /// Why the store cannot take them, in words.
+    public var reason: String
 }
 
 /// What ``TrackingStore/syncRoster(_:createLogins:)`` changed. All zero when the store already matched.
@@ -85,11 +110,15 @@ public struct RosterChanges: Equatable, Sendable {
     /// What the import could not settle by itself and a person should do, such as a teacher with
     /// no login yet; not a change.
     public var notes: [String] = []
+    /// The students left out (``Roster/leftOut``, and on a PostgreSQL store those who cannot have
+    /// the login of their username), in the roster's order; not a change.
+    public var leftOut: [LeftOutStudent] = []
 
     /// Whether nothing changed (notes aside).
     public var isEmpty: Bool {
         var counts = self
         counts.notes = []
+        counts.leftOut = []
         return counts == RosterChanges()
     }
 }

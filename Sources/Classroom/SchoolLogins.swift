@@ -11,8 +11,9 @@ protocol SchoolLogins {
     func identity() throws -> StoreIdentity
     /// The login the student's name maps to, or nil when none is recorded.
     func login(ofStudent student: String) throws -> String?
-    /// The student name the login maps to, or nil.
-    func student(ofLogin login: String) throws -> String?
+    /// The student name the login maps to and the login that mapped it (nil when not recorded:
+    /// a mapping made before `038-login-mappings`), or nil when the login maps to no name.
+    func student(ofLogin login: String) throws -> (name: String, mappedBy: String?)?
     /// Records that `student` signs in as `login`.
     func mapLogin(_ login: String, toStudent student: String) throws
     /// Creates `login` as a student's login unless a role of that name exists; returns whether it did.
@@ -37,7 +38,7 @@ protocol SchoolLogins {
 struct NoLogins: SchoolLogins {
     func identity() throws -> StoreIdentity { .anyone }
     func login(ofStudent student: String) throws -> String? { nil }
-    func student(ofLogin login: String) throws -> String? { nil }
+    func student(ofLogin login: String) throws -> (name: String, mappedBy: String?)? { nil }
     func mapLogin(_ login: String, toStudent student: String) throws { throw IdentityError.noLogins }
     func createStudentLogin(_ login: String) throws -> Bool { throw IdentityError.noLogins }
     func schoolRole(ofLogin login: String) throws -> SchoolRole? { throw IdentityError.noLogins }
@@ -50,7 +51,9 @@ struct NoLogins: SchoolLogins {
 extension ClassroomEngine {
     func identity() throws -> StoreIdentity { try logins.identity() }
     func login(ofStudent student: String) throws -> String? { try logins.login(ofStudent: student) }
-    func student(ofLogin login: String) throws -> String? { try logins.student(ofLogin: login) }
+    func student(ofLogin login: String) throws -> (name: String, mappedBy: String?)? {
+        try logins.student(ofLogin: login)
+    }
     func mapLogin(_ login: String, toStudent student: String) throws { try logins.mapLogin(login, toStudent: student) }
     func createStudentLogin(_ login: String) throws -> Bool { try logins.createStudentLogin(login) }
     func schoolRole(ofLogin login: String) throws -> SchoolRole? { try logins.schoolRole(ofLogin: login) }

@@ -38,8 +38,11 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
     case noRole(login: String)
     /// The student's name already maps to another login.
     case nameHasLogin(student: String, login: String)
-    /// The login is already another student's.
-    case loginTaken(login: String, student: String)
+    /// The login is already another student's, mapped by `mappedBy` (nil when not recorded).
+    case loginTaken(login: String, student: String, mappedBy: String?)
+    /// A teacher mapped `student` to `login`, which is not an existing student's (`role`: nil when
+    /// no such login exists): only the store's owner maps a name to it.
+    case notAStudentsLogin(login: String, student: String, role: SchoolRole?)
     /// `--login` names one student's login, so it takes one student.
     case oneStudentPerLogin
     /// `--create-logins` needs a login the store's owner (`owner`, quoted for SQL as needed) may
@@ -68,13 +71,36 @@ public enum IdentityError: Error, Equatable, CustomStringConvertible {
                 "the login \(login) is neither an EduJam teacher nor a student here: ask the store's owner to GRANT edujam_student (or edujam_teacher) TO \(login)"
         case .nameHasLogin(let student, let login):
             return "the student \(student) already has the login \(login)"
-        case .loginTaken(let login, let student):
-            return "the login \(login) is already the login of the student \(student)"
+        case .loginTaken(let login, let student, let mappedBy):
+            let by = mappedBy.map { " (mapped by \($0))" } ?? ""
+            return "the login \(login) is already the login of the student \(student)\(by)"
+        case .notAStudentsLogin(let login, let student, let role):
+            return Self.notAStudentsLogin(login, student: student, role: role)
         case .oneStudentPerLogin:
             return "--login names one student's login: add one student at a time with it"
         case .ownerCannotCreateLogins(let owner, let login, let role):
             return
                 "the store's owner, \(owner), may not create logins, so --create-logins cannot create \(login)'s: the server's administrator runs: ALTER ROLE \(owner) CREATEROLE; (or creates the login: CREATE ROLE \(login) LOGIN IN ROLE \(role);)"
+        }
+    }
+
+    /// Why a teacher may not map `student` to `login`, and who may.
+    private static func notAStudentsLogin(_ login: String, student: String, role: SchoolRole?) -> String {
+        let owners = "only the store's owner maps a student's name to"
+        switch role {
+        case nil where login.utf8.count > 63:
+            return
+                "the student \(student) cannot have the login \(login): it is \(login.utf8.count) bytes long, and a login is at most 63 bytes; add them with --login, naming an existing student's login, or ask the store's owner"
+        case nil where login == student:
+            return
+                "the student \(student) has no login yet: add them with --create-logins (a student's login, without a password), or ask the store's owner"
+        case nil:
+            return
+                "there is no login \(login) yet: \(owners) a login that does not exist (the owner adds them with --login \(login) --create-logins)"
+        case .teacher?, .owner?:
+            return "the login \(login) is a teacher's, the store owner's or a superuser's: \(owners) it"
+        case .student?, SchoolRole.none?:
+            return "the login \(login) is not an EduJam student's: \(owners) it"
         }
     }
 }

@@ -62,7 +62,7 @@ extension TrackingStore {
     ///   - createLogin: Whether to create `login` when it does not exist.
     /// - Returns: Whether the login was created.
     /// - Throws: ``IdentityError/noLogins`` on SQLite, ``ClassOwnerError``,
-    ///   ``ClassroomError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:)``,
+    ///   ``ClassroomError/unknownStudent(_:className:)``, ``IdentityError/loginTaken(login:student:mappedBy:)``,
     ///   or a store error.
     @discardableResult
     public func changeLogin(ofStudent student: String, to login: String, createLogin: Bool) throws -> Bool {
@@ -75,7 +75,7 @@ extension TrackingStore {
             }
             guard current != login else { return false }
             if let holder = try engine.student(ofLogin: login) {
-                throw IdentityError.loginTaken(login: login, student: holder)
+                throw IdentityError.loginTaken(login: login, student: holder.name, mappedBy: holder.mappedBy)
             }
             let created = try requireStudentLogin(login, create: createLogin, engine)
             try engine.remapLogin(login, ofStudent: student)
@@ -107,9 +107,10 @@ extension TrackingStore {
         }
     }
 
-    /// The part of a roster import that is about logins (PostgreSQL only; a SQLite store has
-    /// none): with `createLogins`, each enrolled student's missing login is created, and so is
-    /// each teacher's when the store's owner imports (a teacher cannot make teachers); then each
+    /// The part of a roster import that is about teachers' logins (PostgreSQL only; a SQLite store
+    /// has none; the students' are settled first, ``studentsLeftOut(_:createLogins:engine:changes:)``):
+    /// with `createLogins`, each teacher's missing login is created when the store's owner
+    /// imports (a teacher cannot make teachers); then each
     /// class belongs to a teacher the roster names for it: it stays with its owner when they are
     /// one of them, else it goes to the first of them (the primary teacher first) whose login is
     /// a teacher's. A class whose roster names no such teacher stays where it is, with a note.
@@ -123,9 +124,6 @@ extension TrackingStore {
         }
         let people = Dictionary(roster.people.map { ($0.sourcedId, $0) }, uniquingKeysWith: { first, _ in first })
         var notes = OrderedNotes()
-        if createLogins {
-            try createStudentLogins(roster, people: people, engine: engine, changes: &changes, notes: &notes)
-        }
         var teachers = TeacherLogins(
             engine: engine, createLogins: createLogins, importerIsOwner: importer == .owner)
         for entry in roster.classes {
@@ -143,24 +141,6 @@ extension TrackingStore {
             changes.classesGiven += 1
         }
         changes.notes += notes.all
-    }
-
-    /// Creates the login of every enrolled student who has none yet (their mapped login, or
-    /// their username).
-    private func createStudentLogins(
-        _ roster: Roster, people: [String: RosterPerson], engine: ClassroomEngine,
-        changes: inout RosterChanges, notes: inout OrderedNotes
-    ) throws {
-        var seen: Set<String> = []
-        for id in roster.classes.flatMap(\.students) where seen.insert(id).inserted {
-            guard let name = people[id]?.username, !name.isEmpty else { continue }
-            let login = try engine.login(ofStudent: name) ?? name
-            guard LoginName.fits(login) else {
-                notes.add("no login created for \(name): a login is at most 63 bytes long")
-                continue
-            }
-            if try engine.createStudentLogin(login) { changes.studentLoginsCreated += 1 }
-        }
     }
 }
 

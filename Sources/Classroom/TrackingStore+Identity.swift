@@ -34,18 +34,60 @@ extension TrackingStore {
         let engine = classroom
         return try engine.transaction {
             let id = try engine.requireClassID(named: className)
+            var created: [String] = []
+            let identity = try engine.identity()
+            if case .login = identity, login == nil {
+                // A name that is its own login must fit in one (63 bytes), for the owner too: the
+                // server's refusal would name its check, not the student.
+                for student in students where !LoginName.fits(student) {
+                    guard try engine.login(ofStudent: student) == nil else { continue }
+                    throw IdentityError.notAStudentsLogin(login: student, student: student, role: nil)
+                }
+            }
+            if case .login(let me, .teacher, _) = identity {
+                created = try teachersMappings(students, login: login, createLogins: createLogins, me: me, engine)
+            }
             if let login, let student = students.first { try map(student, to: login, engine) }
             let alreadyThere = try addStudents(students, toClass: id, engine)
             guard createLogins else {
                 return StudentsAdded(
-                    alreadyThere: alreadyThere, loginsCreated: [], withoutLogin: try withoutLogin(students, engine))
+                    alreadyThere: alreadyThere, loginsCreated: created, withoutLogin: try withoutLogin(students, engine)
+                )
             }
-            let created = try students.compactMap { student in
+            created += try students.compactMap { student in
                 let login = try engine.login(ofStudent: student) ?? student
                 return try engine.createStudentLogin(login) ? login : nil
             }
             return StudentsAdded(alreadyThere: alreadyThere, loginsCreated: created)
         }
+    }
+
+    /// A teacher maps a name only to an existing student's login (`038-login-mappings`; the server
+    /// refuses the rest, this says it in words first): a login that does not exist yet, or is a
+    /// teacher's, the owner's or a superuser's, is the store owner's to map, so that no teacher
+    /// takes the login a pupil on the school's roster will get. With `createLogins` she may create
+    /// the missing login of a name added as itself, as a student's (the server maps it to that
+    /// name at once); those are returned. Her own name may be her own login (`me`): a teacher on
+    /// her class's roster sees what her students see.
+    private func teachersMappings(
+        _ students: [String], login: String?, createLogins: Bool, me: String, _ engine: ClassroomEngine
+    ) throws -> [String] {
+        var created: [String] = []
+        for student in students where try engine.login(ofStudent: student) == nil {
+            let target = login ?? student
+            if target == me && student == me { continue }
+            if let holder = try engine.student(ofLogin: target) {
+                throw IdentityError.loginTaken(login: target, student: holder.name, mappedBy: holder.mappedBy)
+            }
+            switch try engine.schoolRole(ofLogin: target) {
+            case .student?: continue
+            case nil where login == nil && createLogins && LoginName.fits(target):
+                if try engine.createStudentLogin(target) { created.append(target) }
+            case let role:
+                throw IdentityError.notAStudentsLogin(login: target, student: student, role: role)
+            }
+        }
+        return created
     }
 
     /// The students, of those given, whose login (their name unless mapped) the server lacks; none
@@ -67,7 +109,7 @@ extension TrackingStore {
             return
         }
         if let holder = try engine.student(ofLogin: login) {
-            throw IdentityError.loginTaken(login: login, student: holder)
+            throw IdentityError.loginTaken(login: login, student: holder.name, mappedBy: holder.mappedBy)
         }
         try engine.mapLogin(login, toStudent: student)
     }

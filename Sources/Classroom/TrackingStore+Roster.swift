@@ -20,18 +20,19 @@ extension TrackingStore {
     ///
     /// Students added by hand (`class add`) are never touched. Importing the same roster twice
     /// changes nothing the second time.
+    ///
+    /// A student the store cannot take is left out and reported in ``RosterChanges/leftOut``, and
+    /// the rest is imported (``studentsLeftOut(_:createLogins:engine:changes:)``): one pupil's
+    /// username must not hold back a school's roster. What the store has of them stays as it was.
     /// - Parameters:
     ///   - roster: The roster, already checked for duplicates and references.
     ///   - createLogins: Whether to create the students' and teachers' missing logins.
     /// - Returns: What changed.
-    /// - Throws: ``RosterConflict``, ``TrackingError/invalidName(what:reason:)`` for a class or
-    ///   student name that breaks ``NameRule``, ``IdentityError/noLogins`` for `createLogins` on
-    ///   SQLite, ``TrackingError/busy(sql:)``.
+    /// - Throws: ``RosterConflict``, ``TrackingError/invalidName(what:reason:)`` for a class name
+    ///   that breaks ``NameRule``, ``IdentityError/noLogins`` for `createLogins` on SQLite,
+    ///   ``TrackingError/busy(sql:)``.
     @discardableResult
     public func syncRoster(_ roster: Roster, createLogins: Bool = false) throws -> RosterChanges {
-        let people = Dictionary(roster.people.map { ($0.sourcedId, $0) }, uniquingKeysWith: { first, _ in first })
-        let studentIDs = Set(roster.classes.flatMap(\.students))
-        for id in studentIDs { try Validate.student(people[id]?.username ?? "") }
         for entry in roster.classes { try Validate.className(entry.name) }
         let engine = classroom
         return try engine.withRosterCache {
@@ -42,6 +43,9 @@ extension TrackingStore {
     /// ``syncRoster(_:createLogins:)``'s work inside its transaction.
     private func sync(_ roster: Roster, createLogins: Bool, engine: ClassroomEngine) throws -> RosterChanges {
         var changes = RosterChanges()
+        let leftOut = try studentsLeftOut(roster, createLogins: createLogins, engine: engine, changes: &changes)
+        let kept = Set(leftOut.map(\.sourcedId))
+        let roster = roster.leaving(out: kept)
         try syncPeople(roster.people, engine: engine, changes: &changes)
         let now = clock().timeIntervalSince1970
         // Read once: every class's sync looks its people up here (a district has thousands
@@ -51,15 +55,16 @@ extension TrackingStore {
             let (classID, created) = try syncClass(entry, engine: engine, changes: &changes)
             try syncEnrollments(
                 classID: classID, created: created, students: entry.students, teachers: entry.teachers, now: now,
-                usernames: usernames, engine: engine, changes: &changes)
+                usernames: usernames, keeping: kept, engine: engine, changes: &changes)
         }
         for sourcedId in roster.closedClasses {
             guard let imported = try engine.importedClass(sourcedId: sourcedId) else { continue }
             try syncEnrollments(
                 classID: imported.id, created: false, students: [], teachers: [], now: now, usernames: usernames,
-                engine: engine, changes: &changes)
+                keeping: [], engine: engine, changes: &changes)
         }
         try settleLoginsAndOwners(roster, createLogins: createLogins, engine: engine, changes: &changes)
+        changes.leftOut = leftOut
         return changes
     }
 
@@ -177,10 +182,10 @@ extension TrackingStore {
     /// teachers are added and dropped. Linear in the class's size: the class's rows are read once
     /// (not at all for a class this import `created`), new rows are numbered here the way
     /// `MAX(position) + 1` would number them, and `usernames` (sourcedId → username) is read once
-    /// for the whole import.
+    /// for the whole import. Students `keeping` (left out of this import) keep their places.
     private func syncEnrollments(
         classID: Int64, created: Bool, students: [String], teachers: [String], now: Double,
-        usernames: [String: String], engine: ClassroomEngine, changes: inout RosterChanges
+        usernames: [String: String], keeping: Set<String>, engine: ClassroomEngine, changes: inout RosterChanges
     ) throws {
         let stored = created ? [] : try engine.enrollments(ofClass: classID)
         // Usernames follow NameRule (NFC), so Swift's canonical equality is SQL's byte equality here.
@@ -191,7 +196,7 @@ extension TrackingStore {
         let storedStudents = Dictionary(
             stored.filter { $0.role == .student }.map { ($0.person, $0) }, uniquingKeysWith: { first, _ in first })
         let storedTeachers = Set(stored.filter { $0.role == .teacher }.map(\.person))
-        let enrolled = Set(students)
+        let enrolled = Set(students).union(keeping)
         for person in students {
             if let row = storedStudents[person] {
                 guard row.left else { continue }

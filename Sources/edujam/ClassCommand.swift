@@ -10,7 +10,7 @@ enum ClassCommand: Command {
         description: """
             Creates classes, adds students to them and takes them off again (their attempts are kept),
             renames a class, lists them (with their teachers), imports them from a school's OneRoster
-            1.1 CSV export, all or nothing (docs/interop.md). Names: up to \(NameRule.maxLength)
+            1.1 CSV export (a student it cannot take left out and named, docs/interop.md). Names: up to \(NameRule.maxLength)
             characters, no control or invisible characters. On a PostgreSQL store a student's login
             is their name unless --login gives it; --create-logins creates the missing ones (for an
             import, the teachers' too); an imported class belongs to the teacher the export names;

@@ -13,7 +13,8 @@ enum ClassImportCommand {
     static let declaration = CommandDeclaration(
         "import", summary: "classes, students and teachers from a OneRoster 1.1 CSV export",
         example: "class import --oneroster oneroster-export", usage: ["class import --oneroster DIR [--create-logins]"],
-        description: "Imports classes, students and teachers from a OneRoster 1.1 CSV export, all or nothing.",
+        description:
+            "Imports classes, students and teachers from a OneRoster 1.1 CSV export. A broken export changes nothing; a student the store cannot take is left out and named, with their row, and the rest imported.",
         options: [
             OptionDeclaration("--oneroster", value: "DIR", "the folder of the OneRoster CSV files", kind: .directory),
             OptionDeclaration(
@@ -52,7 +53,10 @@ enum ClassImportCommand {
             (changes.teacherLoginsCreated, "teacher login created", "teacher logins created"),
             (changes.classesGiven, "class given to its teacher", "classes given to their teachers"),
         ].filter { $0.0 > 0 }.map { count($0.0, $0.1, $0.2) }
-        return head + (parts.isEmpty ? ": nothing changed." : ": " + parts.joined(separator: ", ") + ".")
+        let leftOut =
+            changes.leftOut.isEmpty
+            ? "" : " " + count(changes.leftOut.count, "student", "students") + " left out (see the warnings above)."
+        return head + (parts.isEmpty ? ": nothing changed." : ": " + parts.joined(separator: ", ") + ".") + leftOut
     }
 
     private static func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {

@@ -200,21 +200,8 @@ enum RosterFixture {
             "enrollments.csv:8: duplicate sourcedId 'enr-2' (first on line 3)"
         ),
         (
-            "users.csv", 5, "usr-s2,,,true,org-riverside,student,,,Bo,Chen,,,,,,,,",
-            "users.csv:5: username is empty; a student needs one (it is their name in EduJam)"
-        ),
-        (
             "users.csv", 5, "usr-s2,,,true,org-riverside,student,ana.lima,,Bo,Chen,,,,,,,,",
             "users.csv:5: username 'ana.lima' is also the username of the user on line 4"
-        ),
-        (
-            "users.csv", 5,
-            "usr-s2,,,true,org-riverside,student,\(String(repeating: "b", count: 300)),,Bo,Chen,,,,,,,,",
-            "users.csv:5: username cannot be an EduJam student name: it is 300 characters long (limit 64)"
-        ),
-        (
-            "users.csv", 5, "usr-s2,,,true,org-riverside,student,bo\u{1B}[2J,,Bo,Chen,,,,,,,,",
-            "users.csv:5: username cannot be an EduJam student name: it contains a control character (U+001B)"
         ),
         (
             "classes.csv", 2, "cls-3b,,,3B\u{202E},03,crs-y3,,homeroom,,org-riverside,term-2026,,,",
@@ -262,6 +249,34 @@ enum RosterFixture {
             #expect("\(error)" == message)
         }
         #expect(try snapshot(store) == before)
+    }
+
+    /// One pupil's row the store cannot take holds back nobody else's: it is left out, named by
+    /// its file and line with why, and the rest of the school is imported (docs/interop.md,
+    /// "One student's row, or the whole folder").
+    @Test(arguments: [
+        ("", "username is empty; a student needs one (it is their name in EduJam)"),
+        (
+            String(repeating: "b", count: 300),
+            "username cannot be an EduJam student name: it is 300 characters long (limit 64)"
+        ),
+        ("bo\u{1B}[2J", "username cannot be an EduJam student name: it contains a control character (U+001B)"),
+    ])
+    func aStudentWhoseUsernameIsNoNameIsLeftOutAndTheRestImported(username: String, why: String) throws {
+        let store = try RosterFixture.store()
+        let folder = try RosterFixture.school(
+            "users.csv", line: 5, "usr-s2,,,true,org-riverside,student,\(username),,Bo,Chen,,,,,,,,")
+        let outcome = try OneRosterImport.run(folder: folder, store: store)
+        let shown = username.unicodeScalars.contains { $0.value < 0x20 } ? nil : username
+        #expect(outcome.warnings.first?.hasPrefix("users.csv:5: the student ") == true, "\(outcome.warnings)")
+        #expect(outcome.warnings.first?.hasSuffix(" is left out: \(why)") == true, "\(outcome.warnings)")
+        if let shown { #expect(outcome.warnings.first == "users.csv:5: the student \(shown) is left out: \(why)") }
+        #expect(outcome.changes.leftOut.map(\.sourcedId) == ["usr-s2"])
+        #expect(
+            try store.classes() == [
+                SchoolClass(name: "3B", students: ["ana.lima", "cy.okafor"]),
+                SchoolClass(name: "4A", students: ["dee.park"]),
+            ])
     }
 
     @Test func aMissingFileIsNamed() throws {

@@ -33,8 +33,10 @@ struct ServerLogins: SchoolLogins {
         try first("SELECT login FROM student_logins WHERE student = ?", [.text(student)]) { $0.text(0) }
     }
 
-    func student(ofLogin login: String) throws -> String? {
-        try first("SELECT student FROM student_logins WHERE login = ?", [.text(login)]) { $0.text(0) }
+    func student(ofLogin login: String) throws -> (name: String, mappedBy: String?)? {
+        try first("SELECT student, mapped_by FROM student_logins WHERE login = ?", [.text(login)]) { row in
+            row.text(0).map { (name: $0, mappedBy: row.text(1)) }
+        }
     }
 
     func mapLogin(_ login: String, toStudent student: String) throws {

@@ -183,6 +183,7 @@ extension ClassroomSchema {
         "033-grading-exclusions": GradingExclusions.postgresql,
         "035-teachers-apart": GameOwners.postgresql,
         "036-student-assignments-by-count": studentAssignmentsByCount,
+        "038-login-mappings": LoginMappings.postgresql,
         "039-catalog-by-game-owner": catalogByGameOwner,
     ]
 

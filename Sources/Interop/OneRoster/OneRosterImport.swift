@@ -3,7 +3,8 @@ import Foundation
 import Tracking
 
 /// Reads a OneRoster 1.1 CSV folder (`manifest.csv`, `users.csv`, `classes.csv`,
-/// `enrollments.csv`, optionally `orgs.csv`) and brings it into a store, all or nothing.
+/// `enrollments.csv`, optionally `orgs.csv`) and brings it into a store: a folder that breaks the
+/// format changes nothing; a student the store cannot take is left out and reported, the rest imported.
 ///
 /// The mapping (docs/interop.md, "OneRoster in"):
 /// - a class becomes an EduJam class named by its `title`, known by its `sourcedId`;
@@ -28,7 +29,8 @@ public enum OneRosterImport {
         public var warnings: [String]
     }
 
-    /// Reads the folder and syncs the store; on any error nothing is changed.
+    /// Reads the folder and syncs the store; on any error nothing is changed. Each student left out
+    /// is a warning naming their row (`Reading.warning(leftOut:)`), first among the warnings.
     /// - Parameters:
     ///   - folder: The folder holding the CSV files.
     ///   - store: The store.
@@ -39,7 +41,12 @@ public enum OneRosterImport {
         let reading = try read(folder: folder)
         do {
             let changes = try store.syncRoster(reading.roster, createLogins: createLogins)
-            return Outcome(roster: reading.roster, changes: changes, warnings: reading.warnings + changes.notes)
+            let leftOut = changes.leftOut.sorted {
+                (reading.userLines[$0.sourcedId] ?? 0) < (reading.userLines[$1.sourcedId] ?? 0)
+            }
+            .map { reading.warning(leftOut: $0) }
+            return Outcome(
+                roster: reading.roster, changes: changes, warnings: reading.warnings + leftOut + changes.notes)
         } catch let conflict as RosterConflict {
             throw reading.locate(conflict)
         }
@@ -53,6 +60,12 @@ public enum OneRosterImport {
         public var warnings: [String]
         var classLines: [String: Int]
         var userLines: [String: Int]
+
+        /// A student left out, on the row that names them: `users.csv:7: ana.lima left out: why`.
+        func warning(leftOut student: LeftOutStudent) -> String {
+            let line = userLines[student.sourcedId].map { ":\($0)" } ?? ""
+            return "users.csv\(line): the student \(student.username) is left out: \(student.reason)"
+        }
 
         /// The store's conflict as an error on the row that caused it.
         func locate(_ conflict: RosterConflict) -> OneRosterError {
@@ -261,8 +274,10 @@ public enum OneRosterImport {
 
     // MARK: - Mapping
 
-    /// Joins the three files into a roster, checking every enrolled person's username.
+    /// Joins the three files into a roster, checking every enrolled person's username: a student
+    /// whose username is no EduJam name is left out (``Roster/leftOut``), the rest kept.
     static func roster(classes: ClassRows, users: UserRows, enrollments: EnrollmentRows) throws -> Roster {
+        var leftOut: [String: String] = [:]
         var people: [RosterPerson] = []
         var listed: Set<String> = []
         var usernames: [String: Int] = [:]
@@ -275,11 +290,10 @@ public enum OneRosterImport {
         func person(_ id: String, student: Bool) throws {
             guard let user = users.byId[id] else { return }
             if student, checkedStudents.insert(id).inserted {
-                guard !user.person.username.isEmpty else {
-                    throw user.row.error("username is empty; a student needs one (it is their name in EduJam)")
-                }
-                if let problem = NameRule.problem(with: user.person.username) {
-                    throw user.row.error("username cannot be an EduJam student name: it \(problem)")
+                if user.person.username.isEmpty {
+                    leftOut[id] = "username is empty; a student needs one (it is their name in EduJam)"
+                } else if let problem = NameRule.problem(with: user.person.username) {
+                    leftOut[id] = "username cannot be an EduJam student name: it \(problem)"
                 }
             }
             guard listed.insert(id).inserted else { return }
@@ -313,6 +327,7 @@ public enum OneRosterImport {
                 RosterClass(sourcedId: entry.sourcedId, name: entry.title, teachers: teachers, students: students))
         }
         return Roster(
-            people: people, classes: result, closedClasses: classes.entries.filter(\.deleted).map(\.sourcedId))
+            people: people, classes: result, closedClasses: classes.entries.filter(\.deleted).map(\.sourcedId),
+            leftOut: leftOut)
     }
 }

@@ -168,6 +168,8 @@ enum PGMigrations {
         Migration.classroomOnly("036-student-assignments-by-count"),
         // A save's rows as one `jsonb` array a table, written by statements made from the tables' columns.
         PGMigrations.saveByRows,
+        // Teachers map names only to existing students' logins, and each mapping records who made it (Classroom's).
+        Migration.classroomOnly("038-login-mappings"),
         // A game's catalog entries written only by its owner's login (Classroom's).
         Migration.classroomOnly("039-catalog-by-game-owner"),
     ]

@@ -19,8 +19,10 @@
 /// - A student's name maps to their login in `student_logins` (one name, one login, store-wide,
 ///   because attempts are filed by name): `class add 5C ana` maps `ana` to the login `ana`,
 ///   `class add 5C "Ana Lima" --login ana` maps the name to `ana`. A login with no name there is
-///   nobody's student and can read or write no attempt. Teachers add mappings; changing or
-///   removing one is the owner's (it would hand one student's attempts to another login).
+///   nobody's student and can read or write no attempt. Teachers add mappings, since Classroom's
+///   `038-login-mappings` only to an existing student's login (a login that does not exist yet
+///   may be a pupil's to come); changing or removing one is the owner's (it would hand one
+///   student's attempts to another login).
 /// - A student reads and writes only their own attempts (with their items and events), reads
 ///   only their own rows of rosters, their classes, the assignments given to them and their Done
 ///   marks, and marks done only their own work in those assignments. They delete nothing.
