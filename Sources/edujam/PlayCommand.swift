@@ -2,6 +2,7 @@ import Classroom
 import Foundation
 import Runtime
 import Sandbox
+import School
 import Tracking
 
 /// `edujam play`: a student plays a game (its options and synopsis: ``declaration``).
@@ -62,9 +63,7 @@ enum PlayCommand: Command {
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
-            try GamePlayer.play(
-                source.package.map { .package($0, label: source.folder) } ?? .folder(source.folder), store: store,
-                channel: recorder ?? base, clock: clock, options: options)
+            try source.play(store: store, channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)
@@ -193,7 +192,7 @@ struct GameTarget {
                 throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
             }
             let parent = PathText.parent(of: word)
-            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.lookupDeclarations)
+            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs().lookupDeclarations)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = try Installation.gamesToRead(options)
@@ -202,7 +201,7 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs.lookupDeclarations)
+        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs().lookupDeclarations)
         guard case .found(let folder) = found else {
             var missing = GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
             if case .otherCase(let id) = found { missing.suggestion = IdentifierPathText.text([id] + path.dropFirst()) }

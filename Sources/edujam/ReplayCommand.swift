@@ -2,6 +2,7 @@ import Foundation
 import GameContent
 import Playtest
 import Runtime
+import School
 import Tracking
 
 /// `edujam replay`: a saved attempt played again from its replay record (its options: ``declaration``).

@@ -2,6 +2,7 @@ import Classroom
 import Foundation
 import Playtest
 import Runtime
+import School
 import Tracking
 
 /// `edujam verify`: ended attempts played again from their replay records and the stored game

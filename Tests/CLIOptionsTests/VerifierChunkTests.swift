@@ -2,6 +2,7 @@ import Testing
 import TrackingTestSupport
 
 @testable import Classroom
+@testable import School
 @testable import Tracking
 @testable import edujam
 

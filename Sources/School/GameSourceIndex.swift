@@ -6,21 +6,21 @@ import GameContent
 /// the game cache when the school server cannot be reached (docs/playing.md, "When the network drops").
 ///
 /// A small JSON file beside the cache's entries (`<cache>/current.json`), keyed by the store as
-/// the outbox names it (``StoreLocation/destination(_:)``: no password), so two schools' games of
+/// the outbox names it (a server's URL without its password), so two schools' games of
 /// the same id never meet. It is a cache: written whole through a temporary file and a rename,
 /// read with a bound; one that cannot be read is an empty index, never the reason a command fails.
-struct GameSourceIndex: Codable, Equatable {
+public struct GameSourceIndex: Codable, Equatable, Sendable {
     /// One store's part.
-    struct Store: Codable, Equatable {
+    public struct Store: Codable, Equatable, Sendable {
         /// The collection's root identifier the store was claimed for, and its title.
-        var root: String
-        var title: String
+        public var root: String
+        public var title: String
         /// Game id → its current version's hex name, as last seen.
-        var games: [String: String] = [:]
+        public var games: [String: String] = [:]
     }
 
     /// Store (as the outbox names it) → what was learned from it.
-    var stores: [String: Store] = [:]
+    public var stores: [String: Store] = [:]
 
     /// The most the file may hold: thousands of games' lines, far beyond a school's.
     static let maxBytes = 1 << 20
@@ -31,7 +31,7 @@ struct GameSourceIndex: Codable, Equatable {
     }
 
     /// The index in `cache`, empty when there is none or it cannot be read (too big, not JSON).
-    static func read(in cache: GameCache) -> GameSourceIndex {
+    public static func read(in cache: GameCache) -> GameSourceIndex {
         let path = path(in: cache)
         guard let size = fileSize(path), size <= maxBytes,
             let data = FileManager.default.contents(atPath: path), data.count <= maxBytes,
@@ -41,7 +41,7 @@ struct GameSourceIndex: Codable, Equatable {
     }
 
     /// The current version of `game` last seen at `store`, if it is a valid name.
-    func version(of game: String, at store: String) -> GameVersion? {
+    public func version(of game: String, at store: String) -> GameVersion? {
         stores[store]?.games[game].flatMap(GameVersion.init)
     }
 
