@@ -86,6 +86,8 @@ let package = Package(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CLIOptionsTests", dependencies: ["edujam", "School", "Tracking", "TrackingTestSupport", "Classroom"]),
+        // A Swift embedder's use of School: public API only, no @testable.
+        .testTarget(name: "SchoolTests", dependencies: ["School", "Runtime", "Classroom", "Tracking", "GameContent"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",
