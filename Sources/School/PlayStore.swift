@@ -40,7 +40,7 @@ public enum PlayStore {
     /// - Parameters:
     ///   - cause: why the server cannot be reached.
     ///   - login: the login of the store's address, if it names one.
-    ///   - root: the collection the run is rooted at (``offlineRoot(games:destination:cache:)``).
+    ///   - root: the collection the run is rooted at (``offlineRoot(destination:cache:games:)``).
     /// - Throws: ``OfflineStartError`` when the login is not known on this computer; the outbox's errors.
     public static func offline(
         cause: TrackingError, login: String?, outbox: Outbox, root: (id: String, title: String), clock: RunClock
