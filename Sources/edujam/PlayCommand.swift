@@ -96,35 +96,23 @@ enum PlayCommand: Command {
         }
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity (or the game
-    /// above it) and ran the published game; else it is practice. A launch the game never started
-    /// counts for nothing.
+    /// Where the attempt counts (``WhereItCounts``), in the student's words.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore, source: GameSource) {
-        guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
-        guard !report.keptOnThisComputer else {
-            return Output.line("Saved on this computer; it will be sent to the school server.")
-        }
-        guard report.record.id != 0 else { return }  // never reached the school server: kept in the outbox
-        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
-        guard assignments.isEmpty else {
+        switch WhereItCounts.of(report, in: store, source: source) {
+        case nil: return
+        case .notStarted: Output.line("Not started, so it counts for no assignment.")
+        case .keptOnThisComputer: Output.line("Saved on this computer; it will be sent to the school server.")
+        case .assignments(let assignments, let ready):
             let names = assignments.map { "assignment \($0.id) (\($0.title))" }
             Output.line("Saved for " + names.joined(separator: ", ") + ".")
-            let ready = (try? store.inbox(student: report.record.student))?.filter(\.readyToHandIn).map(\.assignmentId)
-            for id in Set(assignments.map(\.id)).intersection(ready ?? []).sorted() {
-                Output.line(InboxCommand.handIn(id) + ".")
-            }
-            return
-        }
-        let game = store.relativePath(report.record.identifierPath).first ?? ""
-        if let version = source.version,
-            (try? store.retiredVersions())?.contains(where: { $0.version == version }) == true
-        {
-            return Output.line(
+            for id in ready { Output.line(InboxCommand.handIn(id) + ".") }
+        case .retiredVersion(let version):
+            Output.line(
                 "Saved as practice: your teacher retired this version of the game (\(version.short)), so it counts for no assignment."
             )
+        case .practice(let localCopy):
+            Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
         }
-        let localCopy = source.isLocalCopy(of: game, in: store)
-        Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status:
