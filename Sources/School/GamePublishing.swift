@@ -27,12 +27,17 @@ public enum GamePublishing {
         folder: String, into store: TrackingStore, by publisher: String,
         loader: Catalog.DeclarationLoader = Catalog.inThisProcess
     ) throws -> Published {
-        let declaration: GameDeclaration
         switch loader([folder]).first {
-        case .success(let loaded): declaration = loaded
+        case .success(let declaration): return try publish(declaration, folder: folder, into: store, by: publisher)
         case .failure(let error): throw PublishRefusal(folder: folder, reason: "\(error)")
         case nil: throw PublishRefusal(folder: folder, reason: "its declaration was not read")
         }
+    }
+
+    /// ``publish(folder:into:by:loader:)`` of a game whose declaration is already loaded.
+    public static func publish(
+        _ declaration: GameDeclaration, folder: String, into store: TrackingStore, by publisher: String
+    ) throws -> Published {
         let outcome = try publishFiles(folder: folder, gameID: declaration.id, into: store, by: publisher)
         let order = try Catalog.gameFolders(in: PathText.parent(of: folder)).map(PathText.name(of:))
         try Catalog.publish(

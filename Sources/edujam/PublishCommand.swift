@@ -106,29 +106,24 @@ enum PublishCommand: Command {
         var refused = results.count - passed.count
         let before = Dictionary(
             try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
-        var orders: [String: [String]] = [:]  // each games folder's games, in the catalog's order
         for (folder, loaded) in zip(passed, GameJobs().declarations(passed)) {
-            guard case .success(let declaration) = loaded else {
-                if case .failure(let error) = loaded { GameFiles.refuse(folder, "\(error)") }
-                refused += 1
-                continue
-            }
             let publisher = Identity.publisher(identity: identity)
-            guard
-                let outcome = try GameFiles.publish(folder: folder, gameID: declaration.id, into: store, by: publisher)
-            else {
+            let published: GamePublishing.Published
+            do {
+                published = try GamePublishing.publish(loaded.get(), folder: folder, into: store, by: publisher)
+            } catch let refusal as PublishRefusal {
+                Output.error("edujam publish: \(refusal)")
+                refused += 1
+                continue
+            } catch let error as GameLoadError {
+                GameFiles.refuse(folder, "\(error)")
                 refused += 1
                 continue
             }
-            Output.line(GameFiles.said(outcome, game: declaration.id))
-            let games = PathText.parent(of: folder)
-            let order = try orders[games] ?? Catalog.gameFolders(in: games).map(PathText.name(of:))
-            orders[games] = order
-            let position = order.firstIndex(of: PathText.name(of: folder)) ?? order.count
-            try Catalog.publish(declaration, order: position, into: store)
-            if case .new = outcome, let replaced = before[declaration.id] {
+            Output.line(GameFiles.said(published.outcome, game: published.gameID))
+            if case .new = published.outcome, let replaced = before[published.gameID] {
                 try Retiring.replaced(
-                    replaced, of: declaration.id, choice: options.replaced, store: store, by: publisher)
+                    replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
             }
         }
         return refused == 0 ? .success : .failure
