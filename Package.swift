@@ -85,9 +85,14 @@ let package = Package(
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CLIOptionsTests", dependencies: ["edujam", "School", "Tracking", "TrackingTestSupport", "Classroom"]),
-        // A Swift embedder's use of School: public API only, no @testable.
-        .testTarget(name: "SchoolTests", dependencies: ["School", "Runtime", "Classroom", "Tracking", "GameContent"]),
+            name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
+        // EmbedderTests uses School as a Swift embedder does: public API only, no @testable.
+        .testTarget(
+            name: "SchoolTests",
+            dependencies: [
+                "School", "Runtime", "Classroom", "Tracking", "GameContent", "TrackingTestSupport", "Authoring",
+                "Playtest",
+            ]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

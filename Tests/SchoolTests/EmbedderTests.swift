@@ -67,6 +67,8 @@ import Tracking
         let report = try source.play(store: store, channel: Adder(), clock: .virtual(), options: options)
         #expect(report.outcome == .finished)
         #expect(report.record.gameVersion == version.description)
+        // Assigned to no one, the published version's attempt is practice, not a local copy's.
+        #expect(WhereItCounts.of(report, in: store, source: source) == .practice(localCopy: false))
 
         let runs = try store.runs(student: "ana")
         let checked = try AttemptVerifier(store: store, replays: replays).check(runs)
