@@ -9,18 +9,18 @@ import GameContent
 /// the outbox names it (a server's URL without its password), so two schools' games of
 /// the same id never meet. It is a cache: written whole through a temporary file and a rename,
 /// read with a bound; one that cannot be read is an empty index, never the reason a command fails.
-public struct GameSourceIndex: Codable, Equatable, Sendable {
+struct GameSourceIndex: Codable, Equatable, Sendable {
     /// One store's part.
-    public struct Store: Codable, Equatable, Sendable {
+    struct Store: Codable, Equatable, Sendable {
         /// The collection's root identifier the store was claimed for, and its title.
-        public var root: String
-        public var title: String
+        var root: String
+        var title: String
         /// Game id → its current version's hex name, as last seen.
-        public var games: [String: String] = [:]
+        var games: [String: String] = [:]
     }
 
     /// Store (as the outbox names it) → what was learned from it.
-    public var stores: [String: Store] = [:]
+    var stores: [String: Store] = [:]
 
     /// The most the file may hold: thousands of games' lines, far beyond a school's.
     static let maxBytes = 1 << 20
@@ -31,7 +31,7 @@ public struct GameSourceIndex: Codable, Equatable, Sendable {
     }
 
     /// The index in `cache`, empty when there is none or it cannot be read (too big, not JSON).
-    public static func read(in cache: GameCache) -> GameSourceIndex {
+    static func read(in cache: GameCache) -> GameSourceIndex {
         let path = path(in: cache)
         guard let size = fileSize(path), size <= maxBytes,
             let data = FileManager.default.contents(atPath: path), data.count <= maxBytes,
@@ -41,7 +41,7 @@ public struct GameSourceIndex: Codable, Equatable, Sendable {
     }
 
     /// The current version of `game` last seen at `store`, if it is a valid name.
-    public func version(of game: String, at store: String) -> GameVersion? {
+    func version(of game: String, at store: String) -> GameVersion? {
         stores[store]?.games[game].flatMap(GameVersion.init)
     }
 
