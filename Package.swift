@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
-// CLI (edujam) -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}; CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent};
+// CLI (edujam) -> School -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}, School -> Classroom;
+// CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent};
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -14,6 +15,7 @@ let package = Package(
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
         .library(name: "Interop", targets: ["Interop"]),
+        .library(name: "School", targets: ["School"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -46,11 +48,16 @@ let package = Package(
         .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
+        // What a school does with games, for the CLI and any Swift host: publish, play from the
+        // store (and its offline cache), verify; each game's untrusted work in a child process.
+        .target(
+            name: "School",
+            dependencies: ["Runtime", "Classroom", "GameContent", "Tracking", "Sandbox", "Authoring", "Playtest"]),
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking", "Sandbox",
-                "GameContent",
+                "School", "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking",
+                "Sandbox", "GameContent",
             ]),
         .executableTarget(
             name: "edujam-bench",
@@ -77,7 +84,15 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
+        .testTarget(
+            name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
+        // EmbedderTests uses School as a Swift embedder does: public API only, no @testable.
+        .testTarget(
+            name: "SchoolTests",
+            dependencies: [
+                "School", "Runtime", "Classroom", "Tracking", "GameContent", "TrackingTestSupport", "Authoring",
+                "Playtest",
+            ]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

@@ -2,6 +2,7 @@ import Authoring
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `edujam catalog`: every game's activity tree, and publishing it (its options and synopsis: ``declaration``).
@@ -32,7 +33,7 @@ enum CatalogCommand: Command {
             try options.folder.map { try Installation.requireFolder($0, named: "games folder") }
             ?? Installation.gamesToRead(options.common)
         let collection = try GameCollection.load(from: games)
-        let entries = try Catalog.entries(in: games, loader: GameJobs.declarations)
+        let entries = try Catalog.entries(in: games, loader: GameJobs().declarations)
         let filtering = !options.words.isEmpty || options.topic != nil
         let query = ContextQuery(topic: options.topic, words: options.words)
         let matches = filtering ? try Catalog.paths(matching: query, in: entries, collection: collection) : nil
@@ -91,7 +92,7 @@ enum CatalogCommand: Command {
         var settings = GameChecker.Settings()
         settings.fuzzRuns = 0
         let loaded = entries.filter { $0.declaration != nil }
-        for (entry, result) in zip(loaded, GameJobs.check(loaded.map(\.folder), settings: settings)) {
+        for (entry, result) in zip(loaded, GameJobs().check(loaded.map(\.folder), settings: settings)) {
             guard let id = entry.declaration?.id else { continue }
             let errors = result.findings.filter { $0.severity == .error }
             guard errors.isEmpty else {

@@ -1,6 +1,7 @@
 import Authoring
 import Foundation
 import Runtime
+import School
 
 /// `edujam check`: what authors commonly get wrong, with hints (its options and synopsis: ``declaration``).
 enum CheckCommand: Command {
@@ -51,7 +52,7 @@ enum CheckCommand: Command {
     static func checked(_ folders: [String], settings: GameChecker.Settings) -> [GameChecker.Result] {
         var notes: Set<String> = []
         var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
-        let results = GameJobs.check(folders, settings: settings).map { result in
+        let results = GameJobs().check(folders, settings: settings).map { result in
             let findings = result.findings + duplicateID(of: result.folder, clashes: &clashes)
             for finding in findings { Output.line(finding.description) }
             notes.formUnion(result.notes)
@@ -82,7 +83,7 @@ enum CheckCommand: Command {
     /// An error when another game beside `folder` declares the same id (the catalog refuses both).
     private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
         let games = PathText.parent(of: folder)
-        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games, loader: GameJobs.declarations) }
+        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games, loader: GameJobs().declarations) }
         guard let error = clashes[games]?[PathText.name(of: folder)] else { return [] }
         return [
             Finding(

@@ -1,6 +1,7 @@
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `play ID` found no game declaring `ID` in the games folder. The store may still know the
@@ -38,34 +39,22 @@ struct GameNotHere: Error {
         return Absent(word: word, gamesFolder: gamesFolder, assigned: isAssigned(in: store, typed: typed))
     }
 
-    /// This error with the store's game whose id differs from the typed one only in case, when the
-    /// games folder had none to suggest: a game the school published need not be on this computer.
-    /// A student may add contexts of their own beside the games (`Math-Jam` beside `MATH-JAM`), so
-    /// of several matches only a published game is suggested, and only when it is the one.
+    /// This error with the store's game whose id differs from the typed one only in case
+    /// (``StoreActivity/caseSuggestion(for:in:)``), when the games folder had none to suggest.
     private func suggesting(from store: TrackingStore) -> GameNotHere {
-        guard suggestion == nil, let typed = path.first?.lowercased() else { return self }
-        var matches = store.mainContext.children.map(\.identifier).filter { $0.lowercased() == typed }
-        if matches.count > 1 {
-            let published = Set(((try? store.publishedGames()) ?? []).map(\.gameID))
-            matches = matches.filter(published.contains)
-        }
-        guard matches.count == 1 else { return self }
-        var found = self
-        found.suggestion = IdentifierPathText.text([matches[0]] + path.dropFirst())
-        return found
+        guard suggestion == nil, let found = StoreActivity.caseSuggestion(for: path, in: store) else { return self }
+        var suggested = self
+        suggested.suggestion = found
+        return suggested
     }
 
-    /// Whether an assignment of the student holds the activity, a part of it, or the game above it.
+    /// Whether an assignment of the student who plays holds the activity (``StoreActivity/isAssigned(_:to:in:)``).
     private func isAssigned(in store: TrackingStore, typed: String?) -> Bool {
         let fallback = ProcessInfo.processInfo.environment["USER"] ?? "student"
         guard let identity = try? store.identity(),
-            let student = try? Identity.student(typed: typed, identity: identity, fallback: fallback, usage: ""),
-            let entries = try? store.inbox(student: student)
+            let student = try? Identity.student(typed: typed, identity: identity, fallback: fallback, usage: "")
         else { return false }
-        return entries.flatMap(\.activities).contains { activity in
-            let assigned = store.relativePath(activity.identifierPath)
-            return assigned.starts(with: path) || path.starts(with: assigned)
-        }
+        return StoreActivity.isAssigned(path, to: student, in: store)
     }
 
     /// The activity is in the store's catalog, but no game here declares it.

@@ -1,6 +1,7 @@
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// A `play`'s game and store, opened together: the store says where the game comes from

@@ -1,6 +1,7 @@
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `edujam inbox`: a student's assignments and their status (its options and synopsis: ``declaration``).

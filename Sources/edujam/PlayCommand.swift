@@ -2,6 +2,7 @@ import Classroom
 import Foundation
 import Runtime
 import Sandbox
+import School
 import Tracking
 
 /// `edujam play`: a student plays a game (its options and synopsis: ``declaration``).
@@ -62,9 +63,7 @@ enum PlayCommand: Command {
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
         let report = try usageOnUnknownLevel {
-            try GamePlayer.play(
-                source.package.map { .package($0, label: source.folder) } ?? .folder(source.folder), store: store,
-                channel: recorder ?? base, clock: clock, options: options)
+            try source.play(store: store, channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
             try recorder.write(to: file, report: report, options: options)
@@ -113,35 +112,23 @@ enum PlayCommand: Command {
         }
     }
 
-    /// An attempt counts for every assignment of the student that holds its activity (or the game
-    /// above it) and ran the published game; else it is practice. A launch the game never started
-    /// counts for nothing.
+    /// Where the attempt counts (``WhereItCounts``), in the student's words.
     private static func tellWhereItCounts(_ report: RunReport, store: TrackingStore, source: GameSource) {
-        guard report.record.started else { return Output.line("Not started, so it counts for no assignment.") }
-        guard !report.keptOnThisComputer else {
-            return Output.line("Saved on this computer; it will be sent to the school server.")
-        }
-        guard report.record.id != 0 else { return }  // never reached the school server: kept in the outbox
-        guard let assignments = try? store.assignments(countingAttempt: report.record.id) else { return }
-        guard assignments.isEmpty else {
+        switch WhereItCounts.of(report, in: store, source: source) {
+        case nil: return
+        case .notStarted: Output.line("Not started, so it counts for no assignment.")
+        case .keptOnThisComputer: Output.line("Saved on this computer; it will be sent to the school server.")
+        case .assignments(let assignments, let ready):
             let names = assignments.map { "assignment \($0.id) (\($0.title))" }
             Output.line("Saved for " + names.joined(separator: ", ") + ".")
-            let ready = (try? store.inbox(student: report.record.student))?.filter(\.readyToHandIn).map(\.assignmentId)
-            for id in Set(assignments.map(\.id)).intersection(ready ?? []).sorted() {
-                Output.line(InboxCommand.handIn(id) + ".")
-            }
-            return
-        }
-        let game = store.relativePath(report.record.identifierPath).first ?? ""
-        if let version = source.version,
-            (try? store.retiredVersions())?.contains(where: { $0.version == version }) == true
-        {
-            return Output.line(
+            for id in ready { Output.line(InboxCommand.handIn(id) + ".") }
+        case .retiredVersion(let version):
+            Output.line(
                 "Saved as practice: your teacher retired this version of the game (\(version.short)), so it counts for no assignment."
             )
+        case .practice(let localCopy):
+            Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
         }
-        let localCopy = source.isLocalCopy(of: game, in: store)
-        Output.line(localCopy ? "Saved as practice: you \(ActivityProgress.localCopyText)." : "Saved as practice.")
     }
 
     /// Tells the student how it ended, the author what failed, and picks the exit status:
@@ -209,7 +196,7 @@ struct GameTarget {
                 throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
             }
             let parent = PathText.parent(of: word)
-            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs.lookupDeclarations)
+            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs().lookupDeclarations)
             return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
         }
         let gamesFolder = try Installation.gamesToRead(options)
@@ -218,7 +205,7 @@ struct GameTarget {
         guard let gameID = path.first else {
             throw UsageError("'\(word)' is neither a game folder nor an identifier path")
         }
-        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs.lookupDeclarations)
+        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs().lookupDeclarations)
         guard case .found(let folder) = found else {
             var missing = GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
             if case .otherCase(let id) = found { missing.suggestion = IdentifierPathText.text([id] + path.dropFirst()) }

@@ -3,6 +3,7 @@ import Classroom
 import Foundation
 import GameContent
 import Runtime
+import School
 import Tracking
 
 /// `edujam publish`: a game's files into the school's store, as an immutable version named by
@@ -105,29 +106,24 @@ enum PublishCommand: Command {
         var refused = results.count - passed.count
         let before = Dictionary(
             try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
-        var orders: [String: [String]] = [:]  // each games folder's games, in the catalog's order
-        for (folder, loaded) in zip(passed, GameJobs.declarations(passed)) {
-            guard case .success(let declaration) = loaded else {
-                if case .failure(let error) = loaded { GameFiles.refuse(folder, "\(error)") }
-                refused += 1
-                continue
-            }
+        for (folder, loaded) in zip(passed, GameJobs().declarations(passed)) {
             let publisher = Identity.publisher(identity: identity)
-            guard
-                let outcome = try GameFiles.publish(folder: folder, gameID: declaration.id, into: store, by: publisher)
-            else {
+            let published: GamePublishing.Published
+            do {
+                published = try GamePublishing.publish(loaded.get(), folder: folder, into: store, by: publisher)
+            } catch let refusal as PublishRefusal {
+                Output.error("edujam publish: \(refusal)")
+                refused += 1
+                continue
+            } catch let error as GameLoadError {
+                GameFiles.refuse(folder, "\(error)")
                 refused += 1
                 continue
             }
-            Output.line(GameFiles.said(outcome, game: declaration.id))
-            let games = PathText.parent(of: folder)
-            let order = try orders[games] ?? Catalog.gameFolders(in: games).map(PathText.name(of:))
-            orders[games] = order
-            let position = order.firstIndex(of: PathText.name(of: folder)) ?? order.count
-            try Catalog.publish(declaration, order: position, into: store)
-            if case .new = outcome, let replaced = before[declaration.id] {
+            Output.line(GameFiles.said(published.outcome, game: published.gameID))
+            if case .new = published.outcome, let replaced = before[published.gameID] {
                 try Retiring.replaced(
-                    replaced, of: declaration.id, choice: options.replaced, store: store, by: publisher)
+                    replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
             }
         }
         return refused == 0 ? .success : .failure
@@ -202,27 +198,18 @@ struct NoSuchGame: Error, CustomStringConvertible {
     let description: String
 }
 
-/// A game's files into the store, as `publish` and `catalog --publish` store them.
+/// A game's files into the store, as `publish` and `catalog --publish` store them, said.
 enum GameFiles {
-    /// Reads the game in `folder` (``GamePackage/read(folder:)``) and publishes it; a game whose
-    /// files cannot be read or are over the limits, or that the store refuses (another teacher's
-    /// game, a version name another row holds), is refused, said on stderr.
+    /// ``GamePublishing/publishFiles(folder:gameID:into:by:)``, a refusal said on stderr.
     /// - Returns: What changed, or nil when it was refused.
     /// - Throws: The store's errors.
     static func publish(folder: String, gameID: String, into store: TrackingStore, by publisher: String) throws
         -> PublishOutcome?
     {
-        let package: GamePackage
         do {
-            package = try GamePackage.read(folder: folder)
-        } catch {
-            refuse(folder, "\(error)")
-            return nil
-        }
-        do {
-            return try store.publishGame(package, gameID: gameID, by: publisher)
-        } catch let error as GameStoreError {
-            refuse(folder, "\(error)")
+            return try GamePublishing.publishFiles(folder: folder, gameID: gameID, into: store, by: publisher)
+        } catch let refusal as PublishRefusal {
+            Output.error("edujam publish: \(refusal)")
             return nil
         }
     }

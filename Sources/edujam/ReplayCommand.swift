@@ -2,6 +2,7 @@ import Foundation
 import GameContent
 import Playtest
 import Runtime
+import School
 import Tracking
 
 /// `edujam replay`: a saved attempt played again from its replay record (its options: ``declaration``).
@@ -49,51 +50,19 @@ enum ReplayCommand: Command {
         return conclude(try GamePlayer.replay(saved.inputs, game: game, root: root, screen: screen))
     }
 
-    /// The game the attempt ran: its version from the store (through the game cache), run from
-    /// memory, else the games folder's game when its files are that very version. An attempt that
-    /// recorded no version (saved before versions were) is replayed with the games folder's game,
-    /// and stderr says so.
-    /// - Throws: ``NotReplayable`` for a version neither the store nor the games folder has (a
-    ///   replay of other code would only diverge, with no cause); the store's and the cache's
-    ///   errors as they are.
+    /// The game the attempt ran (``ReplayedGame/of(_:in:cache:localFolder:)``), the games folder's
+    /// found as `play` finds it; an attempt that recorded no version is replayed with the games
+    /// folder's game, and stderr says so.
     static func game(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> PlayedGame {
-        let recorded = try saved.gameVersion.map { text in
-            guard let version = GameVersion(text) else {
-                throw NotReplayable(reason: "the version it recorded is not a game version")
-            }
-            return version
+        let found = try ReplayedGame.of(saved, in: store, cache: try GameSource.cache()) { path in
+            try GameTarget.resolve(path, options: common).folder
         }
-        if let version = recorded {
-            do {
-                let cache = try GameSource.cache()
-                return .package(try GameSource.package(version, from: store, in: cache), label: cache.entry(version))
-            } catch is GameVersionMissing {}  // not in the store: a local copy, looked for below
-        }
-        let path = IdentifierPathText.text(saved.identifierPath)
-        let local: String
-        do {
-            local = try GameTarget.resolve(path, options: common).folder
-        } catch {
-            guard let version = recorded else { throw error }
-            let shown = IdentifierPathText.text(
-                saved.identifierPath.first == store.rootIdentifier
-                    ? Array(saved.identifierPath.dropFirst()) : saved.identifierPath)
-            throw NotReplayable(
-                reason: "the store does not have version \(version.short) of its game, and no games folder has \(shown)"
-            )
-        }
-        guard let version = recorded else {
+        if found.unversioned {
             Output.error(
                 "edujam replay: the attempt recorded no game version (it was saved before versions were); "
-                    + "replayed with the game in \(local)")
-            return .folder(local)
+                    + "replayed with the game in \(found.game.folder)")
         }
-        guard let package = try? GamePackage.read(folder: local), package.version == version else {
-            throw NotReplayable(
-                reason: "it ran version \(version.short) of its game, which the store does not have, "
-                    + "and the game in \(local) is another version")
-        }
-        return .package(package, label: local)  // the files whose hash matched, as they were read
+        return found.game
     }
 
     /// A replay that left its record says where: the game is not the one the attempt was played on.
@@ -102,12 +71,6 @@ enum ReplayCommand: Command {
         Output.error("edujam replay: \(divergence) (the game is not the one the attempt was played with)")
         return .failure
     }
-}
-
-/// An attempt whose game cannot be had as it ran: replaying other code would only diverge.
-struct NotReplayable: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { "the attempt is not replayable: \(reason)" }
 }
 
 /// A replay drawn in the terminal as `play` drew it, each recorded answer typed after the pause

@@ -1,4 +1,5 @@
 import Foundation
+import School
 
 /// The programs `server setup` runs, each as the Unix account that may: `psql` as `postgres` (the
 /// cluster's superuser by peer authentication, as `sudo -u postgres psql` by hand), `useradd` as

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `edujam sync`: sends the work kept while the school server could not be reached (its options and synopsis: ``declaration``).

@@ -1,5 +1,6 @@
 import Foundation
 import Playtest
+import School
 
 /// `edujam test`: the games' transcripts and bots (its options and synopsis: ``declaration``).
 enum TestCommand: Command {
@@ -34,7 +35,7 @@ enum TestCommand: Command {
         }
         let progress = Progress()
         var outcomes: [TestOutcome] = []
-        GameJobs.test(suite, settings: settings) { outcome in  // each game in a process of its own
+        GameJobs().test(suite, settings: settings) { outcome in  // each game in a process of its own
             progress.clear()
             if outcome.diff.isEmpty { outcomes.append(outcome) }  // an update notice is not a test
             print(outcome)

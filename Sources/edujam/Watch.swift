@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 
 /// `edujam play --watch`: plays the game in a child `edujam play`, and plays it again
 /// whenever a file of the game (game.lua or a module) changes.

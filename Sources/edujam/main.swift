@@ -2,6 +2,7 @@ import Classroom
 import Foundation
 import Runtime
 import Sandbox
+import School
 import Tracking
 
 /// edujam: dispatches a command (``CommandRegistry``) and maps every outcome to an exit status, here and only here.
@@ -18,7 +19,7 @@ import Tracking
         Output.line("edujam \(edujamVersion)")
         return .success
     }
-    if name == GameProcess.command { return GameJobs.child(Array(words.dropFirst())) }
+    if name == GameJobs.command { return gameChild(Array(words.dropFirst())) }
     if let made = MadeFiles.run(name, Array(words.dropFirst())) { return made }
     guard let command = CommandRegistry.command(named: name) else {
         let names = CommandRegistry.declarations.map(\.name)
@@ -48,6 +49,24 @@ import Tracking
     } catch {
         Output.error("edujam \(name): \(error)")
         return .failure
+    }
+}
+
+/// `edujam __game JOB`: a child process's share of a command's work (``GameJobs``), its progress
+/// line shown as `test`'s own.
+@MainActor func gameChild(_ words: [String]) -> ExitStatus {
+    let progress = Progress()
+    let shown: (String?) -> Void = { text in
+        if let text { progress.show(text) } else { progress.clear() }
+    }
+    switch GameJobs.child(words, progress: shown) {
+    case .answered: return .success
+    case .failed(let reason):
+        Output.error("edujam: \(reason)")
+        return .failure
+    case .notAJob:
+        Output.error("edujam: \(GameJobs.command) is not for people")
+        return .usage
     }
 }
 

@@ -1,10 +1,10 @@
 import Foundation
 
-/// The one way this program starts another process: `posix_spawn` of `program` with `arguments`
+/// The one way EduJam starts another process: `posix_spawn` of `program` with `arguments`
 /// (argv[0] first) and the file actions the caller gives, the child starting with no signal
 /// blocked whatever the calling thread blocks (it catches its own stop signals).
 /// - Returns: The child's pid, or the `posix_spawn` error code.
-func spawnUnblocked(
+public func spawnUnblocked(
     _ program: String, _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>? = nil
 ) -> Result<pid_t, SpawnError> {
     var attributes = posix_spawnattr_t()
@@ -22,7 +22,8 @@ func spawnUnblocked(
 }
 
 /// Why `posix_spawn` could not start a process.
-struct SpawnError: Error, CustomStringConvertible {
-    let code: Int32
-    var description: String { String(cString: strerror(code)) }
+public struct SpawnError: Error, CustomStringConvertible {
+    /// The `posix_spawn` error code (an `errno` value).
+    public let code: Int32
+    public var description: String { String(cString: strerror(code)) }
 }

@@ -6,12 +6,12 @@ import GameContent
 /// the game cache when the school server cannot be reached (docs/playing.md, "When the network drops").
 ///
 /// A small JSON file beside the cache's entries (`<cache>/current.json`), keyed by the store as
-/// the outbox names it (``StoreLocation/destination(_:)``: no password), so two schools' games of
+/// the outbox names it (a server's URL without its password), so two schools' games of
 /// the same id never meet. It is a cache: written whole through a temporary file and a rename,
 /// read with a bound; one that cannot be read is an empty index, never the reason a command fails.
-struct GameSourceIndex: Codable, Equatable {
+struct GameSourceIndex: Codable, Equatable, Sendable {
     /// One store's part.
-    struct Store: Codable, Equatable {
+    struct Store: Codable, Equatable, Sendable {
         /// The collection's root identifier the store was claimed for, and its title.
         var root: String
         var title: String

@@ -2,8 +2,8 @@ import Testing
 import TrackingTestSupport
 
 @testable import Classroom
+@testable import School
 @testable import Tracking
-@testable import edujam
 
 /// `verify` reads records a batch at a time and replays them in chunks bounded by count and bytes
 /// (``AttemptVerifier/Chunking``), decoding each on the thread that replays it: whatever the

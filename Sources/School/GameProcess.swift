@@ -1,8 +1,10 @@
 import Foundation
+import Runtime
 import Sandbox
 
-/// Runs one game's untrusted work in a process of its own: this program again, started with
-/// `posix_spawn` and the hidden command ``command`` (never `fork`: this process has threads).
+/// Runs one game's untrusted work in a process of its own: the host program again
+/// (``GameJobs/executable``), started with `posix_spawn` and the hidden command ``command``
+/// (never `fork`: this process has threads), which the host routes to ``GameJobs/child(_:progress:)``.
 ///
 /// A script that the sandbox cannot stop (a collector step, docs/sandbox.md) ends its process
 /// with the last resort. Where one command loads many games (`catalog`, `check`, `test`,
@@ -12,7 +14,7 @@ import Sandbox
 enum GameProcess {
     /// The hidden command a child runs (`edujam __game JOB`, the job as JSON: ``GameJob``): not
     /// listed in the usage, not for people.
-    static let command = "__game"
+    static let command = GameJobs.command
 
     /// What a child writes on stdout: its result, or the error that is the result, or (from
     /// the last resort, while the game's thread is still stuck) the report of how it was stopped.
@@ -30,9 +32,9 @@ enum GameProcess {
     /// decodes each answer; the results are in job order.
     /// - Parameter what: names the game of each job in a reason (`games/x/game.lua`).
     static func run<Value: Codable>(
-        _ jobs: [GameJob], width: Int, as type: Value.Type, what: (Int) -> String
+        _ jobs: [GameJob], width: Int, executable: String, as type: Value.Type, what: (Int) -> String
     ) -> [Result<Value, ChildFailure>] {
-        zip(jobs.indices, endings(jobs, width: width)).map { index, ending in
+        zip(jobs.indices, endings(jobs, width: width, executable: executable)).map { index, ending in
             ending.flatMap { decode($0, as: type, what: what(index)) }
         }
     }
@@ -41,13 +43,13 @@ enum GameProcess {
     /// ended, in job order, or why it could not start. For a caller with its own answers
     /// (`verify`'s children write one line per attempt, so a child the last resort ended still
     /// gives what it finished).
-    static func endings(_ jobs: [GameJob], width: Int) -> [Result<ChildEnding, ChildFailure>] {
+    static func endings(_ jobs: [GameJob], width: Int, executable: String) -> [Result<ChildEnding, ChildFailure>] {
         var results: [Result<ChildEnding, ChildFailure>?] = Array(repeating: nil, count: jobs.count)
         var running: [(index: Int, child: Child)] = []
         var next = 0
         while next < jobs.count || !running.isEmpty {
             while next < jobs.count && running.count < max(1, width) {
-                switch Child.start([command, jobs[next].argument]) {
+                switch Child.start(executable, [command, jobs[next].argument]) {
                 case .success(let child): running.append((next, child))
                 case .failure(let failure): results[next] = .failure(failure)
                 }
@@ -74,10 +76,10 @@ enum GameProcess {
 
     /// The child side: runs `body`, writes its answer, and makes the last resort write its
     /// report as the answer (the thread that runs the game is stuck then; stdout is free).
-    static func answer<Value: Codable>(_ body: () throws -> Value) -> ExitStatus {
-        Sandbox.setLastResort(exitStatus: ExitStatus.scriptDidNotStop.rawValue) { report in
+    static func answer<Value: Codable>(_ body: () throws -> Value) -> GameJobs.ChildExit {
+        Sandbox.setLastResort(exitStatus: GameJobs.lastResortStatus) { report in
             // An answer with only `stopped`, whatever the job's value type.
-            if let data = try? JSONEncoder().encode(["stopped": "\(report)"]) { Output.writeJSON(data) }
+            if let data = try? JSONEncoder().encode(["stopped": "\(report)"]) { writeLine(data) }
         }
         var answer = Answer<Value>(value: nil, error: nil, stopped: nil)
         do {
@@ -85,9 +87,23 @@ enum GameProcess {
         } catch {
             answer.error = "\(error)"
         }
-        guard let data = try? JSONEncoder().encode(answer) else { return .failure }
-        Output.writeJSON(data)
-        return .success
+        guard let data = try? JSONEncoder().encode(answer) else { return .failed("its answer could not be encoded") }
+        writeLine(data)
+        return .answered
+    }
+
+    /// One JSON document and a newline on stdout, written at once (unbuffered): the parent reads
+    /// what a child the last resort ended had written. A failed write is dropped (the parent is gone).
+    static func writeLine(_ data: Data) {
+        var bytes = [UInt8](data)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            offset += count
+        }
     }
 }
 
@@ -115,16 +131,7 @@ private struct Child {
     let pid: pid_t
     let output: Int32
 
-    /// This program, from the kernel: not argv[0], which the caller chose.
-    static let executable: String = {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0
-            ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            : CommandLine.arguments[0]
-    }()
-
-    static func start(_ arguments: [String]) -> Result<Child, ChildFailure> {
+    static func start(_ executable: String, _ arguments: [String]) -> Result<Child, ChildFailure> {
         var pipe: [Int32] = [0, 0]
         guard Glibc.pipe(&pipe) == 0 else {
             return .failure(ChildFailure("cannot start a process: \(String(cString: strerror(errno)))"))
@@ -136,7 +143,7 @@ private struct Child {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)  // dup2 clears close-on-exec
-        let spawned = spawnUnblocked(executable, ["edujam"] + arguments, actions: &actions)
+        let spawned = spawnUnblocked(executable, [PathText.name(of: executable)] + arguments, actions: &actions)
         close(pipe[1])
         switch spawned {
         case .success(let pid):

@@ -3,7 +3,7 @@ import Foundation
 import Playtest
 import Testing
 
-@testable import edujam
+@testable import School
 
 /// A child process gets its job as the typed value the parent holds (``GameJob``): every setting
 /// arrives as it was, a sub-second time limit included, with no default filled in on the way.
@@ -51,7 +51,7 @@ struct GameJobTests {
 
     /// A word that is no job is refused, not run with defaults.
     @Test func aChildGivenWordsThatAreNoJobRunsNothing() {
-        #expect(GameJobs.child(["check", "games/x", "300", "30", "1", "luacheck"]) == .usage)
-        #expect(GameJobs.child(["{\"check\":{}}"]) == .usage)
+        #expect(GameJobs.child(["check", "games/x", "300", "30", "1", "luacheck"]) == .notAJob)
+        #expect(GameJobs.child(["{\"check\":{}}"]) == .notAJob)
     }
 }

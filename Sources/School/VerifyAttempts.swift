@@ -1,7 +1,6 @@
 import Classroom
 import Foundation
 import GameContent
-import Playtest
 import Runtime
 import Tracking
 
@@ -19,10 +18,37 @@ import Tracking
 /// interrupts (docs/sandbox.md) ends only its child, and costs only its own attempt a state.
 /// Every other hostile record costs its own attempt a state too: the sandbox's limits hold in a
 /// replay.
-struct AttemptVerifier {
+public struct AttemptVerifier {
     let store: TrackingStore
     let jobs: Int
+    var replays: Replays
     var chunking = Chunking()
+
+    /// Where the replays run.
+    public enum Replays: Sendable {
+        /// In children of the host program (``GameJobs``), `jobs` at once: a record that drives
+        /// its game past every limit ends only its child. `edujam verify`'s way.
+        case childProcesses(GameJobs)
+        /// One after another on the calling thread, for an embedder whose program does not route
+        /// ``GameJobs/command``: the sandbox's limits hold, but a game its last resort must end
+        /// (docs/sandbox.md) ends this process.
+        case inThisProcess
+    }
+
+    /// A verifier of `store`'s attempts.
+    /// - Parameters:
+    ///   - jobs: how many replays run at once, in child processes.
+    ///   - replays: where they run (default: children of this program).
+    public init(store: TrackingStore, jobs: Int = 1, replays: Replays = .childProcesses(GameJobs())) {
+        self.store = store
+        self.jobs = jobs
+        self.replays = replays
+    }
+
+    init(store: TrackingStore, jobs: Int, chunking: Chunking, replays: Replays = .childProcesses(GameJobs())) {
+        self.init(store: store, jobs: jobs, replays: replays)
+        self.chunking = chunking
+    }
 
     /// How records are read and how many are replayed together.
     struct Chunking {
@@ -50,7 +76,7 @@ struct AttemptVerifier {
 
     /// What checking each of `runs` found, in their order.
     /// - Throws: An engine error, or the working folder's (the children's job files) when it cannot be made.
-    func check(_ runs: [RunRecord]) throws -> [(run: RunRecord, result: CheckResult)] {
+    public func check(_ runs: [RunRecord]) throws -> [(run: RunRecord, result: CheckResult)] {
         guard !runs.isEmpty else { return [] }
         // The children's job files only: the games run from memory, no game file is written.
         let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("edujam-verify-\(UUID().uuidString)")
@@ -73,7 +99,7 @@ struct AttemptVerifier {
             }
             let last = start + size >= runs.count
             if last || chunk.count >= chunking.attempts || chunkBytes >= chunking.bytes {
-                let checked = Self.replay(chunk, jobs: jobs, work: folder)
+                let checked = Self.replay(chunk, jobs: jobs, replays: replays, work: folder)
                 results += zip(chunk, checked).map { (run: $0.run, result: $1) }
                 (chunk, chunkBytes) = ([], 0)
             }
@@ -101,9 +127,9 @@ struct AttemptVerifier {
 
     /// The chunk's results, in order: what needs no replay decided here (no Lua runs), the
     /// replays behind a process boundary (``VerifyReplays``), their job files in `work`.
-    private static func replay(_ chunk: [(run: RunRecord, prepared: Prepared)], jobs: Int, work: String)
-        -> [CheckResult]
-    {
+    private static func replay(
+        _ chunk: [(run: RunRecord, prepared: Prepared)], jobs: Int, replays mode: Replays, work: String
+    ) -> [CheckResult] {
         var results: [CheckResult?] = Array(repeating: nil, count: chunk.count)
         var replays: [VerifyReplays.Job] = []
         var packages: [String: GamePackage] = [:]
@@ -114,6 +140,10 @@ struct AttemptVerifier {
             case .decode(let record, .decided(let decided)):
                 results[index] = checked(run, record, .decided(decided), stores: &none)
             case .decode(let record, .replay(let game, let root)):
+                if case .inThisProcess = mode {
+                    results[index] = checked(run, record, .replay(game: game, root: root), stores: &none)
+                    continue
+                }
                 guard let package = game.inMemory else {  // verify's versions are packages: a folder is no version
                     results[index] = CheckResult(.notVerifiable, "its game is no published version")
                     continue
@@ -123,7 +153,11 @@ struct AttemptVerifier {
                     VerifyReplays.Job(index: index, run: run, record: record, version: package.version.hex, root: root))
             }
         }
-        let replayed = VerifyReplays.run(replays, packages: packages, children: jobs, folder: work)
+        guard case .childProcesses(let children) = mode, !replays.isEmpty else {
+            return results.map { $0 ?? CheckResult(.notVerifiable, "it was not replayed") }
+        }
+        let replayed = VerifyReplays.run(
+            replays, packages: packages, children: jobs, executable: children.executable, folder: work)
         for (index, result) in replayed { results[index] = result }
         return results.map { $0 ?? CheckResult(.notVerifiable, "it was not replayed") }
     }

@@ -22,10 +22,7 @@ import Tracking
 /// store per root for all its replays (as a thread did in process), and each started once per
 /// chunk (about a tenth of a second, in parallel). The attempts reach a child in a job file in
 /// the run's working folder (their records and saved results; the folder is the owner's alone),
-/// and leave as lines on its stdout. Measured (debug build, a 2-core VM shared at a load of 8):
-/// 1,500 Math Jam attempts in a store file, the whole command 3.1-3.8 s with `--jobs 1` and
-/// 2.9-4.1 s with `--jobs 2` (1.6-2.2 s of CPU, the children's included); 2 attempts 0.4-0.5 s,
-/// of which the command without replays is about 0.1 s.
+/// and leave as lines on its stdout.
 enum VerifyReplays {
     /// One attempt to replay, as a child reads it.
     struct Job: Codable {
@@ -54,8 +51,9 @@ enum VerifyReplays {
 
     /// The result of each of `jobs`, by its ``Job/index``: replayed by at most `children`
     /// children at once, their job files written in `folder`.
-    static func run(_ jobs: [Job], packages: [String: GamePackage], children: Int, folder: String) -> [Int: CheckResult]
-    {
+    static func run(
+        _ jobs: [Job], packages: [String: GamePackage], children: Int, executable: String, folder: String
+    ) -> [Int: CheckResult] {
         var results: [Int: CheckResult] = [:]
         var pending = jobs
         var round = 0
@@ -82,7 +80,8 @@ enum VerifyReplays {
                     files.append(nil)
                 }
             }
-            let endings = GameProcess.endings(files.compactMap { $0.map { GameJob.verify(file: $0) } }, width: count)
+            let endings = GameProcess.endings(
+                files.compactMap { $0.map { GameJob.verify(file: $0) } }, width: count, executable: executable)
             var next = endings.makeIterator()
             pending = []
             for (share, file) in zip(shares, files) {
@@ -125,8 +124,8 @@ enum VerifyReplays {
 
     /// `edujam __game verify FILE`: replays the jobs in FILE in order on this thread, writing one
     /// ``Line`` per attempt as it is decided; the last resort writes one with ``Line/stopped``.
-    static func child(file: String) -> ExitStatus {
-        Sandbox.setLastResort(exitStatus: ExitStatus.scriptDidNotStop.rawValue) { report in
+    static func child(file: String) -> GameJobs.ChildExit {
+        Sandbox.setLastResort(exitStatus: GameJobs.lastResortStatus) { report in
             let words =
                 "time limit exceeded (\(report.time) per call), and the game did not stop within "
                 + "\(report.grace) more; its process was ended"
@@ -134,10 +133,7 @@ enum VerifyReplays {
         }
         guard let data = FileManager.default.contents(atPath: file),
             let share = try? JSONDecoder().decode(Share.self, from: data)
-        else {
-            Output.error("edujam: \(GameProcess.command) verify: cannot read its jobs")
-            return .failure
-        }
+        else { return .failed("\(GameProcess.command) verify: cannot read its jobs") }
         let packages = share.packages.compactMapValues(unpacked)
         var stores = ReplayStores()
         for job in share.jobs {
@@ -151,7 +147,7 @@ enum VerifyReplays {
             }
             write(Line(index: job.index, state: result.state, difference: result.difference))
         }
-        return .success
+        return .answered
     }
 
     /// A package from its base64 canonical encoding, hashed again as it is decoded; nil for text
@@ -164,6 +160,6 @@ enum VerifyReplays {
     /// resort ended had written.
     private static func write(_ line: Line) {
         guard let data = try? JSONEncoder().encode(line) else { return }
-        Output.writeJSON(data)
+        GameProcess.writeLine(data)
     }
 }
