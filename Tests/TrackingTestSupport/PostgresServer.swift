@@ -259,6 +259,13 @@ package final class PostgresServer: @unchecked Sendable {
     /// Stops the server and removes its folder, at process exit.
     private func removeAtExit() {
         _ = try? serverTool("pg_ctl", ["-D", dataDirectory, "-m", "immediate", "-w", "stop"])
+        // Reaped, as `stop` does: a child left a zombie is seen by every `waitid(P_ALL, WNOWAIT)`
+        // of the process, and Swift Testing's exit-test monitor then spins on it for ever (the
+        // exit tests of the same run stall, a core busy).
+        lock.lock()
+        if let pid = server { waitpid(pid, nil, 0) }
+        server = nil
+        lock.unlock()
         try? FileManager.default.removeItem(at: folder)
     }
 
