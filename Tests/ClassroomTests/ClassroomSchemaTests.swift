@@ -152,16 +152,9 @@ import TrackingTestSupport
 /// constraints, indexes, policies, functions, grants) is the one before the move.
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct PGClassroomSchemaTests {
-    /// `pg_dump --schema-only` of `database`, less the lines that name the version or a random key.
+    /// `pg_dump --schema-only` of `database`, owners included (``PGOlderStoreTests/dump(_:_:owners:)``).
     private func dump(_ server: PostgresServer, _ database: String) throws -> String {
-        let bin = try #require(PostgresServer.binaries)
-        let result = try PostgresServer.run(
-            bin + "/pg_dump",
-            ["-h", server.socketDirectory, "-p", String(server.port), "-U", server.superuser, "-s", database])
-        #expect(result.status == 0, "\(result.error)")
-        return result.output.split(separator: "\n", omittingEmptySubsequences: false).filter {
-            !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict") && !$0.hasPrefix("-- Dumped")
-        }.joined(separator: "\n")
+        try PGOlderStoreTests.dump(server, database, owners: true)
     }
 
     private func fixture() throws -> String {
@@ -186,19 +179,9 @@ struct PGClassroomSchemaTests {
     /// before it left a store: opening it, with or without the classroom's part, changes nothing.
     @Test func aStoreWithEveryNameAppliedAndNoneSkippedOpensUnchanged() throws {
         let server = try PostgresServer.server()
-        let database = try server.createDatabase()
         let names = PGMigrations.all.enumerated().map { "('\($1.name)', \($0))" }.joined(separator: ", ")
-        let restored = try server.psql(
-            """
-            DO $$ BEGIN
-                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'edujam_teacher') THEN CREATE ROLE edujam_teacher; END IF;
-                IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'edujam_student') THEN CREATE ROLE edujam_student; END IF;
-            EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-            END $$;
-            \(try fixture())
-            INSERT INTO public.schema_migrations (name, position) VALUES \(names);
-            """, database: database)
-        #expect(restored.status == 0, "\(restored.error)")
+        let database = try PGOlderStoreTests.restored(
+            server, try fixture() + "\nINSERT INTO public.schema_migrations (name, position) VALUES \(names);")
         // Not compared with the fixture itself: a restore re-parses CHECKs, flattening nested ANDs.
         let before = try dump(server, database)
         let address = StoreAddress.server(server.url(database: database))

@@ -66,13 +66,14 @@ import TrackingTestSupport
 /// migrates to the schema of a new school store.
 @Suite(.enabled(if: PostgresServer.isAvailable, Comment(rawValue: PostgresServer.skipComment)))
 struct PGOlderStoreTests {
-    /// `pg_dump --schema-only` of `database` without owners, less the lines that name the version
-    /// or a random key.
-    static func dump(_ server: PostgresServer, _ database: String) throws -> String {
+    /// `pg_dump --schema-only` of `database` (without owners unless `owners`), less the lines that
+    /// name the version or a random key.
+    static func dump(_ server: PostgresServer, _ database: String, owners: Bool = false) throws -> String {
         let bin = try #require(PostgresServer.binaries)
         let result = try PostgresServer.run(
             bin + "/pg_dump",
-            ["-h", server.socketDirectory, "-p", String(server.port), "-U", server.superuser, "-s", "-O", database])
+            ["-h", server.socketDirectory, "-p", String(server.port), "-U", server.superuser, "-s"]
+                + (owners ? [] : ["-O"]) + [database])
         #expect(result.status == 0, "\(result.error)")
         return result.output.split(separator: "\n", omittingEmptySubsequences: false).filter {
             !$0.hasPrefix("\\restrict") && !$0.hasPrefix("\\unrestrict") && !$0.hasPrefix("-- Dumped")
