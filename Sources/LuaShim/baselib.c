@@ -1,8 +1,8 @@
 /*
  * baselib.c: the base library a script sees. Lua's own base library is
  * opened and then cut down: what could reach outside the sandbox is left
- * out; what could load bytecode, stop the collector, catch a limit error or
- * show an address is replaced here.
+ * out; what could load bytecode, change the collector's pacing, run a finalizer
+ * with hooks off, catch a limit error or show an address is replaced here.
  */
 #include "internal.h"
 #include <string.h>
@@ -11,8 +11,8 @@
  * Refusals
  * ===================================================================== */
 
-/* What a script may not do even though stock Lua has it (a binary chunk, stopping the
- * collector), and the functions games do not have (files, processes, bytecode): a Lua
+/* What a script may not do even though stock Lua has it (a binary chunk Lua did not make,
+ * the collector's mode), and the functions games do not have (files, processes, bytecode): a Lua
  * error at the calling line that names it, which pcall may catch. */
 int edujam_withheld(lua_State *L, const char *what) {
     edujam_of(L)->forbidden = 1;
@@ -75,11 +75,11 @@ static int base_xpcall(lua_State *L) {
 
 /* }==================================================================== */
 
-/* Accepts a __gc field but never runs a finalizer: Lua runs finalizers with hooks off, so a
- * looping one could never be stopped. Class libraries (middleclass, 30log) copy __gc into
- * every class's metatable. Lua marks an object for finalization only here, when the
- * metatable it gets has __gc; the field is hidden from Lua for that moment, so no object is
- * ever marked, and the script still reads its metatable's __gc as it set it. */
+/* Stock's setmetatable, but Lua never sees __gc: Lua runs finalizers with hooks off, so a
+ * looping one could never be stopped. Lua marks an object for finalization only here, when
+ * the metatable it gets has __gc; the field is hidden from Lua for that moment, and the
+ * script still reads its metatable's __gc as it set it. finalizers.c watches the object
+ * instead and runs its __gc where the script's code may run. */
 static int base_setmetatable(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     int mt = lua_type(L, 2);
@@ -100,13 +100,14 @@ static int base_setmetatable(lua_State *L) {
         lua_pushliteral(L, "__gc");
         lua_pushvalue(L, 3);
         lua_rawset(L, 2);  /* the key's slot is still in the table: nothing to allocate */
+        edujam_watch_finalizer(L, 1);
     }
     lua_settop(L, 1);
     return 1;
 }
 
 /* {====================================================================
- * load: stock Lua's, except that a binary chunk is never loaded
+ * load: stock Lua's, except that the only binary chunks it loads are string.dump's
  * ===================================================================== */
 
 #define LOAD_RESERVED_SLOT 5  /* keeps the reader's last piece alive (lbaselib.c's RESERVEDSLOT) */
@@ -119,7 +120,7 @@ static int load_is_binary(const char *first, size_t len, const char *mode) {
 }
 
 static int load_refuse_binary(lua_State *L) {
-    return edujam_withheld(L, "loading a binary chunk");
+    return edujam_withheld(L, "loading a binary chunk that string.dump did not make");
 }
 
 typedef struct {
@@ -173,7 +174,8 @@ static int load_finish(lua_State *L, int status, int env) {
 
 /* load(chunk [, chunkname [, mode [, env]]]): a string or a reader function, as in stock
  * Lua. The chunk is compiled within the memory cap, and a reader function is Lua code
- * the time limit stops; a chunk that Lua would load as binary raises the forbidden error. */
+ * the time limit stops. A chunk that Lua would load as binary raises the forbidden error,
+ * unless it is a string string.dump made in this state (libs.c): Lua's own bytecode. */
 static int base_load(lua_State *L) {
     size_t len;
     const char *s = lua_tolstring(L, 1, &len);
@@ -182,7 +184,7 @@ static int base_load(lua_State *L) {
     int status;
     if (s != NULL) {
         const char *chunkname = luaL_optstring(L, 2, s);
-        if (load_is_binary(s, len, mode)) return load_refuse_binary(L);
+        if (load_is_binary(s, len, mode) && !edujam_is_own_dump(L, 1)) return load_refuse_binary(L);
         status = luaL_loadbufferx(L, s, len, chunkname, mode);
     } else {
         const char *chunkname = luaL_optstring(L, 2, "=(load)");
@@ -197,13 +199,15 @@ static int base_load(lua_State *L) {
 
 /* }==================================================================== */
 
-/* collectgarbage: stock's (upvalue 1), but for what would change the collector itself.
+/* collectgarbage: stock's (upvalue 1), but for what would change the collector's pacing.
  * "collect" and "step" are work like any other: a full collection costs time in
  * proportion to the heap, within the memory cap, and the time limit stops the script
- * between two calls. "stop" would turn all garbage into the memory limit; the mode and
- * its parameters change what every later allocation costs. */
+ * between two calls; after a full collection the finalizers due run (finalizers.c). "stop"
+ * is stock's: the allocator still refuses growth past the cap, and Lua answers a refusal
+ * with a full collection, stopped or not. The mode and its parameters would change what
+ * every later allocation costs. */
 static int base_collectgarbage(lua_State *L) {
-    static const char *const refused[] = {"stop", "incremental", "generational", "setpause", "setstepmul", NULL};
+    static const char *const refused[] = {"incremental", "generational", "setpause", "setstepmul", NULL};
     const char *option = luaL_optstring(L, 1, "collect");
     for (int i = 0; refused[i] != NULL; i++) {
         if (strcmp(option, refused[i]) == 0) {
@@ -211,7 +215,9 @@ static int base_collectgarbage(lua_State *L) {
             return edujam_withheld(L, lua_tostring(L, -1));
         }
     }
-    return lua_tocfunction(L, lua_upvalueindex(1))(L);  /* in this frame: errors name 'collectgarbage' */
+    int results = lua_tocfunction(L, lua_upvalueindex(1))(L);  /* in this frame: errors name 'collectgarbage' */
+    if (strcmp(option, "collect") == 0) edujam_run_finalizers(L);  /* balanced */
+    return results;
 }
 
 /* tostring: stock's, but a table, function or coroutine is shown by an address made from

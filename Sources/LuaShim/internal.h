@@ -42,6 +42,11 @@ struct edujam_sandbox {
     long long instructions_left;
     size_t output_used, output_limit;
     int forbidden;                  /* a withheld function was called during this call */
+    /* a script's finalizers (finalizers.c) */
+    lua_Integer finalizer_serial;   /* objects given a finalizer so far: the order they run in */
+    lua_Integer finalizers_watched; /* objects watched and not yet finalized */
+    lua_Integer finalizers_since;   /* objects given a finalizer since the last full collection */
+    lua_Integer finalizers_batch;   /* how many more before the next one (0: FINALIZER_BATCH) */
     int failed;                     /* this call's error reached the host's message handler */
     lua_Integer seed;               /* math.random's seed, the string hashes' and addresses', so runs replay */
     edujam_clock_source clock;      /* what os.time, os.clock and os.date read; NULL: the system's */
@@ -100,6 +105,13 @@ int edujam_withheld(lua_State *L, const char *what);
 /* print's cleaning (baselib.c): each terminal control becomes one '?'. */
 size_t edujam_cleaned_length(const char *s, size_t len);
 char *edujam_copy_clean(char *out, const char *s, size_t len);
+
+/* libraries/libs.c: whether the string at idx is a chunk string.dump made in this state. */
+int edujam_is_own_dump(lua_State *L, int idx);
+
+/* finalizers.c: a script's __gc, run with hooks on (setmetatable and collectgarbage). */
+void edujam_watch_finalizer(lua_State *L, int idx);
+void edujam_run_finalizers(lua_State *L);
 
 /* libraries/io.c: the game's terminal as `io`. */
 void edujam_open_io(lua_State *L);

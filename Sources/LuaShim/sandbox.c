@@ -225,9 +225,9 @@ edujam_sandbox *edujam_new(size_t memory_limit, void *host,
 
 /* Frees the state's memory without lua_close when the slabs are on. lua_close would walk
  * every object to free it (5% of a playthrough, bench/README.md), and then run what else it
- * runs, none of which this state can need: finalizers (no object is marked for one:
- * setmetatable hides __gc from Lua; the only ones, lauxlib's buffer boxes, free memory through this
- * allocator) and the main thread's pending to-be-closed variables (none outside a call: a
+ * runs, none of which this state can need: finalizers (a script's never run when a run
+ * ends, finalizers.c; the objects Lua marks are finalizers.c's sentinels, which only queue,
+ * and lauxlib's buffer boxes, which free memory through this allocator) and the main thread's pending to-be-closed variables (none outside a call: a
  * call that ends, by an error too, has closed its own). Every byte the state holds is in a
  * slab or on the large list. A sanitized build (no slabs) closes the state, so that the
  * sanitizer sees every object freed. */

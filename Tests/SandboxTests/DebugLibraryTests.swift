@@ -22,6 +22,23 @@ import Testing
             ])
     }
 
+    /// Class libraries read a table's metatable past its `__metatable` field; other values'
+    /// metatables stay as `getmetatable` shows them.
+    @Test func getmetatableSeesPastATablesProtection() throws {
+        let sandbox = try Sandbox()
+        let result = try sandbox.run(
+            """
+            local inner = { __index = { k = 1 } }
+            inner.__metatable = "locked"
+            local t = setmetatable({}, inner)
+            getmetatable("").__metatable = "strings"
+            return getmetatable(t), debug.getmetatable(t) == inner, debug.getmetatable({}), debug.getmetatable(""),
+              debug.getmetatable(1), debug.getmetatable(io.stdout) == getmetatable(io.stdout)
+            """, name: "mt.lua")
+        #expect(
+            result == [.string("locked"), .boolean(true), .nil, .string("strings"), .nil, .boolean(true)])
+    }
+
     @Test func tracebackNamesTheScriptsFunctions() throws {
         let sandbox = try Sandbox()
         let result = try sandbox.run(

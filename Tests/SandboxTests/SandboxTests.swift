@@ -170,6 +170,6 @@ import Testing
         let error = sandboxError {
             try sandbox.run("return load(string.char(27) .. 'LuaT' .. ('x'):rep(40))", name: "smuggle.lua")
         }
-        #expect(error?.failure?.message == "loading a binary chunk is not available to games")
+        #expect(error?.failure?.message.hasPrefix("loading a binary chunk that string.dump did not make") == true)
     }
 }

@@ -5,12 +5,10 @@
  * when a read asks (as its prompt) or when the call ends. io.read and io.lines read the
  * student's lines through the host's input function (the runtime's, the one `ask` uses, so
  * a run reading through io replays as one asking); a sandbox without one reads end of input.
- * io.lines with a file name reads a file of the game (the host's file function finds it, as
- * loadfile's finds a chunk: a file the published game holds), from memory; every other file
- * function and processes are not there: they raise, naming themselves.
+ * Files by name, the game's and the run's own in memory, are files.c's; processes, temporary
+ * files and a named default input or output are not there: they raise, naming themselves.
  */
-#include "../internal.h"
-#include <ctype.h>
+#include "files.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -18,10 +16,6 @@
 
 static const char io_pending_key = 0;  /* registry: the cleaned text of the unfinished line */
 static const char io_input_key = 0;    /* registry: the host's input function, given a prompt */
-static const char io_files_key = 0;    /* registry: the host's file function, given a name */
-
-#define IO_FILE "FILE*"                /* stock's name: its messages say "FILE* expected" */
-enum { IO_STDIN, IO_STDOUT, IO_STDERR };
 
 /* {====================================================================
  * Writing
@@ -38,7 +32,7 @@ static int io_show(lua_State *L, edujam_sandbox *sb, const char *s, size_t len) 
 
 /* Pushes argument i as the text stock's io.write writes: a string, or a number in its
  * format (integers as such, floats as "%.14g"). */
-static void io_push_text(lua_State *L, int i) {
+void edujam_push_written(lua_State *L, int i) {
     if (lua_type(L, i) == LUA_TNUMBER) {
         char text[IO_NUMBER_TEXT];
         int len = lua_isinteger(L, i)
@@ -65,7 +59,7 @@ static int io_write_args(lua_State *L, int first) {
         lua_pushliteral(L, "");
     }
     for (int i = first; i <= top; i++) {
-        io_push_text(L, i);
+        edujam_push_written(L, i);
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
         spend += edujam_cleaned_length(s, len);
@@ -201,158 +195,25 @@ static int io_push_lines(lua_State *L, int first) {
 /* }==================================================================== */
 
 /* {====================================================================
- * io.lines(name, ...): a file of the game, read from its bytes in memory. The iterator's
- * upvalues: the bytes (1), the position (2; -1 once the end was reached and the file
- * closed, as stock closes it), the count of formats (3), the formats.
+ * The file objects and the library
  * ===================================================================== */
 
-/* The numeral being read by io_file_number, as stock's RN: it takes a byte only when it fits. */
-typedef struct {
-    const char *s;
-    size_t len, at, n;
-    char buff[200 + 1];  /* L_MAXLENNUM, stock's longest numeral */
-} io_numeral;
-
-static int io_numeral_take(io_numeral *rn, const char *set) {
-    if (rn->at >= rn->len || (rn->s[rn->at] != set[0] && rn->s[rn->at] != set[1])) return 0;
-    if (rn->n >= 200) return rn->buff[0] = '\0', 0;  /* too long: invalid, as stock's nextc */
-    rn->buff[rn->n++] = rn->s[rn->at++];
-    return 1;
+io_handle *edujam_new_handle(lua_State *L, int kind) {
+    io_handle *h = lua_newuserdatauv(L, sizeof(io_handle), kind == IO_MEMORY ? 1 : 0);
+    memset(h, 0, sizeof *h);
+    h->kind = kind;
+    luaL_setmetatable(L, IO_FILE);
+    return h;
 }
 
-static int io_numeral_digits(io_numeral *rn, int hex) {
-    int count = 0;
-    while (rn->at < rn->len &&
-           (hex ? isxdigit((unsigned char)rn->s[rn->at]) : isdigit((unsigned char)rn->s[rn->at]))) {
-        if (rn->n >= 200) return rn->buff[0] = '\0', count;  /* too long: invalid, as stock's */
-        rn->buff[rn->n++] = rn->s[rn->at++];
-        count++;
-    }
-    return count;
+/* The open file at idx, or stock's error for a closed one. */
+static io_handle *io_file(lua_State *L, int idx) {
+    io_handle *h = luaL_checkudata(L, idx, IO_FILE);
+    if (h->closed) luaL_error(L, "attempt to use a closed file");
+    return h;
 }
 
-/* Stock's read_number over bytes: blanks, a sign, "0x", digits, a point, an exponent, each
- * taken only when it fits; pushes the number and returns 1, or returns 0. *pos moves past
- * what was taken, as stock leaves the file after the bytes it read. */
-static int io_file_number(lua_State *L, const char *s, size_t len, size_t *pos) {
-    io_numeral rn = {s, len, *pos, 0, {0}};
-    int count = 0, hex = 0;
-    while (rn.at < len && (s[rn.at] == ' ' || (s[rn.at] >= '\t' && s[rn.at] <= '\r'))) rn.at++;  /* C's isspace */
-    io_numeral_take(&rn, "-+");
-    if (io_numeral_take(&rn, "00")) {
-        if (io_numeral_take(&rn, "xX")) hex = 1;
-        else count = 1;
-    }
-    count += io_numeral_digits(&rn, hex);
-    if (io_numeral_take(&rn, "..")) count += io_numeral_digits(&rn, hex);
-    if (count > 0 && io_numeral_take(&rn, hex ? "pP" : "eE")) {
-        io_numeral_take(&rn, "-+");
-        io_numeral_digits(&rn, 0);
-    }
-    rn.buff[rn.n] = '\0';
-    *pos = rn.at;
-    return lua_stringtonumber(L, rn.buff) != 0;
-}
-
-/* Reads by one format from the bytes s[0..len) at *pos; pushes the result and returns 0 when
- * it pushed nil (the end of the file), as stock's g_read does for each format. */
-static int io_file_format(lua_State *L, int arg, const char *s, size_t len, size_t *pos) {
-    size_t at = *pos, end = at;
-    if (lua_type(L, arg) == LUA_TNUMBER) {
-        lua_Integer count = luaL_checkinteger(L, arg);
-        if (count <= 0 || at >= len) {  /* 0 bytes: "" unless at the end, as stock's test_eof */
-            if (at >= len) { luaL_pushfail(L); return 0; }
-            lua_pushliteral(L, "");
-            return 1;
-        }
-        end = (size_t)count < len - at ? at + (size_t)count : len;
-        lua_pushlstring(L, s + at, end - at);
-        *pos = end;
-        return 1;
-    }
-    const char *format = luaL_checkstring(L, arg);
-    if (*format == '*') format++;
-    switch (*format) {
-        case 'l': case 'L': {
-            if (at >= len) { luaL_pushfail(L); return 0; }
-            while (end < len && s[end] != '\n') end++;
-            size_t next = end < len ? end + 1 : end;
-            lua_pushlstring(L, s + at, (*format == 'L' ? next : end) - at);
-            *pos = next;
-            return 1;
-        }
-        case 'n':
-            if (io_file_number(L, s, len, pos)) return 1;
-            luaL_pushfail(L);
-            return 0;
-        case 'a':
-            lua_pushlstring(L, s + at, len - at);
-            *pos = len;
-            return 1;
-        default: return luaL_argerror(L, arg, "invalid format");
-    }
-}
-
-/* As stock's io_readline: the first result nil means the end, which closes the file. */
-static int io_file_next(lua_State *L) {
-    size_t len;
-    const char *s = lua_tolstring(L, lua_upvalueindex(1), &len);
-    lua_Integer at = lua_tointeger(L, lua_upvalueindex(2));
-    if (at < 0) return luaL_error(L, "file is already closed");
-    int n = (int)lua_tointeger(L, lua_upvalueindex(3));
-    lua_settop(L, 0);
-    luaL_checkstack(L, 2 * n + LUA_MINSTACK, "too many arguments");
-    if (n == 0) {
-        lua_pushliteral(L, "l");  /* stock's default format */
-        n = 1;
-    } else {
-        for (int k = 1; k <= n; k++) lua_pushvalue(L, lua_upvalueindex(3 + k));
-    }
-    size_t pos = (size_t)at;
-    for (int i = 1; i <= n && io_file_format(L, i, s, len, &pos); i++) {}
-    int ended = !lua_toboolean(L, n + 1);
-    lua_pushinteger(L, ended ? -1 : (lua_Integer)pos);
-    lua_replace(L, lua_upvalueindex(2));
-    return ended ? 0 : lua_gettop(L) - n;
-}
-
-/* io.lines(name, ...): finds the file with the host's function (nil and a message: raised,
- * as stock raises for a file it cannot open), and returns an iterator over its bytes. */
-static int io_file_lines(lua_State *L) {
-    int n = lua_gettop(L) - 1;
-    luaL_argcheck(L, n <= 250, 252, "too many arguments");
-    luaL_checkstack(L, 4, NULL);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &io_files_key) != LUA_TFUNCTION)
-        return edujam_withheld(L, "io.lines with a file name");
-    lua_pushvalue(L, 1);
-    edujam_push_caller_source(L, 1);
-    lua_call(L, 2, 2);
-    if (lua_type(L, -2) != LUA_TSTRING) return luaL_error(L, "%s", luaL_optstring(L, -1, "cannot open file"));
-    lua_pop(L, 1);
-    lua_replace(L, 1);  /* the bytes, then the formats */
-    lua_pushinteger(L, 0);
-    lua_insert(L, 2);
-    lua_pushinteger(L, n);
-    lua_insert(L, 3);
-    lua_pushcclosure(L, io_file_next, 3 + n);
-    return 1;
-}
-
-void edujam_install_files(lua_State *L) {
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &io_files_key);
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
- * The standard files and the library
- * ===================================================================== */
-
-static int io_kind(lua_State *L, int idx) {
-    return *(int *)luaL_checkudata(L, idx, IO_FILE);
-}
-
-/* Stock's answer for a standard file used the wrong way: fail, message, errno. */
+/* Stock's answer for a file used the wrong way: fail, message, errno. */
 static int io_fail(lua_State *L, const char *message, int errnum) {
     luaL_pushfail(L);
     lua_pushstring(L, message);
@@ -361,42 +222,63 @@ static int io_fail(lua_State *L, const char *message, int errnum) {
 }
 
 static int f_write(lua_State *L) {
-    if (io_kind(L, 1) == IO_STDIN) return io_fail(L, "Bad file descriptor", 9);
+    io_handle *h = io_file(L, 1);
+    if (h->kind == IO_MEMORY) return edujam_memory_write(L, h, 2);
+    if (h->kind == IO_STDIN) return io_fail(L, "Bad file descriptor", 9);
     io_write_args(L, 2);
     lua_settop(L, 1);
     return 1;  /* the file, so writes chain */
 }
 
 static int f_read(lua_State *L) {
-    if (io_kind(L, 1) != IO_STDIN) return io_fail(L, "Bad file descriptor", 9);
+    io_handle *h = io_file(L, 1);
+    if (h->kind == IO_MEMORY) return edujam_memory_read(L, h, 2);
+    if (h->kind != IO_STDIN) return io_fail(L, "Bad file descriptor", 9);
     return io_read_formats(L, 2);
 }
 
 static int f_lines(lua_State *L) {
-    io_kind(L, 1);
-    return io_push_lines(L, 2);
+    io_handle *h = io_file(L, 1);
+    if (h->kind != IO_MEMORY) return io_push_lines(L, 2);
+    int n = lua_gettop(L) - 1;
+    luaL_argcheck(L, n <= 250, 252, "too many arguments");
+    lua_pushinteger(L, n);
+    lua_insert(L, 2);
+    lua_pushcclosure(L, edujam_memory_lines, n + 2);
+    return 1;
 }
 
-/* Stock's answer for closing a standard file. */
-static int io_cannot_close(lua_State *L) {
+/* Closes a memory file; a standard one stays open, as stock's answer says. */
+static int io_close_file(lua_State *L, io_handle *h) {
+    if (h->kind == IO_MEMORY) {
+        h->closed = 1;
+        lua_pushboolean(L, 1);
+        return 1;
+    }
     luaL_pushfail(L);
     lua_pushliteral(L, "cannot close standard file");
     return 2;
 }
 
 static int f_close(lua_State *L) {
-    io_kind(L, 1);
-    return io_cannot_close(L);
+    return io_close_file(L, io_file(L, 1));
+}
+
+/* __close: a to-be-closed file is closed as the variable leaves scope; closed twice is fine. */
+static int f_to_be_closed(lua_State *L) {
+    io_handle *h = luaL_checkudata(L, 1, IO_FILE);
+    if (h->kind == IO_MEMORY) h->closed = 1;
+    return 0;
 }
 
 static int f_flush(lua_State *L) {
-    io_kind(L, 1);
+    io_file(L, 1);
     lua_pushboolean(L, 1);
     return 1;
 }
 
 static int f_setvbuf(lua_State *L) {
-    io_kind(L, 1);
+    io_file(L, 1);
     static const char *const modes[] = {"no", "full", "line", NULL};
     luaL_checkoption(L, 2, NULL, modes);
     lua_pushboolean(L, 1);
@@ -404,13 +286,18 @@ static int f_setvbuf(lua_State *L) {
 }
 
 static int f_seek(lua_State *L) {
-    io_kind(L, 1);
+    io_handle *h = io_file(L, 1);
+    if (h->kind == IO_MEMORY) return edujam_memory_seek(L, h);
     return io_fail(L, "Illegal seek", 29);
 }
 
 /* "file (0x...)", at an address made from the seed as every shown address is. */
 static int f_tostring(lua_State *L) {
-    io_kind(L, 1);
+    io_handle *h = luaL_checkudata(L, 1, IO_FILE);
+    if (h->closed) {
+        lua_pushliteral(L, "file (closed)");
+        return 1;
+    }
     edujam_push_address(L, 1);
     lua_pushfstring(L, "file (%s)", lua_tostring(L, -1));
     return 1;
@@ -427,31 +314,39 @@ static int io_read(lua_State *L) {
 }
 
 static int io_lines(lua_State *L) {
-    if (!lua_isnoneornil(L, 1)) return io_file_lines(L);
+    if (!lua_isnoneornil(L, 1)) return edujam_io_lines_file(L);
     return io_push_lines(L, 2);
 }
 
 static int io_type(lua_State *L) {
     luaL_checkany(L, 1);
-    if (luaL_testudata(L, 1, IO_FILE) == NULL) luaL_pushfail(L);
+    io_handle *h = luaL_testudata(L, 1, IO_FILE);
+    if (h == NULL) luaL_pushfail(L);
+    else if (h->closed) lua_pushliteral(L, "closed file");
     else lua_pushliteral(L, "file");
     return 1;
 }
 
-/* io.input() and io.output(): the standard file, or a standard file given; a name is a file. */
+/* io.input() and io.output(): the standard file, or a standard file given; a name is not. */
 static int io_default(lua_State *L, const char *std, const char *what) {
     if (lua_isstring(L, 1)) return edujam_withheld(L, what);
-    if (!lua_isnoneornil(L, 1)) io_kind(L, 1);
+    if (!lua_isnoneornil(L, 1)) {
+        io_handle *h = io_file(L, 1);
+        if (h->kind == IO_MEMORY) return edujam_withheld(L, what);
+    }
     lua_getfield(L, lua_upvalueindex(1), std);
     return 1;
 }
 
-static int io_input(lua_State *L) { return io_default(L, "stdin", "io.input with a file name"); }
-static int io_output(lua_State *L) { return io_default(L, "stdout", "io.output with a file name"); }
+static int io_input(lua_State *L) { return io_default(L, "stdin", "io.input with a file other than io.stdin"); }
+static int io_output(lua_State *L) { return io_default(L, "stdout", "io.output with a file other than io.stdout"); }
 
 static int io_close(lua_State *L) {
-    if (!lua_isnoneornil(L, 1)) io_kind(L, 1);
-    return io_cannot_close(L);
+    if (lua_isnoneornil(L, 1)) {
+        lua_settop(L, 0);
+        lua_getfield(L, lua_upvalueindex(1), "stdout");
+    }
+    return io_close_file(L, io_file(L, 1));
 }
 
 static int io_flush(lua_State *L) {
@@ -459,7 +354,6 @@ static int io_flush(lua_State *L) {
     return 1;
 }
 
-static int io_open(lua_State *L) { return edujam_withheld(L, "io.open"); }
 static int io_popen(lua_State *L) { return edujam_withheld(L, "io.popen"); }
 static int io_tmpfile(lua_State *L) { return edujam_withheld(L, "io.tmpfile"); }
 
@@ -472,12 +366,11 @@ static const luaL_Reg io_file_methods[] = {
 static const luaL_Reg io_functions[] = {
     {"write", io_write}, {"read", io_read}, {"lines", io_lines}, {"type", io_type},
     {"input", io_input}, {"output", io_output}, {"close", io_close}, {"flush", io_flush},
-    {"open", io_open}, {"popen", io_popen}, {"tmpfile", io_tmpfile}, {NULL, NULL}
+    {"open", edujam_io_open}, {"popen", io_popen}, {"tmpfile", io_tmpfile}, {NULL, NULL}
 };
 
 static void io_new_file(lua_State *L, int kind, const char *name) {
-    *(int *)lua_newuserdatauv(L, sizeof(int), 0) = kind;
-    luaL_setmetatable(L, IO_FILE);
+    edujam_new_handle(L, kind);
     lua_setfield(L, -2, name);
 }
 
@@ -488,6 +381,8 @@ void edujam_open_io(lua_State *L) {
     lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, f_tostring);
     lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, f_to_be_closed);
+    lua_setfield(L, -2, "__close");
     lua_pop(L, 1);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
     lua_createtable(L, 0, 14);

@@ -280,10 +280,65 @@ static int tab_move(lua_State *L) {
 
 /* }==================================================================== */
 
-/* string.dump would hand out bytecode, which no sandbox can load (Lua does not verify it). */
-static int str_dump(lua_State *L) {
-    return edujam_withheld(L, "string.dump");
+/* {====================================================================
+ * string.dump, and which binary chunks load may load
+ * ===================================================================== */
+
+static const char dumps_key = 0;  /* registry: the set of chunks string.dump made in this state */
+
+typedef struct {
+    int started;
+    luaL_Buffer chunk;
+} dump_writer_state;
+
+/* lstrlib.c's writer: the buffer starts with the first piece, once the function is on top. */
+static int dump_writer(lua_State *L, const void *piece, size_t size, void *ud) {
+    dump_writer_state *state = ud;
+    if (!state->started) {
+        state->started = 1;
+        luaL_buffinit(L, &state->chunk);
+    }
+    luaL_addlstring(&state->chunk, piece, size);
+    return 0;
 }
+
+/* string.dump(f [, strip]): stock's, and the chunk is remembered as this state's own, the one
+ * kind of binary chunk load takes: Lua does not verify bytecode, but what lua_dump wrote of
+ * a function Lua compiled here is bytecode Lua itself made. */
+static int str_dump(lua_State *L) {
+    dump_writer_state state = {0};
+    int strip = lua_toboolean(L, 2);
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    if (lua_dump(L, dump_writer, &state, strip) != 0) return luaL_error(L, "unable to dump given function");
+    luaL_pushresult(&state.chunk);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &dumps_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &dumps_key);
+    }
+    lua_pushvalue(L, -2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return 1;
+}
+
+/* Whether the string at idx is a chunk string.dump made in this state. */
+int edujam_is_own_dump(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &dumps_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_pushvalue(L, idx);
+    int own = lua_rawget(L, -2) != LUA_TNIL;
+    lua_pop(L, 2);
+    return own;
+}
+
+/* }==================================================================== */
 
 /* math.randomseed() without an argument would seed from the clock and an address: it
  * seeds from the host's seed instead, so runs replay. Otherwise it is stock's, and like
@@ -354,7 +409,7 @@ static int libs_open_all(lua_State *L) {
     lua_getfield(L, -1, "format");
     lua_pushcclosure(L, edujam_str_format, 1);
     lua_setfield(L, -2, "format");
-    libs_set(L, "dump", str_dump);  /* bytecode, which Lua does not verify: refused */
+    libs_set(L, "dump", str_dump);  /* remembers what it made: load takes no other bytecode */
     lua_settop(L, 0);
 
     luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);

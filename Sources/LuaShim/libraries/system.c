@@ -8,6 +8,7 @@
  */
 #include "../internal.h"
 #include <math.h>
+#include <string.h>
 #include <time.h>
 
 /* What the game's `require` searches, relative to the game's folder (Sources/Runtime). */
@@ -61,9 +62,24 @@ static int system_os_date(lua_State *L) {
     return system_stock(L);
 }
 
+/* os.setlocale([locale [, category]]): a game runs in the C locale, always. The locale is
+ * the whole process's, the host's included, and numbers and patterns must read the same on
+ * every machine a run is replayed on. A query, "C", "POSIX" or "" (the default, C here)
+ * answers "C"; any other locale is one this system does not have: fail, as stock answers. */
+static int system_setlocale(lua_State *L) {
+    static const char *const categories[] = {"all", "collate", "ctype", "monetary", "numeric", "time", NULL};
+    const char *locale = luaL_optstring(L, 1, NULL);
+    luaL_checkoption(L, 2, "all", categories);
+    if (locale == NULL || *locale == '\0' || strcmp(locale, "C") == 0 || strcmp(locale, "POSIX") == 0)
+        lua_pushliteral(L, "C");
+    else
+        luaL_pushfail(L);
+    return 1;
+}
+
 /* What would act outside the game (run a process, end the program, change files) raises,
- * naming itself; what only reads the machine (getenv, setlocale) is absent, so a library's
- * feature test (`os.getenv and os.getenv("HOME")`) falls back. */
+ * naming itself; what only reads the machine (getenv) is absent, so a library's feature
+ * test (`os.getenv and os.getenv("HOME")`) falls back. */
 static int system_execute(lua_State *L) { return edujam_withheld(L, "os.execute"); }
 static int system_exit(lua_State *L) { return edujam_withheld(L, "os.exit"); }
 static int system_remove(lua_State *L) { return edujam_withheld(L, "os.remove"); }
@@ -88,12 +104,14 @@ static void system_wrap(lua_State *L, int stock, const char *name, lua_CFunction
 void edujam_open_system(lua_State *L) {
     luaopen_os(L);  /* stock's table: only the functions are taken from it */
     int stock = lua_gettop(L);
-    lua_createtable(L, 0, 9);
+    lua_createtable(L, 0, 10);
     luaL_setfuncs(L, system_refusing, 0);
     system_wrap(L, stock, "time", system_os_time);
     system_wrap(L, stock, "date", system_os_date);
     lua_pushcfunction(L, system_os_clock);
     lua_setfield(L, -2, "clock");
+    lua_pushcfunction(L, system_setlocale);
+    lua_setfield(L, -2, "setlocale");
     lua_getfield(L, stock, "difftime");
     lua_setfield(L, -2, "difftime");
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
