@@ -58,7 +58,8 @@ enum EditorDefinitions {
         for table in GameAPI.partialLibraries {
             out += library(table)
         }
-        out += "---A file of the terminal: io.stdout, io.stderr, io.stdin.\n---@class edujam.file\nlocal file = {}\n\n"
+        out += "---A file: the terminal's (io.stdout, io.stderr, io.stdin) or one io.open gave.\n"
+        out += "---@class edujam.file\nlocal file = {}\n\n"
         for name in GameAPI.fileMethods.keys.sorted() {
             out += member(name, GameAPI.fileMethods[name], path: "file:\(name)")
         }

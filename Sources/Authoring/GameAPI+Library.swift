@@ -13,12 +13,17 @@ extension GameAPI {
             "Reads from the student's input: a line by default, \"n\" a number, \"a\" all.",
             Parameter(name: "...", type: "string|integer"), returns: ["any"]),
         "lines": function(
-            "Loops over the student's lines until input ends; given a .lua file of the game, over its lines.",
+            "Loops over the student's lines until input ends; given a file the run wrote or a .lua file of the game, over its lines.",
             Parameter(name: "filename", type: "string", isOptional: true),
             Parameter(name: "...", type: "string|integer"),
             returns: ["fun(): any"]),
         "close": function(
-            "Fails: the terminal's files stay open.", file(optional: true), returns: ["boolean?", "string?"]),
+            "Closes a file io.open gave; the terminal's files stay open.", file(optional: true),
+            returns: ["boolean?", "string?"]),
+        "open": function(
+            "Opens a file the run wrote or a .lua file of the game (\"r\"), or a file of the run's own, in memory until the run ends (\"w\", \"a\", \"+\").",
+            Parameter(name: "filename", type: "string"), Parameter(name: "mode", type: "string", isOptional: true),
+            returns: ["edujam.file?", "string?", "integer?"]),
         "flush": function("Shows what was written.", returns: ["boolean"]),
         "input": function("The input file (the student's input).", file(optional: true), returns: ["edujam.file"]),
         "output": function("The output file (the game's output).", file(optional: true), returns: ["edujam.file"]),
@@ -39,6 +44,10 @@ extension GameAPI {
         "difftime": function(
             "t2 - t1 in seconds.", Parameter(name: "t2", type: "integer"),
             Parameter(name: "t1", type: "integer", isOptional: true), returns: ["number"]),
+        "setlocale": function(
+            "\"C\": a game runs in the C locale; another locale gives nil.",
+            Parameter(name: "locale", type: "string", isOptional: true),
+            Parameter(name: "category", type: "string", isOptional: true), returns: ["string?"]),
         "time": function(
             "The run's time, or the time of a date table.", Parameter(name: "date", type: "table", isOptional: true),
             returns: ["integer"]),
@@ -49,24 +58,28 @@ extension GameAPI {
             "Where a function is and what it is (source, line, name): getinfo(2, \"Sl\") for a caller.",
             Parameter(name: "f", type: "integer|function"), Parameter(name: "what", type: "string", isOptional: true),
             returns: ["table?"]),
+        "getmetatable": function(
+            "A table's metatable, past its __metatable field; for other values what getmetatable gives.",
+            Parameter(name: "value", type: "any"), returns: ["table?"]),
         "traceback": function(
             "The message with the stack below it.", Parameter(name: "message", type: "any", isOptional: true),
             Parameter(name: "level", type: "integer", isOptional: true), returns: ["string"]),
     ]
 
-    /// The methods of `io.stdout`, `io.stderr` and `io.stdin`, called with `:`.
+    /// The methods of `io.stdout`, `io.stderr`, `io.stdin` and what `io.open` gives, called with `:`.
     static let fileMethods: [String: Member] = [
         "write": function(
             "Writes strings and numbers.", Parameter(name: "...", type: "string|number"), returns: ["edujam.file"]),
         "read": function("Reads as io.read does.", Parameter(name: "...", type: "string|integer"), returns: ["any"]),
-        "lines": function("Loops over the lines until input ends.", returns: ["fun(): string?"]),
-        "close": function("Fails: the terminal's files stay open.", returns: ["boolean?", "string?"]),
+        "lines": function("Loops over the lines until the end.", returns: ["fun(): string?"]),
+        "close": function("Closes a file io.open gave; the terminal's stay open.", returns: ["boolean?", "string?"]),
         "flush": function("Shows what was written.", returns: ["boolean"]),
         "setvbuf": function(
             "Accepted; the output is line-buffered.", Parameter(name: "mode", type: "\"no\"|\"full\"|\"line\""),
             Parameter(name: "size", type: "integer", isOptional: true), returns: ["boolean"]),
         "seek": function(
-            "Fails: the terminal cannot seek.", Parameter(name: "whence", type: "string", isOptional: true),
+            "Moves in a file io.open gave (\"set\", \"cur\", \"end\"); the terminal cannot seek.",
+            Parameter(name: "whence", type: "string", isOptional: true),
             Parameter(name: "offset", type: "integer", isOptional: true), returns: ["integer?", "string?"]),
     ]
 

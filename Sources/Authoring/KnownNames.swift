@@ -24,12 +24,11 @@ enum KnownNames {
 
     /// Fields of stock Lua's tables that are absent in the sandbox, warned about like ``withheld``.
     static let withheldFields: [String: Set<String>] = [
-        "os": ["execute", "exit", "getenv", "remove", "rename", "setlocale", "tmpname"],
+        "os": ["execute", "exit", "getenv", "remove", "rename", "tmpname"],
         "package": ["cpath", "loadlib", "searchers", "searchpath"],
-        "string": ["dump"],
-        "io": ["open", "popen", "tmpfile"],
+        "io": ["popen", "tmpfile"],
         "debug": [
-            "debug", "gethook", "getlocal", "getmetatable", "getregistry", "getupvalue", "getuservalue", "sethook",
+            "debug", "gethook", "getlocal", "getregistry", "getupvalue", "getuservalue", "sethook",
             "setcstacklimit", "setlocal", "setmetatable", "setupvalue", "setuservalue", "upvalueid", "upvaluejoin",
         ],
     ]
@@ -38,13 +37,12 @@ enum KnownNames {
     /// when called (the others are nil).
     static let refusingFields: [String: Set<String>] = [
         "os": ["execute", "exit", "remove", "rename", "tmpname"],
-        "string": ["dump"],
-        "io": ["open", "popen", "tmpfile"],
+        "io": ["popen", "tmpfile"],
     ]
 
-    /// `collectgarbage` options that raise `collectgarbage('stop') is not available to games`.
+    /// `collectgarbage` options that raise `collectgarbage('generational') is not available to games`.
     static let refusedCollectorOptions: Set<String> = [
-        "stop", "incremental", "generational", "setpause", "setstepmul",
+        "incremental", "generational", "setpause", "setstepmul",
     ]
 
     /// Why a withheld name is not there, for the warning's hint.
@@ -68,7 +66,7 @@ enum KnownNames {
     static let libraryFields: [String: [String]] = [
         "string": [
             "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack", "packsize",
-            "rep", "reverse", "sub", "unpack", "upper",
+            "dump", "rep", "reverse", "sub", "unpack", "upper",
         ],
         "math": [
             "abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger", "min",
@@ -80,10 +78,12 @@ enum KnownNames {
         "table": ["concat", "insert", "move", "pack", "remove", "sort", "unpack"],
         "utf8": ["char", "charpattern", "codepoint", "codes", "len", "offset"],
         "coroutine": ["close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield"],
-        "os": ["clock", "date", "difftime", "time"],
+        "os": ["clock", "date", "difftime", "setlocale", "time"],
         "package": ["config", "loaded", "path", "preload"],
-        "debug": ["getinfo", "traceback"],
-        "io": ["close", "flush", "input", "lines", "output", "read", "stderr", "stdin", "stdout", "type", "write"],
+        "debug": ["getinfo", "getmetatable", "traceback"],
+        "io": [
+            "close", "flush", "input", "lines", "open", "output", "read", "stderr", "stdin", "stdout", "type", "write",
+        ],
         "activity": activityFunctions,
     ]
 }
