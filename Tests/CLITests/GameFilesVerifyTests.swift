@@ -17,7 +17,8 @@ import Testing
                 ["play", "FILES-JAM", "--student", "ana", "--seed", "2"] + games, input: answer + "\n")
             #expect(play.status == 0, "\(play.error)")
             #expect(play.output.contains("lines: 2\n"), "\(play.output)")
-            #expect(play.output.contains("game.lua:16 9"), "\(play.output)")
+            #expect(play.output.contains("game.lua:17 9"), "\(play.output)")
+            #expect(play.output.contains("finalized ") && play.output.contains(" 3000 double 42"), "\(play.output)")
         }
         let verify = try cli.run(["verify", "--student", "ana"] + games)
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")

@@ -1,12 +1,14 @@
 -- Runs a third-party library's own test suite as a game (run.sh copies this file, the runner
 -- and suite.lua into a copy of the library's checkout). suite.lua says which files to run and
 -- how: "spec" files through spec_runner.lua (busted's and telescope's forms), "plain" files
--- (scripts that assert or print their own results) with dofile.
+-- (scripts that assert or print their own results) with dofile, with the global `arg` that
+-- lua5.4 gives a script run without arguments.
 local suite = require("suite")
 
 local function play()
   if suite.kind == "plain" then
     for _, file in ipairs(suite.files) do
+      arg = { [0] = file }
       dofile(file)
       print(file .. ": done")
     end

@@ -8,19 +8,14 @@
 # stock.lua, spec_runner.lua and suite.lua. A suite passes when it runs to its end (exit 0)
 # with no failure reported ("[fail]" lines of the runner or of the suite's own printer).
 # Full logs: OUT/NAME.stock.txt and OUT/NAME.edujam.txt. Exits 1 when a library that passes
-# under stock fails as a game for a cause not in WITHHELD below (each a function docs/sandbox.md
+# under stock fails as a game for a cause not in WITHHELD below (each something docs/sandbox.md
 # says a game does not get), 0 otherwise.
 set -u
 
-# The libraries whose suites fail as games: NAME|the withheld function|what its log shows.
-WITHHELD="inspect.lua|collectgarbage('stop')|collectgarbage('stop') is not available to games
-serpent|string.dump (serpent catches the error and writes the function as a string)|attempt to call a string value (local '_c')
-lua-state-machine|io.open for writing (todot writes a .dot file)|io.open is not available to games
-Moses|io.open for writing (to get a file object)|io.open is not available to games
-30log|finalizers (__gc never runs)|__gc is supported
-binser|string.dump|string.dump is not available to games
+# The libraries whose suites fail as games: NAME|why|what its log shows.
+WITHHELD="lua-state-machine|a file that is not Lua (its spec reads stoplight.dot.ref; a game holds only .lua files)|spec/fsm_spec.lua:277: attempt to index a nil value
 Penlight|C libraries (LuaFileSystem)|module 'lfs' not found
-middleclass|finalizers (__gc), debug.getmetatable|attempt to call a nil value (field 'getmetatable')"
+middleclass|__ipairs (Lua 5.2's), and a spec that indexes a nil while loading: as under stock|92 passed, 3 failed"
 LIBS=$1 EDUJAM=$(realpath "$2") OUT=$3
 HERE=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$OUT"

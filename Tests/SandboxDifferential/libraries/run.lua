@@ -1,6 +1,6 @@
 -- run.lua: what real Lua libraries need from the sandbox, as tests of libraries written
 -- here (json, class, inspect, strict, functional, semver, fsm, utf8util, i18n, serial,
--- cache). `make test-differential` runs it under stock lua5.4 (from this folder, with
+-- cache), and finalizers, string.dump and files a game writes. `make test-differential` runs it under stock lua5.4 (from this folder, with
 -- LUA_PATH="./?.lua;./?/init.lua") and as a game (game.lua) in the sandbox, and compares
 -- the two outputs line by line: they must be identical.
 local h = require "spec/helpers"
@@ -295,6 +295,54 @@ describe("io, debug, a class with __gc, loadfile and dofile", function()
   equal("loadfile", type(loadfile("semver.lua")), "function")
   equal("dofile", type(dofile("semver.lua")), type(require("semver")))
   equal("loadfile of a missing file", select("#", loadfile("missing.lua")), 2)
+end)
+
+describe("finalizers, string.dump, a stopped collector, the locale, debug.getmetatable", function()
+  local order = {}
+  local Class = { __gc = function(o) order[#order + 1] = o.name end }
+  local a, b = setmetatable({ name = "a" }, Class), setmetatable({ name = "b" }, Class)
+  a, b = nil, nil
+  collectgarbage()
+  equal("finalizers at a collection, last marked first", table.concat(order, ","), "b,a")
+  collectgarbage()
+  equal("a finalizer runs once", #order, 2)
+  local function add(x, y) return x + y end
+  equal("string.dump loads back", load(string.dump(add))(2, 3), 5)
+  equal("string.dump stripped loads back", load(string.dump(add, true), "=add", "b")(4, 5), 9)
+  equal("string.dump of a C function", select(2, pcall(string.dump, print)), "unable to dump given function")
+  collectgarbage("stop")
+  equal("a stopped collector", collectgarbage("isrunning"), false)
+  collectgarbage("restart")
+  equal("restarted", collectgarbage("isrunning"), true)
+  equal("os.setlocale()", os.setlocale(), "C")
+  equal("os.setlocale('C')", os.setlocale("C", "numeric"), "C")
+  local protected = setmetatable({}, { __metatable = "mine", __index = { x = 1 } })
+  equal("getmetatable of a protected table", getmetatable(protected), "mine")
+  equal("debug.getmetatable past __metatable", debug.getmetatable(protected).__index.x, 1)
+end)
+
+describe("a file the game writes", function()
+  local name = "written-by-the-differential.txt"
+  local f = assert(io.open(name, "w"))
+  f:write("line one\n", 2, " ", 3.5, "\n")
+  equal("io.type of an open file", io.type(f), "file")
+  equal("same kind as io.stdout", getmetatable(f) == getmetatable(io.stdout), true)
+  f:close()
+  equal("io.type of a closed file", io.type(f), "closed file")
+  local r = io.open(name, "r")
+  equal("read a line", r:read("l"), "line one")
+  equal("read numbers", table.concat({ r:read("n", "n") }, ","), "2,3.5")
+  equal("seek", r:seek("set", 5), 5)
+  equal("read all from there", r:read("a"), "one\n2 3.5\n")
+  r:close()
+  local appended = io.open(name, "a")
+  appended:write("three\n")
+  appended:close()
+  local count = 0
+  for _ in io.lines(name) do count = count + 1 end
+  equal("io.lines of the written file", count, 3)
+  equal("reading a write-only file", select(2, io.open(name, "w"):read("l")), "Bad file descriptor")
+  pcall(os.remove, name)  -- stock wrote a real file in this folder; the game's was in memory
 end)
 
 describe("io.lines of a file of the folder", function()
