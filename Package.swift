@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ReportPage", targets: ["ReportPage"]),
         .library(name: "Interop", targets: ["Interop"]),
         .library(name: "School", targets: ["School"]),
+        .library(name: "SchoolServer", targets: ["SchoolServer"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -53,10 +54,14 @@ let package = Package(
         .target(
             name: "School",
             dependencies: ["Runtime", "Classroom", "GameContent", "Tracking", "Sandbox", "Authoring", "Playtest"]),
+        // A school's store on this machine's PostgreSQL cluster (`server setup`), and the machine's
+        // config file that names it for every user.
+        .target(name: "SchoolServer", dependencies: ["School", "Runtime"]),
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "School", "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking",
+                "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom",
+                "Tracking",
                 "Sandbox", "GameContent",
             ]),
         .executableTarget(
@@ -93,6 +98,7 @@ let package = Package(
                 "School", "Runtime", "Classroom", "Tracking", "GameContent", "TrackingTestSupport", "Authoring",
                 "Playtest",
             ]),
+        .testTarget(name: "SchoolServerTests", dependencies: ["SchoolServer"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

@@ -1,6 +1,7 @@
 import Classroom
 import Foundation
 import Runtime
+import SchoolServer
 import Tracking
 
 /// Where the store lives: `--store`, else `EDUJAM_STORE` (a file path, or a PostgreSQL URL

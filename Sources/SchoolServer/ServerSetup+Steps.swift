@@ -116,7 +116,7 @@ extension ServerSetup {
             "class", "import", "--oneroster", copy.path, "--create-logins", "--store", options.storeURL,
         ])
         for warning in imported.error.split(separator: "\n") where imported.status == 0 {
-            Output.error(String(warning))
+            report.warned(String(warning))
         }
         guard imported.status == 0 else {
             throw ServerSetupError("class import as \(options.owner) failed: \(imported.said)")
@@ -126,7 +126,7 @@ extension ServerSetup {
 
     /// What the teachers and the students do next.
     func sayNext() {
-        Output.line(
+        report.said(
             """
 
             The school's store is ready. Every user of this machine reaches it as their own login: \

@@ -9,16 +9,38 @@ import Runtime
 /// a refusal changes nothing. Then: the owner's Unix account and role, the database, the peer line
 /// (``PeerRule``) and a reload, `store init` as the owner, the machine's config file
 /// (``SystemConfig``) and, with `--roster`, the OneRoster import with logins as the owner.
-struct ServerSetup {
-    let options: ServerSetupOptions
+public struct ServerSetup {
+    let options: ServerSettings
     let tools: ServerTools
     let configPath: String
     /// The cluster's `pg_hba.conf`, as the server names it (`hba_file`).
     let hbaPath: String
     let games: String
+    let report: Report
+
+    /// Where setup says what it did: a line per step (`said`), and what a step it ran warned of.
+    public struct Report: Sendable {
+        /// A line for the person running setup (stdout).
+        public let said: @Sendable (String) -> Void
+        /// A warning a step passed on (stderr).
+        public let warned: @Sendable (String) -> Void
+
+        public init(said: @escaping @Sendable (String) -> Void, warned: @escaping @Sendable (String) -> Void) {
+            self.said = said
+            self.warned = warned
+        }
+    }
 
     /// Checks what setup needs, runs each step and says what teachers and students type next.
-    static func run(_ options: ServerSetupOptions) throws -> ExitStatus {
+    /// - Parameters:
+    ///   - options: What to make.
+    ///   - program: The `edujam` to run as the owner (`store init`, `class import`): an absolute path.
+    ///   - games: The games folder the store is claimed for, asked only once every check before it passed.
+    ///   - report: Where each step is said.
+    /// - Throws: ``ServerSetupError`` saying what is missing or wrong and what to do; what `games` throws.
+    public static func run(
+        _ options: ServerSettings, program: String, games: () throws -> String, report: Report
+    ) throws {
         guard geteuid() == 0 else {
             throw ServerSetupError(
                 "server setup runs as root (sudo edujam server setup ...): it creates the store owner's Unix account, "
@@ -37,14 +59,15 @@ struct ServerSetup {
         try FileManager.default.createDirectory(
             at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o711])
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let tools = ServerTools(psql: binaries + "/psql", options: options, scratch: scratch)
+        let tools = ServerTools(psql: binaries + "/psql", program: program, options: options, scratch: scratch)
         let hbaPath = try answeringCluster(tools)
-        let games = PathText.absolute(try Installation.games(CommonOptions(games: options.games)))
-        let setup = ServerSetup(options: options, tools: tools, configPath: configPath, hbaPath: hbaPath, games: games)
+        let setup = ServerSetup(
+            options: options, tools: tools, configPath: configPath, hbaPath: hbaPath,
+            games: PathText.absolute(try games()),
+            report: report)
         let peer = try setup.checkFirst()
         try setup.act(peer: peer)
         setup.sayNext()
-        return .success
     }
 
     /// The cluster's `pg_hba.conf`, asked of the cluster itself (any cluster, Debian's or not).
@@ -106,5 +129,5 @@ struct ServerSetup {
         if let roster = options.roster { try importRoster(roster) }
     }
 
-    func say(_ what: String, _ outcome: String) { Output.line("\(what): \(outcome)") }
+    func say(_ what: String, _ outcome: String) { report.said("\(what): \(outcome)") }
 }
