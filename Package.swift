@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Interop", targets: ["Interop"]),
         .library(name: "School", targets: ["School"]),
         .library(name: "SchoolServer", targets: ["SchoolServer"]),
+        .library(name: "DeclaredCommands", targets: ["DeclaredCommands"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -57,10 +58,14 @@ let package = Package(
         // A school's store on this machine's PostgreSQL cluster (`server setup`), and the machine's
         // config file that names it for every user.
         .target(name: "SchoolServer", dependencies: ["School", "Runtime"]),
+        // A command line declared once, and the parsing, help, completions, man page and Markdown
+        // tables made from it; knows nothing of EduJam.
+        .target(name: "DeclaredCommands"),
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom",
+                "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage",
+                "Interop", "Classroom",
                 "Tracking",
                 "Sandbox", "GameContent",
             ]),
@@ -90,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
+            name: "CLIOptionsTests",
+            dependencies: ["edujam", "DeclaredCommands", "Tracking", "TrackingTestSupport", "Classroom"]),
         // EmbedderTests uses School as a Swift embedder does: public API only, no @testable.
         .testTarget(
             name: "SchoolTests",
@@ -99,6 +105,7 @@ let package = Package(
                 "Playtest",
             ]),
         .testTarget(name: "SchoolServerTests", dependencies: ["SchoolServer"]),
+        .testTarget(name: "DeclaredCommandsTests", dependencies: ["DeclaredCommands"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

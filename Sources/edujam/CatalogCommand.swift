@@ -1,5 +1,6 @@
 import Authoring
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import School

@@ -1,3 +1,4 @@
+import DeclaredCommands
 import SchoolServer
 
 /// `edujam server setup`: a school's store on this machine's PostgreSQL cluster in one command,

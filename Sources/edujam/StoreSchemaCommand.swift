@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import Tracking
@@ -28,7 +29,7 @@ enum StoreSchemaCommand: Command {
             CommandDeclaration(
                 "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
                 example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
-                description: "Copies a store's history into another.", positional: .store),
+                description: "Copies a store's history into another.", positional: .fileOrURL),
             CommandDeclaration(
                 "prune", summary: "delete old attempts, or their replay records, started before a date (the owner)",
                 example: "store prune --attempts-before 2026-09-01",

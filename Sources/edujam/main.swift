@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import Sandbox
@@ -12,7 +13,7 @@ import Tracking
     }
     let words = Array(CommandLine.arguments.dropFirst())
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
-        Output.line(Help.overview())
+        Output.line(Help.overview(of: CommandRegistry.program))
         return words.isEmpty ? .usage : .success
     }
     if name == "--version" {
@@ -23,11 +24,13 @@ import Tracking
     if let made = MadeFiles.run(name, Array(words.dropFirst())) { return made }
     guard let command = CommandRegistry.command(named: name) else {
         let names = CommandRegistry.declarations.map(\.name)
-        Output.error("edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview())")
+        Output.error(
+            "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview(of: CommandRegistry.program))"
+        )
         return .usage
     }
     let rest = Array(words.dropFirst())
-    let usage = Help.command(command.declaration)
+    let usage = Help.command(command.declaration, of: CommandRegistry.program)
     if rest.contains("--help") || rest.contains("-h") {
         Output.line(usage)
         return .success

@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Testing
 
 @testable import edujam

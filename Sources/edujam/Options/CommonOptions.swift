@@ -1,3 +1,6 @@
+import DeclaredCommands
+import Runtime
+
 /// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
 struct CommonOptions {
     /// The store file, or nil for `EDUJAM_STORE`, the machine's config or the default (``StoreLocation``).
@@ -10,7 +13,7 @@ struct CommonOptions {
         OptionDeclaration(
             "--store", value: "STORE",
             "the store: a file or a PostgreSQL URL (default: EDUJAM_STORE, else the\nstore of /etc/edujam/edujam.conf, else ~/.local/share/edujam/edujam.sqlite)",
-            kind: .store),
+            kind: .fileOrURL),
         OptionDeclaration(
             "--games", value: "DIR", "the games folder (default: EDUJAM_GAMES, ./games, else the installed games)",
             kind: .directory),
@@ -23,5 +26,15 @@ struct CommonOptions {
 
     init(_ arguments: Arguments) {
         self.init(store: arguments.value("--store"), games: arguments.value("--games"))
+    }
+}
+
+extension Arguments {
+    /// Parses `words` (without the program and command names) against what the command declares
+    /// and ``CommonOptions/declared``, an unknown option named with the nearest declared one.
+    /// - Throws: ``UsageError`` naming the unknown option or the missing value.
+    init(_ words: [String], declared options: [OptionDeclaration]) throws {
+        try self.init(
+            words, options: options, common: CommonOptions.declared, hint: { Suggest.hint(for: $0, among: $1) })
     }
 }

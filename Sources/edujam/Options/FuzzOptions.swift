@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam fuzz`, parsed once from the options ``FuzzCommand/declaration`` declares.
 struct FuzzOptions {
     var common: CommonOptions

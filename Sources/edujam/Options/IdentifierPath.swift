@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Tracking
 
 /// An identifier path as typed: `MATH-JAM/LEVEL-1`, with or without the root id, written as

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam play`, parsed once from the options ``PlayCommand/declaration`` declares. (Runtime's
 /// `PlayOptions` is what the run gets; this is what was typed.)
 struct PlayCommandOptions {
