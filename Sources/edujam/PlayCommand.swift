@@ -42,8 +42,14 @@ enum PlayCommand: Command {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         if typed.watch {  // an author's: the folder's files
-            return try Watch.run(
-                folder: GameLaunch.folderTarget(typed).folder, arguments: words.filter { $0 != "--watch" })
+            catchStopSignals()
+            let program = Installation.executable
+            let watch = GameWatch(
+                folder: try GameLaunch.folderTarget(typed).folder,
+                command: [program, "play"] + words.filter { $0 != "--watch" }, said: { Output.error($0) },
+                stopSignal: { stopRequested ? stopSignal.load(ordering: .relaxed) : nil })
+            _ = try watch.run()
+            return ExitStatus.afterStopSignal ?? .interrupted
         }
         let opened = try GameLaunch.open(typed, clock: clock)
         let (source, store, identity) = (opened.source, opened.store, opened.identity)
