@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 
 extension ServerSetup {
     /// The store owner's Unix account, for peer authentication: a system account with no login
@@ -90,7 +91,7 @@ extension ServerSetup {
 
     /// The machine's config file, naming the store for every user.
     func config() throws {
-        if try SystemConfig.load().store == options.storeURL {
+        if try SystemConfig.load(from: configPath).store == options.storeURL {
             return say(configPath, "already names the store \(options.storeURL)")
         }
         let folder = PathText.parent(of: configPath)

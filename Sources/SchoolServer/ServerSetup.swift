@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 
 /// `edujam server setup`: a school's store on the PostgreSQL cluster of this machine, as
 /// docs/admin.md did it by hand, each step said as done or as already there.
@@ -44,14 +45,15 @@ public struct ServerSetup {
         guard geteuid() == 0 else {
             throw ServerSetupError(
                 "server setup runs as root (sudo edujam server setup ...): it creates the store owner's Unix account, "
-                    + "adds a line to pg_hba.conf and writes \(SystemConfig.path ?? SystemConfig.defaultPath)")
+                    + "adds a line to pg_hba.conf and writes \(SystemConfig.path(in: ProcessInfo.processInfo.environment) ?? SystemConfig.defaultPath)"
+            )
         }
         guard let binaries = ServerTools.binaries else {
             throw ServerSetupError(
                 "no PostgreSQL on this machine (no psql in /usr/lib/postgresql/*/bin): "
                     + "install it (apt-get install postgresql), then run server setup again")
         }
-        guard let configPath = SystemConfig.path else {
+        guard let configPath = SystemConfig.path(in: ProcessInfo.processInfo.environment) else {
             throw ServerSetupError(
                 "EDUJAM_CONFIG is empty: name the file setup writes, or unset it for \(SystemConfig.defaultPath)")
         }
@@ -99,7 +101,7 @@ public struct ServerSetup {
                     + "add '\(PeerRule.lines(database: options.database)[1])' above it yourself, then run server setup again"
             )
         }
-        if let store = try SystemConfig.load().store, store != options.storeURL {
+        if let store = try SystemConfig.load(from: configPath).store, store != options.storeURL {
             throw ServerSetupError(
                 "\(configPath) already names another store, \(store): left as it is; remove that line (or the file) "
                     + "to make this machine's store \(options.storeURL)")

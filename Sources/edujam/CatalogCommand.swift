@@ -43,7 +43,7 @@ enum CatalogCommand: Command {
         }
         var refused = false
         if options.publish {
-            let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
+            let store = try StoreLocation(options.common).open(root: .games(collection), clock: .real())
             let identity = try store.identity()
             try Identity.requireTeacher("catalog --publish", identity: identity)
             let (mine, others) = try yours(entries, in: store)

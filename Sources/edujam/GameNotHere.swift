@@ -31,9 +31,9 @@ struct GameNotHere: Error {
     /// it is assigned to them), else the usage error. A store that cannot be opened leaves the usage
     /// error, and a store file that does not exist is not created for a typo.
     func explained(_ options: CommonOptions, student typed: String?) -> any Error {
-        guard let address = try? StoreLocation.address(options) else { return usage }
+        guard let address = try? StoreLocation(options).address() else { return usage }
         if case .file(let path) = address, !FileManager.default.fileExists(atPath: path) { return usage }
-        guard let store = try? StoreLocation.open(options, root: .games(collection), clock: .real()) else {
+        guard let store = try? StoreLocation(options).open(root: .games(collection), clock: .real()) else {
             return usage
         }
         guard (try? store.context(at: path)) != nil else { return suggesting(from: store).usage }

@@ -15,13 +15,12 @@ struct GameLaunch {
     /// folder (`docs/playing.md`, "Trying a change before publishing it").
     /// - Throws: ``GameNotHere``'s explanation when no game is found; the store's errors.
     static func open(_ typed: PlayCommandOptions, clock: RunClock) throws -> GameLaunch {
-        let common = typed.common
+        let location = StoreLocation(typed.common)
         var early: PlayStore.Opened?
         if try looksInStore(typed) {
-            let opened = try PlayStore.open(common, root: .claimed, clock: clock)
-            let destination = GameSource.destination(try StoreLocation.address(common))
+            let opened = try location.openForPlay(root: .claimed, clock: clock)
             if let source = try GameSource.fromStore(
-                typed.game, store: opened.store, offline: opened.offline, destination: destination)
+                typed.game, store: opened.store, offline: opened.offline, location: location)
             {
                 return GameLaunch(source: source, store: opened.store, identity: opened.identity)
             }
@@ -33,7 +32,7 @@ struct GameLaunch {
         // for that collection says why not.
         let opened =
             try early.flatMap { $0.store.rootIdentifier == target.collection.id ? $0 : nil }
-            ?? PlayStore.open(common, root: .games(target.collection), clock: clock)
+            ?? location.openForPlay(root: .games(target.collection), clock: clock)
         return GameLaunch(source: source, store: opened.store, identity: opened.identity)
     }
 
@@ -55,7 +54,7 @@ struct GameLaunch {
         if FileManager.default.fileExists(atPath: typed.game, isDirectory: &isFolder), isFolder.boolValue {
             return false
         }
-        if case .file(let path) = try StoreLocation.address(typed.common) {
+        if case .file(let path) = try StoreLocation(typed.common).address() {
             return FileManager.default.fileExists(atPath: path)
         }
         return true

@@ -95,7 +95,7 @@ enum PublishCommand: Command {
     private static func publish(_ words: [String], _ options: PublishOptions) throws -> ExitStatus {
         let folders = try words.map { try gameFolder($0, options.common) }
         let collection = try oneCollection(of: folders)
-        let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
+        let store = try StoreLocation(options.common).open(root: .games(collection), clock: .real())
         let identity = try store.identity()
         try Identity.requireTeacher("publish", identity: identity)  // before any game is checked
         let results = CheckCommand.checked(folders, settings: options.check.settings)

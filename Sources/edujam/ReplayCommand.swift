@@ -55,7 +55,7 @@ enum ReplayCommand: Command {
     /// found as `play` finds it; an attempt that recorded no version is replayed with the games
     /// folder's game, and stderr says so.
     static func game(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> PlayedGame {
-        let found = try ReplayedGame.of(saved, in: store, cache: try GameSource.cache()) { path in
+        let found = try ReplayedGame.of(saved, in: store, cache: try StoreLocation(common).gameCache()) { path in
             try GameTarget.resolve(path, options: common).folder
         }
         if found.unversioned {

@@ -1,6 +1,7 @@
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// What every store command needs: the store, opened for the collection it was claimed for, so
@@ -14,9 +15,9 @@ struct StoreContext {
     /// Opens the store; `reading`, for a command that only reads, at the read address when one is set.
     init(_ options: CommonOptions, reading: Bool = false) throws {
         if reading {
-            (store, atReadAddress) = try StoreLocation.openForReading(options, clock: .real())
+            (store, atReadAddress) = try StoreLocation(options).openForReading(clock: .real())
         } else {
-            store = try StoreLocation.open(options, root: .claimed, clock: .real())
+            store = try StoreLocation(options).open(root: .claimed, clock: .real())
             atReadAddress = false
         }
     }

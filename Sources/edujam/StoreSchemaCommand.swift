@@ -2,6 +2,7 @@ import Classroom
 import DeclaredCommands
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `edujam store init|migrate|copy|prune`: the store's schema, on a SQLite file or a PostgreSQL
@@ -58,7 +59,7 @@ enum StoreSchemaCommand: Command {
         if case .prune(let days) = options.action {
             return try StorePrune.run(options.common, days: days)
         }
-        let address = try StoreLocation.address(options.common)
+        let address = try StoreLocation(options.common).address()
         let applied: [String]
         do {
             applied = try TrackingStore.migrate(address, parts: [ClassroomSchema.part])
@@ -93,7 +94,7 @@ enum StoreSchemaCommand: Command {
     ///   or who it is cannot be read (the caller then says what the server said).
     private static func refuseUnlessOwner(_ options: StoreOptions, _ error: TrackingError) throws {
         guard case .postgresql("42501", _, _) = error,
-            let identity = try? StoreLocation.open(options.common, root: .claimed, clock: .real()).identity()
+            let identity = try? StoreLocation(options.common).open(root: .claimed, clock: .real()).identity()
         else { return }
         try Identity.requireOwner(options.action == .initialize ? "store init" : "store migrate", identity: identity)
     }
@@ -105,7 +106,7 @@ enum StoreSchemaCommand: Command {
     /// a store nobody has opened this way cannot be opened by them at all.
     /// - Returns: The collection's root identifier the store is claimed for.
     private static func claimRoot(_ options: CommonOptions) throws -> String {
-        try StoreLocation.open(options, root: .claimed, clock: .real()).rootIdentifier
+        try StoreLocation(options).open(root: .claimed, clock: .real()).rootIdentifier
     }
 
     private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {

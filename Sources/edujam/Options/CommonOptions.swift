@@ -1,5 +1,7 @@
 import DeclaredCommands
+import Foundation
 import Runtime
+import School
 
 /// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
 struct CommonOptions {
@@ -36,5 +38,15 @@ extension Arguments {
     init(_ words: [String], declared options: [OptionDeclaration]) throws {
         try self.init(
             words, options: options, common: CommonOptions.declared, hint: { Suggest.hint(for: $0, among: $1) })
+    }
+}
+
+extension StoreLocation {
+    /// Where `--store`, this process's environment and the games folder (``Installation/games(_:)``)
+    /// put the store; what an outbox delivers is said on stderr (``OutboxReport/summarize(_:)``).
+    init(_ options: CommonOptions) {
+        self.init(
+            named: options.store, environment: ProcessInfo.processInfo.environment,
+            games: { try Installation.games(options) }, delivered: OutboxReport.summarize)
     }
 }

@@ -23,14 +23,14 @@ public struct SystemConfig: Equatable, Sendable {
     static let keys = ["store", "read-store"]
 
     /// The config file's path: `EDUJAM_CONFIG`, else ``defaultPath``; nil when `EDUJAM_CONFIG` is empty.
-    public static var path: String? {
-        guard let named = ProcessInfo.processInfo.environment["EDUJAM_CONFIG"] else { return defaultPath }
+    public static func path(in environment: [String: String]) -> String? {
+        guard let named = environment["EDUJAM_CONFIG"] else { return defaultPath }
         return named.isEmpty ? nil : named
     }
 
-    /// The machine's settings, from ``path``; none when there is no file.
+    /// The machine's settings, from the file at `path` (``path(in:)``); none when there is no file.
     /// - Throws: ``SystemConfigError`` for a file that cannot be read or a line that is not a setting.
-    public static func load() throws -> SystemConfig {
+    public static func load(from path: String?) throws -> SystemConfig {
         guard let path, FileManager.default.fileExists(atPath: path) else { return SystemConfig() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw SystemConfigError(path: path, line: nil, problem: "cannot be read")
@@ -63,7 +63,7 @@ public struct SystemConfig: Equatable, Sendable {
     }
 
     /// The file's text for `store`, as `server setup` writes it.
-    static func text(store: String) -> String {
+    public static func text(store: String) -> String {
         """
         # EduJam's settings for every user of this machine (edujam server setup wrote them).
         # --store and EDUJAM_STORE still choose another store for one command or one user.
