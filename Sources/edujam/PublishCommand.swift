@@ -152,7 +152,7 @@ enum PublishCommand: Command {
         }
         let target: GameTarget
         do {
-            target = try GameTarget.locate(word, options: common)
+            target = try GameTarget.locate(word, gamesFolder: { try Installation.gamesToRead(common) })
         } catch is GameNotHere {
             let games = (try? Installation.games(common)) ?? Installation.installedGames
             throw NoSuchGame(

@@ -43,6 +43,9 @@ import Tracking
     } catch let error as StoreLocationError {  // where the store is, as the command line and environment said it
         Output.error("edujam \(name): \(error)\n\n\(usage)")
         return .usage
+    } catch let error as GameWordError {  // the game named on the command line names none
+        Output.error("edujam \(name): \(error)\n\n\(usage)")
+        return .usage
     } catch let error as TrackingError {
         Output.error("edujam \(name): \(error.forPeople)")
         return .failure
