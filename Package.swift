@@ -3,7 +3,8 @@ import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
 // CLI (edujam) -> School -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}, School -> Classroom;
-// CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent};
+// CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent}; CLI -> SchoolServer -> School;
+// CLI -> DeclaredCommands (the command-line library: no EduJam module below it);
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",

@@ -1,5 +1,3 @@
-import Classroom
-import DeclaredCommands
 import Foundation
 import Tracking
 

@@ -8,7 +8,7 @@ import Tracking
 /// that a command that plays nothing needs no games folder (``StoreRoot/claimed``).
 struct StoreContext {
     let store: TrackingStore
-    /// Whether the store was opened at the read address (``StoreLocation/readAddress(_:)``), which
+    /// Whether the store was opened at the read address (``StoreLocation/readAddress()``), which
     /// may be a standby: whatever the command writes goes to a store opened without `reading`.
     let atReadAddress: Bool
 
