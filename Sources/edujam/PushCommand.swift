@@ -47,11 +47,9 @@ enum PushCommand: Command {
         let context = try StoreContext(parsed.common)
         defer { Output.unreadable(context.store.unreadableRows) }
         let store = context.store
-        let statements = try ExportCommand.xapiStatements(
-            since: parsed.since, className: parsed.className, schoolURL: parsed.schoolURL, store: store)
-        var seen = try store.acceptedStatementIDs(endpoint: endpoint.key)
-        let acceptedBefore = statements.count(where: { seen.contains($0.id) })
-        let pending = statements.filter { seen.insert($0.id).inserted }
+        let statements = try StatementBuilder(homePage: parsed.schoolURL).statements(
+            in: store, since: parsed.since, className: parsed.className)
+        let (pending, acceptedBefore) = try StatementPusher.pending(statements, in: store, endpoint: endpoint)
         guard !statements.isEmpty else {
             Output.line("nothing to push to \(endpoint): the store has no statements")
             return .success
