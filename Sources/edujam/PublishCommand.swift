@@ -201,20 +201,6 @@ struct NoSuchGame: Error, CustomStringConvertible {
 
 /// A game's files into the store, as `publish` and `catalog --publish` store them, said.
 enum GameFiles {
-    /// ``GamePublishing/publishFiles(folder:gameID:into:by:)``, a refusal said on stderr.
-    /// - Returns: What changed, or nil when it was refused.
-    /// - Throws: The store's errors.
-    static func publish(folder: String, gameID: String, into store: TrackingStore, by publisher: String) throws
-        -> PublishOutcome?
-    {
-        do {
-            return try GamePublishing.publishFiles(folder: folder, gameID: gameID, into: store, by: publisher)
-        } catch let refusal as PublishRefusal {
-            Output.error("edujam publish: \(refusal)")
-            return nil
-        }
-    }
-
     /// Says on stderr that the game in `folder` was refused, and why.
     static func refuse(_ folder: String, _ reason: String) {
         Output.error("edujam publish: \(PathText.name(of: folder)) refused: \(reason); nothing of it was stored")
