@@ -1,6 +1,7 @@
 import Authoring
 import Classroom
 import Foundation
+import GameContent
 import Runtime
 import Tracking
 
@@ -64,5 +65,56 @@ extension GamePublishing {
             }
         }
         return CatalogCounts(published: loaded.count, broken: mine.count - loaded.count, others: others)
+    }
+}
+
+/// `publish`: the games whose check passed, each as a new version where its files changed.
+extension GamePublishing {
+    /// What publishing checked games has to say, as it goes.
+    public enum PublishNote {
+        /// A game not stored: its check found errors, or it did not load.
+        case refused(folder: String, reason: String)
+        /// A game's files the store refused.
+        case refusal(PublishRefusal)
+        /// A game published; `replaced` is the version a new one replaced as current, if any.
+        case published(Published, replaced: GameVersion?)
+    }
+
+    /// Publishes each game of `results` whose check found no error, its declaration read in a
+    /// child process (``GameJobs/declarations(_:)``).
+    /// - Parameter said: Told each note, in order (a game refused for its check's errors first);
+    ///   what it throws stops the publishing.
+    /// - Returns: How many games were not published.
+    /// - Throws: What `said` throws; the store's errors.
+    public static func publish(
+        checked results: [GameChecker.Result], into store: TrackingStore, by publisher: String,
+        said: (PublishNote) throws -> Void
+    ) throws -> Int {
+        for result in results where result.hasErrors {
+            let errors = result.findings.filter { $0.severity == .error }.count
+            try said(.refused(folder: result.folder, reason: "\(errors) error\(errors == 1 ? "" : "s")"))
+        }
+        let passed = results.filter { !$0.hasErrors }.map(\.folder)
+        var refused = results.count - passed.count
+        let before = Dictionary(
+            try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
+        for (folder, loaded) in zip(passed, GameJobs().declarations(passed)) {
+            let published: Published
+            do {
+                published = try publish(loaded.get(), folder: folder, into: store, by: publisher)
+            } catch let refusal as PublishRefusal {
+                try said(.refusal(refusal))
+                refused += 1
+                continue
+            } catch let error as GameLoadError {
+                try said(.refused(folder: folder, reason: "\(error)"))
+                refused += 1
+                continue
+            }
+            var replaced: GameVersion?
+            if case .new = published.outcome { replaced = before[published.gameID] }
+            try said(.published(published, replaced: replaced))
+        }
+        return refused
     }
 }

@@ -99,32 +99,17 @@ enum PublishCommand: Command {
         let identity = try store.identity()
         try Identity.requireTeacher("publish", identity: identity)  // before any game is checked
         let results = CheckCommand.checked(folders, settings: options.check.settings)
-        for result in results where result.hasErrors {
-            let errors = result.findings.filter { $0.severity == .error }.count
-            GameFiles.refuse(result.folder, "\(errors) error\(errors == 1 ? "" : "s")")
-        }
-        let passed = results.filter { !$0.hasErrors }.map(\.folder)
-        var refused = results.count - passed.count
-        let before = Dictionary(
-            try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
-        for (folder, loaded) in zip(passed, GameJobs().declarations(passed)) {
-            let publisher = Identity.publisher(identity: identity)
-            let published: GamePublishing.Published
-            do {
-                published = try GamePublishing.publish(loaded.get(), folder: folder, into: store, by: publisher)
-            } catch let refusal as PublishRefusal {
-                Output.error("edujam publish: \(refusal)")
-                refused += 1
-                continue
-            } catch let error as GameLoadError {
-                GameFiles.refuse(folder, "\(error)")
-                refused += 1
-                continue
-            }
-            Output.line(GameFiles.said(published.outcome, game: published.gameID))
-            if case .new = published.outcome, let replaced = before[published.gameID] {
-                try Retiring.replaced(
-                    replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
+        let publisher = Identity.publisher(identity: identity)
+        let refused = try GamePublishing.publish(checked: results, into: store, by: publisher) { note in
+            switch note {
+            case .refused(let folder, let reason): GameFiles.refuse(folder, reason)
+            case .refusal(let refusal): Output.error("edujam publish: \(refusal)")
+            case .published(let published, let replaced):
+                Output.line(GameFiles.said(published.outcome, game: published.gameID))
+                if let replaced {
+                    try Retiring.replaced(
+                        replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
+                }
             }
         }
         return refused == 0 ? .success : .failure
