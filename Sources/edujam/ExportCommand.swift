@@ -2,6 +2,7 @@ import Classroom
 import DeclaredCommands
 import Foundation
 import Interop
+import School
 import Tracking
 
 /// `edujam export`: the store in the school's standards (docs/interop.md).
@@ -65,9 +66,9 @@ enum ExportCommand: Command {
     {
         let gradebook = try OneRosterResults.gradebook(in: store, className: className)
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
-        try OutputFile.createPrivateFolder(folder)
+        try PrivateFile.createFolder(folder)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            try OutputFile.write(text, to: (folder as NSString).appendingPathComponent(name))
+            try PrivateFile.write(text, to: (folder as NSString).appendingPathComponent(name))
         }
         let written = gradebook.filter { !$0.attemptsRemoved }
         let results = written.reduce(0) { $0 + $1.rows.count }

@@ -93,7 +93,7 @@ enum PlayCommand: Command {
             handle.seekToEndOfFile()
             handle.write(Data(("\n" + testCase).utf8))
         } else {
-            try OutputFile.write(
+            try PrivateFile.write(
                 "# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + testCase, to: file)
         }
     }

@@ -43,7 +43,7 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
             let replay = try GamePlayer.replay(saved.inputs, game: game, root: root, screen: writer)
-            try OutputFile.write(
+            try PrivateFile.write(
                 "# Replayed with edujam replay from a saved attempt. Format: docs/playtesting.md.\n\n"
                     + writer.testCase(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
