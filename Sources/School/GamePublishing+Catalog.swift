@@ -81,7 +81,7 @@ extension GamePublishing {
     }
 
     /// Publishes each game of `results` whose check found no error, its declaration read in a
-    /// child process (``GameJobs/declarations(_:)``).
+    /// child process (``GameJobs/declarations``).
     /// - Parameter said: Told each note, in order (a game refused for its check's errors first);
     ///   what it throws stops the publishing.
     /// - Returns: How many games were not published.
