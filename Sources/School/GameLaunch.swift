@@ -106,3 +106,23 @@ extension GameSource {
             destination: destination(try location.address()), cache: try location.gameCache())
     }
 }
+
+extension GameLaunch {
+    /// Whether the run may change the catalog entries of the game it plays: not a student's (the
+    /// teacher's catalog), nor a teacher's of a game another teacher owns (its entries are hers;
+    /// the database refuses them too): such a run only adds what the store lacks.
+    public var mayChangeCatalog: Bool {
+        get throws {
+            switch identity {
+            case .login(_, .student, _): return false
+            case .login(_, .teacher, _):
+                // A game that does not load says so when it plays: here it changes nothing.
+                guard let id = source.gameID ?? (try? Catalog.declaration(ofGameIn: source.folder).id) else {
+                    return true
+                }
+                return try store.otherOwner(ofGame: id) == nil
+            default: return true
+            }
+        }
+    }
+}

@@ -66,7 +66,7 @@ enum PlayCommand: Command {
             typed: typed.student, identity: identity, fallback: ProcessInfo.processInfo.environment["USER"] ?? "student"
         )
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
-        options.mayChangeCatalog = try mayChangeCatalog(of: source, identity: identity, in: store)
+        options.mayChangeCatalog = try opened.mayChangeCatalog
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
@@ -95,22 +95,6 @@ enum PlayCommand: Command {
         } else {
             try PrivateFile.write(
                 "# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + testCase, to: file)
-        }
-    }
-
-    /// Whether the run may change the catalog entries of the game it plays: not a student's (the
-    /// teacher's catalog), nor a teacher's of a game another teacher owns (its entries are hers;
-    /// the database refuses them too): such a run only adds what the store lacks.
-    private static func mayChangeCatalog(of source: GameSource, identity: StoreIdentity, in store: TrackingStore) throws
-        -> Bool
-    {
-        switch identity {
-        case .login(_, .student, _): return false
-        case .login(_, .teacher, _):
-            // A game that does not load says so when it plays: here it changes nothing.
-            guard let id = source.gameID ?? (try? Catalog.declaration(ofGameIn: source.folder).id) else { return true }
-            return try store.otherOwner(ofGame: id) == nil
-        default: return true
         }
     }
 
