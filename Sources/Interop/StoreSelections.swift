@@ -42,3 +42,34 @@ extension OneRosterResults {
         return gradebook.filter { $0.assignment.className == name }
     }
 }
+
+extension StatementPusher {
+    /// A pusher to the LRS at `endpoint` over HTTP that records each accepted batch in `store`,
+    /// waits between retries in short slices, and stops as soon as `isInterrupted` says so.
+    /// - Parameters:
+    ///   - credentials: Basic authentication, or nil for none.
+    ///   - timeout: Seconds one try may take in all.
+    ///   - isInterrupted: Whether Ctrl-C (or a hang-up, SIGTERM) asked to stop.
+    public static func overHTTP(
+        to endpoint: LRSEndpoint, credentials: LRSCredentials?, timeout: Double, store: TrackingStore,
+        options: Options, isInterrupted: @escaping @Sendable () -> Bool
+    ) -> StatementPusher {
+        let transport = HTTPTransport(
+            endpoint: endpoint, credentials: credentials, timeout: timeout, isInterrupted: isInterrupted)
+        return StatementPusher(
+            transport: transport, options: options,
+            record: { ids in try store.recordAcceptedStatements(ids, endpoint: endpoint.key) },
+            wait: { seconds in interruptibleSleep(seconds, isInterrupted: isInterrupted) },
+            isInterrupted: isInterrupted)
+    }
+
+    /// Sleeps `seconds` in short slices; false as soon as `isInterrupted` turns true.
+    static func interruptibleSleep(_ seconds: Double, isInterrupted: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            if isInterrupted() { return false }
+            Thread.sleep(forTimeInterval: min(0.1, max(0, end.timeIntervalSinceNow)))
+        }
+        return !isInterrupted()
+    }
+}
