@@ -3,7 +3,8 @@ import PackageDescription
 
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
 // CLI (edujam) -> School -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}, School -> Classroom;
-// CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent};
+// CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent}; CLI -> SchoolServer -> School;
+// CLI -> DeclaredCommands (the command-line library: no EduJam module below it);
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -16,6 +17,8 @@ let package = Package(
         .library(name: "ReportPage", targets: ["ReportPage"]),
         .library(name: "Interop", targets: ["Interop"]),
         .library(name: "School", targets: ["School"]),
+        .library(name: "SchoolServer", targets: ["SchoolServer"]),
+        .library(name: "DeclaredCommands", targets: ["DeclaredCommands"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -53,10 +56,18 @@ let package = Package(
         .target(
             name: "School",
             dependencies: ["Runtime", "Classroom", "GameContent", "Tracking", "Sandbox", "Authoring", "Playtest"]),
+        // A school's store on this machine's PostgreSQL cluster (`server setup`), and the machine's
+        // config file that names it for every user.
+        .target(name: "SchoolServer", dependencies: ["School", "Runtime"]),
+        // A command line declared once, and the parsing, help, completions, man page and Markdown
+        // tables made from it; knows nothing of EduJam.
+        .target(name: "DeclaredCommands"),
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "School", "Runtime", "Playtest", "Authoring", "ReportPage", "Interop", "Classroom", "Tracking",
+                "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage",
+                "Interop", "Classroom",
+                "Tracking",
                 "Sandbox", "GameContent",
             ]),
         .executableTarget(
@@ -85,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "CLIOptionsTests", dependencies: ["edujam", "Tracking", "TrackingTestSupport", "Classroom"]),
+            name: "CLIOptionsTests",
+            dependencies: ["edujam", "DeclaredCommands", "Tracking", "TrackingTestSupport", "Classroom"]),
         // EmbedderTests uses School as a Swift embedder does: public API only, no @testable.
         .testTarget(
             name: "SchoolTests",
@@ -93,6 +105,8 @@ let package = Package(
                 "School", "Runtime", "Classroom", "Tracking", "GameContent", "TrackingTestSupport", "Authoring",
                 "Playtest",
             ]),
+        .testTarget(name: "SchoolServerTests", dependencies: ["SchoolServer"]),
+        .testTarget(name: "DeclaredCommandsTests", dependencies: ["DeclaredCommands"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

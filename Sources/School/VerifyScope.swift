@@ -46,3 +46,21 @@ public struct VerifyScope: Sendable {
         }.sorted { $0.id < $1.id }
     }
 }
+
+extension VerifyScope {
+    /// The scope as `identity` may verify it, and whether the checks are stored: a student
+    /// verifies their own attempts, and nothing is stored; a teacher (or anyone on a store file)
+    /// the attempts given, the checks stored.
+    /// - Throws: ``IdentityError`` for a student naming someone, a login on no roster, or a login
+    ///   that is neither student nor teacher.
+    public static func of(
+        _ identity: StoreIdentity, className: String?, assignment: Int64?, student: String?
+    ) throws -> (scope: VerifyScope, storesChecks: Bool) {
+        if case .login(_, .student, _) = identity {
+            let own = try Identity.student(typed: student, identity: identity)
+            return (VerifyScope(className: className, assignment: assignment, student: own), false)
+        }
+        try Identity.requireTeacher("verify", identity: identity)
+        return (VerifyScope(className: className, assignment: assignment, student: student), true)
+    }
+}

@@ -1,5 +1,6 @@
 import Authoring
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import School
@@ -42,14 +43,12 @@ enum CatalogCommand: Command {
         }
         var refused = false
         if options.publish {
-            let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
+            let store = try StoreLocation(options.common).open(root: .games(collection), clock: .real())
             let identity = try store.identity()
             try Identity.requireTeacher("catalog --publish", identity: identity)
-            let (mine, others) = try yours(entries, in: store)
-            try Catalog.publish(mine, into: store)
-            try publishFiles(mine, into: store, by: Identity.publisher(identity: identity))
-            let published = mine.filter { $0.declaration != nil }.count
-            let broken = mine.count - published
+            let counts = try GamePublishing.publishCatalog(
+                entries, into: store, by: Identity.publisher(identity: identity), said: say)
+            let (published, broken, others) = (counts.published, counts.broken, counts.others)
             Output.error(
                 "Published \(published) game(s) to the store"
                     + (broken > 0 ? "; \(broken) broken game(s) skipped" : "")
@@ -65,110 +64,19 @@ enum CatalogCommand: Command {
         return entries.contains { $0.error != nil } || refused ? .failure : .success
     }
 
-    /// The entries this login may write into the catalog, and how many it may not: a game another
-    /// teacher owns is hers, its catalog entries as its versions (the database refuses them too),
-    /// each said on stderr with whose it is.
-    private static func yours(_ entries: [Catalog.Entry], in store: TrackingStore) throws -> ([Catalog.Entry], Int) {
-        var mine: [Catalog.Entry] = []
-        var others = 0
-        for entry in entries {
-            if let id = entry.declaration?.id, let owner = try store.otherOwner(ofGame: id) {
-                Output.error(
-                    "edujam catalog: \(PathText.name(of: entry.folder)) skipped: \(GameStoreError.gameOfAnotherTeacher(id, owner: owner))"
-                )
-                others += 1
-            } else {
-                mine.append(entry)
-            }
-        }
-        return (mine, others)
-    }
-
-    /// Stores the files of each game that loaded (``GameFiles``), when the check without random
-    /// input finds no error in it (the random-input runs are `publish`'s: a catalog of many games
-    /// stays quick); each outcome and refusal is said on stderr, the list keeps stdout.
-    private static func publishFiles(_ entries: [Catalog.Entry], into store: TrackingStore, by publisher: String) throws
-    {
-        var settings = GameChecker.Settings()
-        settings.fuzzRuns = 0
-        let loaded = entries.filter { $0.declaration != nil }
-        for (entry, result) in zip(loaded, GameJobs().check(loaded.map(\.folder), settings: settings)) {
-            guard let id = entry.declaration?.id else { continue }
-            let errors = result.findings.filter { $0.severity == .error }
-            guard errors.isEmpty else {
-                GameFiles.refuse(entry.folder, errors.map(\.description).joined(separator: "\n"))
-                continue
-            }
-            if let outcome = try GameFiles.publish(folder: entry.folder, gameID: id, into: store, by: publisher) {
-                Output.error(GameFiles.said(outcome, game: id))
-            }
+    /// Says a note of ``GamePublishing/publishCatalog(_:into:by:said:)`` on stderr: the list keeps stdout.
+    private static func say(_ note: GamePublishing.CatalogNote) {
+        switch note {
+        case .othersGame(let folder, let error):
+            Output.error("edujam catalog: \(PathText.name(of: folder)) skipped: \(error)")
+        case .refused(let folder, let reason): GameFiles.refuse(folder, reason)
+        case .refusal(let refusal): Output.error("edujam publish: \(refusal)")
+        case .published(let outcome, let id): Output.error(GameFiles.said(outcome, game: id))
         }
     }
 }
 
-/// One game or context in the catalog, as printed and as `--json` encodes it.
-struct CatalogNode: Encodable {
-    var folder: String?
-    var identifierPath: [String]
-    var title: String?
-    var type: String?
-    var topic: String?
-    var summary: String?
-    var keywords: [String]?
-    var age: [Int]?
-    var minutes: [Int]?
-    var assignable: Bool?
-    /// What the game reports (ClassKit's progress reporting capabilities), scanned from its source.
-    var reports: ReportedCapabilities?
-    var contexts: [CatalogNode]
-    var error: String?
-
-    init?(entry: Catalog.Entry, root: [String]) {
-        if let declaration = entry.declaration {
-            self.init(declaration, parent: root)
-            folder = entry.folder
-            reports = ReportedCapabilities.scan(gameFolder: entry.folder)
-        } else {
-            let name = (entry.folder as NSString).lastPathComponent
-            self.init(
-                folder: entry.folder, identifierPath: root + [name], contexts: [],
-                error: entry.error.map { "\($0)" } ?? "could not be loaded")
-        }
-    }
-
-    init(_ d: GameDeclaration, parent: [String]) {
-        let path = parent + [d.id]
-        self.init(
-            identifierPath: path, title: d.title, type: d.type.name, topic: d.topic?.rawValue, summary: d.summary,
-            keywords: d.keywords, age: d.age.map { [$0.lowerBound, $0.upperBound] },
-            minutes: d.minutes.map { [$0.lowerBound, $0.upperBound] }, assignable: d.isAssignable,
-            contexts: d.contexts.map { CatalogNode($0, parent: path) })
-    }
-
-    init(
-        folder: String? = nil, identifierPath: [String], title: String? = nil, type: String? = nil,
-        topic: String? = nil,
-        summary: String? = nil, keywords: [String]? = nil, age: [Int]? = nil, minutes: [Int]? = nil,
-        assignable: Bool? = nil, contexts: [CatalogNode], error: String? = nil
-    ) {
-        (self.folder, self.identifierPath, self.title, self.type, self.topic) = (
-            folder, identifierPath, title, type, topic
-        )
-        (self.summary, self.keywords, self.age, self.minutes) = (summary, keywords, age, minutes)
-        (self.assignable, self.contexts, self.error) = (assignable, contexts, error)
-    }
-
-    /// The node with only the contexts whose paths are in `matches` and their ancestors; nil when
-    /// none is. A broken game has no contexts to match, so it shows only in the unfiltered list.
-    /// - Parameter matches: Paths found by ``Catalog/paths(matching:in:collection:)``, or nil for no filter.
-    func keeping(_ matches: Set<[String]>?) -> CatalogNode? {
-        guard let matches else { return self }
-        guard error == nil else { return nil }
-        var copy = self
-        copy.contexts = contexts.compactMap { $0.keeping(matches) }
-        return matches.contains(identifierPath) || !copy.contexts.isEmpty ? copy : nil
-    }
-
+extension CatalogNode {
     /// The node and its children, indented; names, titles and keywords cleaned to one line each
     /// (`Output` cleans the rest, such as a multi-line error).
     func text(indent: Int) -> String {
@@ -197,14 +105,4 @@ struct CatalogNode: Encodable {
         }
         return (lines + contexts.map { $0.text(indent: indent + 1) }).joined(separator: "\n")
     }
-}
-
-/// `edujam catalog --json`.
-struct CatalogDocument: Encodable {
-    struct Collection: Encodable {
-        let id, title, locale: String
-        init(_ c: GameCollection) { (id, title, locale) = (c.id, c.title, c.locale) }
-    }
-    let collection: Collection
-    let games: [CatalogNode]
 }

@@ -1,4 +1,5 @@
 import Authoring
+import DeclaredCommands
 import Foundation
 import Runtime
 import School
@@ -50,15 +51,9 @@ enum CheckCommand: Command {
     /// then the notes once each.
     /// - Returns: Each folder's findings, in order.
     static func checked(_ folders: [String], settings: GameChecker.Settings) -> [GameChecker.Result] {
-        var notes: Set<String> = []
-        var clashes: [String: [String: GameLoadError]] = [:]  // per games folder, each read once
-        let results = GameJobs().check(folders, settings: settings).map { result in
-            let findings = result.findings + duplicateID(of: result.folder, clashes: &clashes)
-            for finding in findings { Output.line(finding.description) }
-            notes.formUnion(result.notes)
-            return GameChecker.Result(folder: result.folder, findings: findings, notes: result.notes)
-        }
-        for note in notes.sorted() { Output.error("note: \(note)") }
+        let results = GameJobs().checkBesideNeighbours(folders, settings: settings)
+        for finding in results.flatMap(\.findings) { Output.line(finding.description) }
+        for note in Set(results.flatMap(\.notes)).sorted() { Output.error("note: \(note)") }
         return results
     }
 
@@ -78,18 +73,6 @@ enum CheckCommand: Command {
         let folders = names.sorted().map { (folder as NSString).appendingPathComponent($0) }.filter(hasGame)
         guard !folders.isEmpty else { throw UsageError("no games in \(folder)") }
         return folders
-    }
-
-    /// An error when another game beside `folder` declares the same id (the catalog refuses both).
-    private static func duplicateID(of folder: String, clashes: inout [String: [String: GameLoadError]]) -> [Finding] {
-        let games = PathText.parent(of: folder)
-        if clashes[games] == nil { clashes[games] = Catalog.duplicateIDs(in: games, loader: GameJobs().declarations) }
-        guard let error = clashes[games]?[PathText.name(of: folder)] else { return [] }
-        return [
-            Finding(
-                .error, file: (folder as NSString).appendingPathComponent("game.lua"), line: nil, "\(error)",
-                check: "declaration")
-        ]
     }
 
     private static func hasGame(_ folder: String) -> Bool {

@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Interop
 import Runtime

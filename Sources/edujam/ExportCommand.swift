@@ -1,6 +1,8 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Interop
+import School
 import Tracking
 
 /// `edujam export`: the store in the school's standards (docs/interop.md).
@@ -43,8 +45,8 @@ enum ExportCommand: Command {
             return try writeResults(
                 to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
         case .xapi(let jsonl, let since, let schoolURL):
-            let statements = try xapiStatements(
-                since: since, className: options.className, schoolURL: schoolURL, store: context.store)
+            let statements = try StatementBuilder(homePage: schoolURL).statements(
+                in: context.store, since: since, className: options.className)
             let encoder = XAPIStatement.encoder  // the bytes push sends, so export shows what an LRS gets
             if jsonl {
                 for statement in statements {
@@ -62,17 +64,11 @@ enum ExportCommand: Command {
     static func writeResults(to folder: String, gradingPeriod: String, className: String?, store: TrackingStore) throws
         -> ExitStatus
     {
-        var gradebook = try store.gradebook()
-        if let name = className {
-            guard try store.classes().contains(where: { $0.name == name }) else {
-                throw ClassroomError.unknownClass(name)
-            }
-            gradebook = gradebook.filter { $0.assignment.className == name }
-        }
+        let gradebook = try OneRosterResults.gradebook(in: store, className: className)
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
-        try OutputFile.createPrivateFolder(folder)
+        try PrivateFile.createFolder(folder)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
-            try OutputFile.write(text, to: (folder as NSString).appendingPathComponent(name))
+            try PrivateFile.write(text, to: (folder as NSString).appendingPathComponent(name))
         }
         let written = gradebook.filter { !$0.attemptsRemoved }
         let results = written.reduce(0) { $0 + $1.rows.count }
@@ -95,21 +91,5 @@ enum ExportCommand: Command {
         }
         if assignments.count > 20 { Output.error("  ... and \(assignments.count - 20) more") }
         Output.error("lineItems.csv and results.csv are a delta, so a gradebook keeps the grades it has for them.")
-    }
-
-    /// The statements of the attempts the options select, oldest attempt first.
-    static func xapiStatements(since: Date?, className: String?, schoolURL: String, store: TrackingStore) throws
-        -> [XAPIStatement]
-    {
-        let students = try className.map { name -> Set<String> in
-            guard let found = try store.classes().first(where: { $0.name == name }) else {
-                throw ClassroomError.unknownClass(name)
-            }
-            return Set(found.students)
-        }
-        let builder = StatementBuilder(homePage: schoolURL)
-        let staff = try store.staffPlayers()  // a teacher's try-outs are no learner's statements
-        return try store.attemptHistories(since: since, students: students).filter { !staff.contains($0.run.student) }
-            .flatMap(builder.statements)
     }
 }

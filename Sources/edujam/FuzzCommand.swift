@@ -1,6 +1,8 @@
+import DeclaredCommands
 import Foundation
 import Playtest
 import Runtime
+import School
 
 /// `edujam fuzz`: plays a game with random input (its options and synopsis: ``declaration``).
 enum FuzzCommand: Command {
@@ -21,7 +23,7 @@ enum FuzzCommand: Command {
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try FuzzOptions(words)
-        let target = try GameTarget.resolve(options.game, options: options.common)
+        let target = try GameTarget.resolve(options.game, gamesFolder: { try Installation.gamesToRead(options.common) })
         let runs = options.runs
         let seed = options.seed ?? Int.random(in: 1...999_999)
         let seeds = PlayOptions.seedRange

@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import School
@@ -37,7 +38,7 @@ enum InboxCommand: Command {
             typed: options.student, identity: try context.store.identity(), usage: InboxOptions.needsStudent)
         try context.store.checkStudentName(student)  // at the door
         let entries = try context.store.inbox(student: student)
-        GameSource.prefetch(forInbox: entries, from: context.store, options.common)  // to play while offline
+        StoreLocation(options.common).prefetch(forInbox: entries, from: context.store)  // to play while offline
         if options.json {
             try Output.json(entries)
             return .success

@@ -1,5 +1,7 @@
+import DeclaredCommands
 import Foundation
 import Runtime
+import School
 
 /// Where this `edujam` is installed, and where it finds games when told nothing.
 ///
@@ -59,28 +61,5 @@ enum Installation {
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-}
-
-/// No games folder was named and none is where edujam looks: a set-up problem (exit 1), not a
-/// mistake on the command line.
-struct NoGamesFolder: Error, CustomStringConvertible {
-    let installed: String
-    /// The store that was to be made for the games folder's collection, when that is why one was
-    /// looked for: a command that plays nothing needs one only for a store nobody has claimed yet.
-    var newStore: String?
-    /// Whether that store is a school server's: only its database's owner can claim it, with
-    /// `store init`, so a teacher or student is sent there rather than to a games folder.
-    var onServer = false
-
-    var description: String {
-        let looked = "no games folder here: looked in ./games and \(installed)"
-        if let newStore, onServer {
-            return "the store \(newStore) holds no EduJam collection yet: the database's owner runs "
-                + "edujam store init --games DIR (\(looked))"
-        }
-        let why = newStore.map { "the store \($0) is new, and no games folder says which collection it is for: " } ?? ""
-        return why + looked
-            + ". Pass --games DIR, set EDUJAM_GAMES, or install the games with `make install` (README.md)"
     }
 }

@@ -1,4 +1,5 @@
 import Authoring
+import DeclaredCommands
 import Foundation
 import Tracking
 

@@ -1,5 +1,7 @@
 import Classroom
+import DeclaredCommands
 import Foundation
+import Playtest
 import Runtime
 import Sandbox
 import School
@@ -41,10 +43,16 @@ enum PlayCommand: Command {
         // A harness says how long its student thinks, so the jsonl driver runs on a virtual clock.
         let clock = driver == nil ? RunClock.real() : RunClock.virtual(start: Date())
         if typed.watch {  // an author's: the folder's files
-            return try Watch.run(
-                folder: GameLaunch.folderTarget(typed).folder, arguments: words.filter { $0 != "--watch" })
+            catchStopSignals()
+            let program = Installation.executable
+            let watch = GameWatch(
+                folder: try GameLaunch.folderTarget(typed.request).folder,
+                command: [program, "play"] + words.filter { $0 != "--watch" }, said: { Output.error($0) },
+                stopSignal: { stopRequested ? stopSignal.load(ordering: .relaxed) : nil })
+            _ = try watch.run()
+            return ExitStatus.afterStopSignal ?? .interrupted
         }
-        let opened = try GameLaunch.open(typed, clock: clock)
+        let opened = try GameLaunch.open(typed.request, clock: clock)
         let (source, store, identity) = (opened.source, opened.store, opened.identity)
         if typed.seed != nil, case .login(_, .student, _) = identity { throw UsageError(Self.studentSeedRefusal) }
         var options = PlayOptions()
@@ -58,7 +66,7 @@ enum PlayCommand: Command {
             typed: typed.student, identity: identity, fallback: ProcessInfo.processInfo.environment["USER"] ?? "student"
         )
         try store.checkStudentName(options.student)  // names are checked at the door, before the game starts
-        options.mayChangeCatalog = try mayChangeCatalog(of: source, identity: identity, in: store)
+        options.mayChangeCatalog = try opened.mayChangeCatalog
         catchStopSignals()
         let base: PlayChannel = driver == nil ? TerminalChannel() : JSONLinesChannel()
         let recorder = typed.record.map { _ in RecordingChannel(wrapping: base) }
@@ -66,7 +74,7 @@ enum PlayCommand: Command {
             try source.play(store: store, channel: recorder ?? base, clock: clock, options: options)
         }
         if let recorder, let file = typed.record {
-            try recorder.write(to: file, report: report, options: options)
+            try record(recorder.testCase(report: report, options: options), in: file)
             Output.error("edujam play: recorded the session as a test case in \(file)")
         }
         if driver != nil {
@@ -78,19 +86,15 @@ enum PlayCommand: Command {
         return status
     }
 
-    /// Whether the run may change the catalog entries of the game it plays: not a student's (the
-    /// teacher's catalog), nor a teacher's of a game another teacher owns (its entries are hers;
-    /// the database refuses them too): such a run only adds what the store lacks.
-    private static func mayChangeCatalog(of source: GameSource, identity: StoreIdentity, in store: TrackingStore) throws
-        -> Bool
-    {
-        switch identity {
-        case .login(_, .student, _): return false
-        case .login(_, .teacher, _):
-            // A game that does not load says so when it plays: here it changes nothing.
-            guard let id = source.gameID ?? (try? Catalog.declaration(ofGameIn: source.folder).id) else { return true }
-            return try store.otherOwner(ofGame: id) == nil
-        default: return true
+    /// Adds the recorded case to `file`, or makes it with a line saying what it is.
+    private static func record(_ testCase: String, in file: String) throws {
+        if let handle = FileHandle(forWritingAtPath: file) {
+            defer { try? handle.close() }
+            handle.seekToEndOfFile()
+            handle.write(Data(("\n" + testCase).utf8))
+        } else {
+            try PrivateFile.write(
+                "# Recorded with edujam play --record. Edit freely: see docs/playtesting.md.\n\n" + testCase, to: file)
         }
     }
 
@@ -158,60 +162,5 @@ enum PlayCommand: Command {
         guard let failure else { return }
         let folder = folder ?? failure.chunk.map(PathText.parent(of:)) ?? "."
         Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
-    }
-}
-
-/// What `play` was asked to launch: a game folder, or an identifier path found in the games folder.
-struct GameTarget {
-    var folder: String
-    var level: String?
-    var collection: GameCollection
-
-    /// The game `word` names: a usage error when it names none.
-    static func resolve(_ word: String, options: CommonOptions) throws -> GameTarget {
-        do {
-            return try locate(word, options: options)
-        } catch let missing as GameNotHere {
-            throw missing.usage
-        }
-    }
-
-    /// The identifier path `word` names below the collection's root `root`: `MATH-JAM/` and `a//b`
-    /// read as ever, and the root may be typed or not.
-    /// - Throws: ``UsageError`` for a bad identifier path.
-    static func identifierPath(_ word: String, root: String) throws -> [String] {
-        let typed = word.split(separator: "/").joined(separator: "/")
-        var path = typed.isEmpty ? [] : try IdentifierPath.parse(typed)
-        if path.first == root { path.removeFirst() }
-        return path
-    }
-
-    /// The game `word` names.
-    /// - Throws: ``GameNotHere`` when `word` is an identifier path no game in the games folder
-    ///   declares; ``UsageError`` when it is neither a game folder nor an identifier path.
-    static func locate(_ word: String, options: CommonOptions) throws -> GameTarget {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder), isFolder.boolValue {
-            guard FileManager.default.fileExists(atPath: (word as NSString).appendingPathComponent("game.lua")) else {
-                throw UsageError("'\(word)' is a folder without a game.lua: name a game's folder or its id")
-            }
-            let parent = PathText.parent(of: word)
-            try Catalog.requireUniqueID(ofGameIn: word, loader: GameJobs().lookupDeclarations)
-            return GameTarget(folder: word, level: nil, collection: try GameCollection.load(from: parent))
-        }
-        let gamesFolder = try Installation.gamesToRead(options)
-        let collection = try GameCollection.load(from: gamesFolder)
-        let path = try identifierPath(word, root: collection.id)
-        guard let gameID = path.first else {
-            throw UsageError("'\(word)' is neither a game folder nor an identifier path")
-        }
-        let found = try Catalog.lookup(game: gameID, in: gamesFolder, loader: GameJobs().lookupDeclarations)
-        guard case .found(let folder) = found else {
-            var missing = GameNotHere(word: word, path: path, gamesFolder: gamesFolder, collection: collection)
-            if case .otherCase(let id) = found { missing.suggestion = IdentifierPathText.text([id] + path.dropFirst()) }
-            throw missing
-        }
-        let level = path.count > 1 ? IdentifierPathText.text(path.dropFirst()) : nil
-        return GameTarget(folder: folder, level: level, collection: collection)
     }
 }

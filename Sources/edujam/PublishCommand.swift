@@ -1,5 +1,6 @@
 import Authoring
 import Classroom
+import DeclaredCommands
 import Foundation
 import GameContent
 import Runtime
@@ -92,128 +93,36 @@ enum PublishCommand: Command {
 
     /// Checks the games, then publishes those without errors.
     private static func publish(_ words: [String], _ options: PublishOptions) throws -> ExitStatus {
-        let folders = try words.map { try gameFolder($0, options.common) }
-        let collection = try oneCollection(of: folders)
-        let store = try StoreLocation.open(options.common, root: .games(collection), clock: .real())
+        let common = options.common
+        let folders = try words.map { word in
+            try GamePublishing.gameFolder(
+                word, gamesFolder: { try Installation.gamesToRead(common) },
+                lookedIn: { (try? Installation.games(common)) ?? Installation.installedGames })
+        }
+        let collection = try GamePublishing.oneCollection(of: folders)
+        let store = try StoreLocation(options.common).open(root: .games(collection), clock: .real())
         let identity = try store.identity()
         try Identity.requireTeacher("publish", identity: identity)  // before any game is checked
         let results = CheckCommand.checked(folders, settings: options.check.settings)
-        for result in results where result.hasErrors {
-            let errors = result.findings.filter { $0.severity == .error }.count
-            GameFiles.refuse(result.folder, "\(errors) error\(errors == 1 ? "" : "s")")
-        }
-        let passed = results.filter { !$0.hasErrors }.map(\.folder)
-        var refused = results.count - passed.count
-        let before = Dictionary(
-            try store.publishedGames().map { ($0.gameID, $0.current.version) }, uniquingKeysWith: { first, _ in first })
-        for (folder, loaded) in zip(passed, GameJobs().declarations(passed)) {
-            let publisher = Identity.publisher(identity: identity)
-            let published: GamePublishing.Published
-            do {
-                published = try GamePublishing.publish(loaded.get(), folder: folder, into: store, by: publisher)
-            } catch let refusal as PublishRefusal {
-                Output.error("edujam publish: \(refusal)")
-                refused += 1
-                continue
-            } catch let error as GameLoadError {
-                GameFiles.refuse(folder, "\(error)")
-                refused += 1
-                continue
-            }
-            Output.line(GameFiles.said(published.outcome, game: published.gameID))
-            if case .new = published.outcome, let replaced = before[published.gameID] {
-                try Retiring.replaced(
-                    replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
+        let publisher = Identity.publisher(identity: identity)
+        let refused = try GamePublishing.publish(checked: results, into: store, by: publisher) { note in
+            switch note {
+            case .refused(let folder, let reason): GameFiles.refuse(folder, reason)
+            case .refusal(let refusal): Output.error("edujam publish: \(refusal)")
+            case .published(let published, let replaced):
+                Output.line(GameFiles.said(published.outcome, game: published.gameID))
+                if let replaced {
+                    try Retiring.replaced(
+                        replaced, of: published.gameID, choice: options.replaced, store: store, by: publisher)
+                }
             }
         }
         return refused == 0 ? .success : .failure
     }
-
-    /// The game folder `word` names: a folder with a `game.lua`, or the id of a game in the games
-    /// folder (`--games`, `EDUJAM_GAMES`, `./games`, else the games installed with EduJam), so that
-    /// `edujam publish MATH-JAM` needs no path.
-    /// - Throws: ``UsageError`` for a folder without `game.lua`, a level's path, or an id no game
-    ///   of the games folder declares.
-    static func gameFolder(_ word: String, _ common: CommonOptions) throws -> String {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: word, isDirectory: &isFolder) {
-            let folder = (word as NSString).standardizingPath
-            let hasGame = FileManager.default.fileExists(
-                atPath: (folder as NSString).appendingPathComponent("game.lua"))
-            guard isFolder.boolValue, hasGame else {
-                throw UsageError("\(word) is not a game folder: it has no game.lua")
-            }
-            return folder
-        }
-        // A path is never taken for an id: `mine/quiz` mistyped is not looked up as a game.
-        if word.hasPrefix("/") || word.hasPrefix(".") || isPathLike(word) {
-            throw NoSuchGame(description: "no such game folder: \(Terminal.cleanLine(word))")
-        }
-        let target: GameTarget
-        do {
-            target = try GameTarget.locate(word, options: common)
-        } catch is GameNotHere {
-            let games = (try? Installation.games(common)) ?? Installation.installedGames
-            throw NoSuchGame(
-                description: "no game of \(games) declares '\(Terminal.cleanLine(word))', and it is no folder here "
-                    + "(the games folder is --games, else EDUJAM_GAMES, ./games, or the games installed with EduJam)")
-        }
-        guard target.level == nil else {
-            let game = word.split(separator: "/").first.map(String.init) ?? word
-            throw UsageError("'\(word)' is a level of a game: publish the game, \(game)")
-        }
-        return (target.folder as NSString).standardizingPath
-    }
-
-    /// Whether `word` reads as a path rather than an identifier path: it has a `/` and its first
-    /// part names something here (`mine/quiz` beside `mine/`).
-    private static func isPathLike(_ word: String) -> Bool {
-        guard word.contains("/"), let first = word.split(separator: "/").first else { return false }
-        return FileManager.default.fileExists(atPath: String(first))
-    }
-
-    /// The collection every games folder holding one of `folders` belongs to (its `collection.lua`
-    /// names the store's root): games of several folders go to one store only when they agree.
-    /// - Throws: ``UsageError`` naming two folders of different collections.
-    private static func oneCollection(of folders: [String]) throws -> GameCollection {
-        var first: (folder: String, collection: GameCollection)?
-        for games in folders.map(PathText.parent(of:)) {
-            let collection = try GameCollection.load(from: games)
-            guard let seen = first else {
-                first = (games, collection)
-                continue
-            }
-            guard seen.collection.id == collection.id else {
-                throw UsageError(
-                    "\(seen.folder) holds games of \(seen.collection.id) and \(games) of \(collection.id): "
-                        + "each collection has a store of its own; publish them apart")
-            }
-        }
-        return first?.collection ?? GameCollection()
-    }
-}
-
-/// `publish` was given a word that is neither a game folder nor a game's id in the games folder.
-struct NoSuchGame: Error, CustomStringConvertible {
-    let description: String
 }
 
 /// A game's files into the store, as `publish` and `catalog --publish` store them, said.
 enum GameFiles {
-    /// ``GamePublishing/publishFiles(folder:gameID:into:by:)``, a refusal said on stderr.
-    /// - Returns: What changed, or nil when it was refused.
-    /// - Throws: The store's errors.
-    static func publish(folder: String, gameID: String, into store: TrackingStore, by publisher: String) throws
-        -> PublishOutcome?
-    {
-        do {
-            return try GamePublishing.publishFiles(folder: folder, gameID: gameID, into: store, by: publisher)
-        } catch let refusal as PublishRefusal {
-            Output.error("edujam publish: \(refusal)")
-            return nil
-        }
-    }
-
     /// Says on stderr that the game in `folder` was refused, and why.
     static func refuse(_ folder: String, _ reason: String) {
         Output.error("edujam publish: \(PathText.name(of: folder)) refused: \(reason); nothing of it was stored")

@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import Interop
 import Tracking
@@ -46,11 +47,9 @@ enum PushCommand: Command {
         let context = try StoreContext(parsed.common)
         defer { Output.unreadable(context.store.unreadableRows) }
         let store = context.store
-        let statements = try ExportCommand.xapiStatements(
-            since: parsed.since, className: parsed.className, schoolURL: parsed.schoolURL, store: store)
-        var seen = try store.acceptedStatementIDs(endpoint: endpoint.key)
-        let acceptedBefore = statements.count(where: { seen.contains($0.id) })
-        let pending = statements.filter { seen.insert($0.id).inserted }
+        let statements = try StatementBuilder(homePage: parsed.schoolURL).statements(
+            in: store, since: parsed.since, className: parsed.className)
+        let (pending, acceptedBefore) = try StatementPusher.pending(statements, in: store, endpoint: endpoint)
         guard !statements.isEmpty else {
             Output.line("nothing to push to \(endpoint): the store has no statements")
             return .success
@@ -63,13 +62,8 @@ enum PushCommand: Command {
         // flight, never between the LRS's answer and recording it.
         catchStopSignals()
         let isInterrupted: @Sendable () -> Bool = { stopRequested }
-        let transport = HTTPTransport(
-            endpoint: endpoint, credentials: credentials, timeout: Double(timeout),
-            isInterrupted: isInterrupted)
-        let pusher = StatementPusher(
-            transport: transport, options: options,
-            record: { ids in try store.recordAcceptedStatements(ids, endpoint: endpoint.key) },
-            wait: { seconds in interruptibleSleep(seconds, isInterrupted: isInterrupted) },
+        let pusher = StatementPusher.overHTTP(
+            to: endpoint, credentials: credentials, timeout: Double(timeout), store: store, options: options,
             isInterrupted: isInterrupted)
         let outcome = try pusher.push(pending)
         return report(outcome, endpoint: endpoint, pending: pending.count, acceptedBefore: acceptedBefore)
@@ -123,15 +117,5 @@ enum PushCommand: Command {
         case 300..<400: return " (a redirect: give the address it points to)"
         default: return ""
         }
-    }
-
-    /// Sleeps `seconds` in short slices; false as soon as Ctrl-C is pressed.
-    static func interruptibleSleep(_ seconds: Double, isInterrupted: () -> Bool) -> Bool {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            if isInterrupted() { return false }
-            Thread.sleep(forTimeInterval: min(0.1, max(0, end.timeIntervalSinceNow)))
-        }
-        return !isInterrupted()
     }
 }

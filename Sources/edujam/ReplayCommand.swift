@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import GameContent
 import Playtest
@@ -42,7 +43,9 @@ enum ReplayCommand: Command {
         if let transcript = options.transcript {
             let writer = TranscriptScreen()
             let replay = try GamePlayer.replay(saved.inputs, game: game, root: root, screen: writer)
-            try OutputFile.write(writer.text(of: saved, replay: replay), to: transcript)
+            try PrivateFile.write(
+                "# Replayed with edujam replay from a saved attempt. Format: docs/playtesting.md.\n\n"
+                    + writer.testCase(of: saved, replay: replay), to: transcript)
             Output.error("edujam replay: wrote attempt \(saved.uuid) as a test case in \(transcript)")
             return conclude(replay)
         }
@@ -54,8 +57,8 @@ enum ReplayCommand: Command {
     /// found as `play` finds it; an attempt that recorded no version is replayed with the games
     /// folder's game, and stderr says so.
     static func game(of saved: SavedInputs, in store: TrackingStore, _ common: CommonOptions) throws -> PlayedGame {
-        let found = try ReplayedGame.of(saved, in: store, cache: try GameSource.cache()) { path in
-            try GameTarget.resolve(path, options: common).folder
+        let found = try ReplayedGame.of(saved, in: store, cache: try StoreLocation(common).gameCache()) { path in
+            try GameTarget.resolve(path, gamesFolder: { try Installation.gamesToRead(common) }).folder
         }
         if found.unversioned {
             Output.error(
@@ -85,29 +88,5 @@ private final class ReplayTerminal: ReplayScreen {
     func answered(_ text: String?, after seconds: Double) {
         if !fast { Thread.sleep(forTimeInterval: min(seconds, ReplayCommand.longestPause)) }
         Output.line(text ?? "")
-    }
-}
-
-/// A replay kept as a `.play` case: the output cut into segments at each answer, as transcripts
-/// cut them, each answer with the time the game saw the student take.
-private final class TranscriptScreen: ReplayScreen {
-    private(set) var replies: [Reply] = []
-    private var segments: [[String]] = [[]]
-
-    func show(_ event: RunEvent) { segments[segments.count - 1] += ChannelText.lines(showing: event) }
-
-    func answered(_ text: String?, after seconds: Double) {
-        guard let text else { return }  // input ended: a transcript's inputs simply stop
-        replies.append(Reply(text, thinking: seconds))
-        segments.append([])
-    }
-
-    /// The case, named for the attempt; its student is left out, as the game never saw it.
-    func text(of saved: SavedInputs, replay: Replay) -> String {
-        "# Replayed with edujam replay from a saved attempt. Format: docs/playtesting.md.\n\n"
-            + TranscriptWriter.testCase(
-                name: "attempt \(saved.uuid)", seed: saved.inputs.seed,
-                level: saved.inputs.level.map(IdentifierPathText.text), replies: replies, segments: segments,
-                record: replay.report.record)
     }
 }

@@ -1,7 +1,9 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import ReportPage
 import Runtime
+import School
 import Tracking
 
 /// `edujam report`: the attempts in the store, or a class's review grid.
@@ -102,16 +104,9 @@ extension ReportCommand {
             formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])
         let page = ClassReportPage(report: report, attempts: attempts, generated: String(generated.prefix(16)))
         let data = Data(page.html().utf8)
-        try OutputFile.writePrivately(data, to: file)
+        try PrivateFile.write(data, to: file)
         Output.line("Wrote \(file) (\(max(data.count / 1024, 1)) KB): open it in any browser.")
     }
-}
-
-/// The report page could not be written: names the file.
-struct ReportFileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot write \(path): \(reason)" }
 }
 
 /// Attempts as a table as wide as the terminal: student and activity give way first, the result

@@ -1,3 +1,6 @@
+import DeclaredCommands
+import SchoolServer
+
 /// `edujam server setup`: a school's store on this machine's PostgreSQL cluster in one command,
 /// as root (``ServerSetup``; docs/admin.md).
 enum ServerCommand: Command {
@@ -42,6 +45,11 @@ enum ServerCommand: Command {
     ]
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        try ServerSetup.run(try ServerSetupOptions(words))
+        let settings = try ServerSetupOptions.parse(words)
+        let report = ServerSetup.Report(said: { Output.line($0) }, warned: { Output.error($0) })
+        try ServerSetup.run(
+            settings, program: Installation.executable,
+            games: { try Installation.games(CommonOptions(games: settings.games)) }, report: report)
+        return .success
     }
 }

@@ -1,22 +1,23 @@
 import Classroom
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// What every store command needs: the store, opened for the collection it was claimed for, so
 /// that a command that plays nothing needs no games folder (``StoreRoot/claimed``).
 struct StoreContext {
     let store: TrackingStore
-    /// Whether the store was opened at the read address (``StoreLocation/readAddress(_:)``), which
+    /// Whether the store was opened at the read address (``StoreLocation/readAddress()``), which
     /// may be a standby: whatever the command writes goes to a store opened without `reading`.
     let atReadAddress: Bool
 
     /// Opens the store; `reading`, for a command that only reads, at the read address when one is set.
     init(_ options: CommonOptions, reading: Bool = false) throws {
         if reading {
-            (store, atReadAddress) = try StoreLocation.openForReading(options, clock: .real())
+            (store, atReadAddress) = try StoreLocation(options).openForReading(clock: .real())
         } else {
-            store = try StoreLocation.open(options, root: .claimed, clock: .real())
+            store = try StoreLocation(options).open(root: .claimed, clock: .real())
             atReadAddress = false
         }
     }

@@ -1,6 +1,8 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
+import School
 import Tracking
 
 /// `edujam store init|migrate|copy|prune`: the store's schema, on a SQLite file or a PostgreSQL
@@ -28,7 +30,7 @@ enum StoreSchemaCommand: Command {
             CommandDeclaration(
                 "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
                 example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
-                description: "Copies a store's history into another.", positional: .store),
+                description: "Copies a store's history into another.", positional: .fileOrURL),
             CommandDeclaration(
                 "prune", summary: "delete old attempts, or their replay records, started before a date (the owner)",
                 example: "store prune --attempts-before 2026-09-01",
@@ -57,20 +59,13 @@ enum StoreSchemaCommand: Command {
         if case .prune(let days) = options.action {
             return try StorePrune.run(options.common, days: days)
         }
-        let address = try StoreLocation.address(options.common)
-        let applied: [String]
-        do {
-            applied = try TrackingStore.migrate(address, parts: [ClassroomSchema.part])
-        } catch let error as TrackingError {
-            try refuseUnlessOwner(options, error)
-            throw StoreError(address, error)
-        }
-        let claimedBefore = try? TrackingStore.claimedRoot(address)
-        let root = try claimRoot(options.common)
+        let command = options.action == .initialize ? "store init" : "store migrate"
+        let migrated = try StoreLocation(options.common).migrate(asking: command)
+        let (applied, root) = (migrated.applied, migrated.root)
         switch (options.action, applied.isEmpty) {
         case (.initialize, false):
             Output.line("Created the EduJam schema (\(applied.count) migrations, last \(applied.last ?? "")).")
-        case (.initialize, true) where claimedBefore == .some(nil):
+        case (.initialize, true) where migrated.wasUnclaimed:
             // An earlier init made the schema and stopped for want of a games folder.
             Output.line("The schema was up to date; the store is now claimed for the collection \(root).")
         case (.initialize, true):
@@ -85,42 +80,8 @@ enum StoreSchemaCommand: Command {
         return .success
     }
 
-    /// Says in words that `init` and `migrate` are the owner's, when the server refused a permission
-    /// (SQLSTATE 42501) to a teacher's or a student's login on a store that is already up to date:
-    /// PostgreSQL's own words there name a schema privilege, not the command.
-    /// - Throws: ``IdentityError/ownersOnly(login:command:)``; nothing when the login is the owner's,
-    ///   or who it is cannot be read (the caller then says what the server said).
-    private static func refuseUnlessOwner(_ options: StoreOptions, _ error: TrackingError) throws {
-        guard case .postgresql("42501", _, _) = error,
-            let identity = try? StoreLocation.open(options.common, root: .claimed, clock: .real()).identity()
-        else { return }
-        try Identity.requireOwner(options.action == .initialize ? "store init" : "store migrate", identity: identity)
-    }
-
-    /// Opens the store once as whoever runs `init`/`migrate` (the database's owner on a school
-    /// server), which claims it for the games folder's collection and saves the main context (a
-    /// store already claimed keeps its collection, and needs no games folder).
-    /// Teachers and students may read but not write `store_info` or change the catalog's root, so
-    /// a store nobody has opened this way cannot be opened by them at all.
-    /// - Returns: The collection's root identifier the store is claimed for.
-    private static func claimRoot(_ options: CommonOptions) throws -> String {
-        try StoreLocation.open(options, root: .claimed, clock: .real()).rootIdentifier
-    }
-
     private static func copy(from: StoreAddress, to: StoreAddress) throws -> ExitStatus {
-        if case .file(let path) = from, !FileManager.default.fileExists(atPath: path) {
-            throw StoreError.cannotOpen(path)  // a missing source is a mistake, not an empty store to create
-        }
-        let report: StoreCopy.Report
-        do {
-            report = try StoreCopy.copy(from: from, to: to)
-        } catch let error as TrackingError {
-            // A destination file's own trouble names the file; anything else may be either
-            // store's (a student's login may not migrate the source), so it names neither.
-            let mapped = StoreError(to, error)
-            if case .other = mapped { throw StoreError.server(error) }
-            throw mapped
-        }
+        let report = try StoreLocation.copy(from: from, to: to)
         for row in report.skipped { Output.error("edujam store copy: " + Terminal.cleanLine(row.skippedDescription)) }
         let changed = report.added.filter { $0.rows > 0 }
         if changed.isEmpty && report.keptOut.isEmpty {

@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import Runtime
 import School
@@ -17,27 +18,29 @@ enum SyncCommand: Command {
         docs: "docs/student.md")
 
     static func run(_ words: [String]) throws -> ExitStatus {
-        let common = try SyncOptions(words).common
-        guard case .server(let url) = try StoreLocation.address(common) else {
+        let location = StoreLocation(try SyncOptions(words).common)
+        guard case .server(let url) = try location.address() else {
             Output.line("Nothing to send: the store is a file on this computer, not a school server.")
             return .success
         }
         let delivery: OutboxDelivery?
         do {
-            let (store, delivered) = try StoreLocation.openDelivering(common, root: .claimed, clock: .real())
+            let (store, delivered) = try location.openDelivering(root: .claimed, clock: .real())
             delivery = delivered
-            GameSource.prefetchAssigned(from: store, common)  // the games to play when it goes away again
+            location.prefetchAssigned(from: store)  // the games to play when it goes away again
         } catch let error as StoreError {
             guard case .server(let cause) = error, cause.isUnreachable else { throw error }
-            return try waitingForServer(url, cause)
+            return try waitingForServer(url, cause, location)
         }
         guard let delivery else { return .success }  // not a server after all: nothing kept for it
         return OutboxReport.detail(delivery)
     }
 
     /// The server is down: what waits for it stays, and the student hears how much.
-    private static func waitingForServer(_ url: String, _ cause: TrackingError) throws -> ExitStatus {
-        let outbox = try StoreLocation.outbox(for: url)
+    private static func waitingForServer(
+        _ url: String, _ cause: TrackingError, _ location: StoreLocation
+    ) throws -> ExitStatus {
+        let outbox = try location.outbox(for: url)
         let waiting = try outbox.entries()
         Output.line(
             waiting.isEmpty

@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import Playtest
 import School
@@ -42,7 +43,7 @@ enum TestCommand: Command {
         }
         progress.clear()
         if let junit = options.junit {
-            try OutputFile.write(JUnitWriter.xml(outcomes), to: junit)
+            try PrivateFile.write(JUnitWriter.xml(outcomes), to: junit)
         }
         let failed = outcomes.filter { !$0.passed }.count
         Output.line("\(outcomes.count - failed) passed, \(failed) failed")

@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Playtest
 import Runtime
@@ -46,17 +47,10 @@ enum VerifyCommand: Command {
     private static func verify(_ options: VerifyOptions, _ context: StoreContext) throws -> ExitStatus {
         let store = context.store
         let identity = try store.identity()
-        var student = options.student
-        var stores = true
-        if case .login(_, .student, _) = identity {  // their own attempts, and nothing is stored
-            student = try Identity.student(typed: options.student, identity: identity, usage: "")
-            stores = false
-        } else {
-            try Identity.requireTeacher("verify", identity: identity)
-        }
-        if let student { try store.checkStudentName(student) }
-        let runs = try VerifyScope(className: options.className, assignment: options.assignment, student: student)
-            .attempts(in: store)
+        let (scope, stores) = try VerifyScope.of(
+            identity, className: options.className, assignment: options.assignment, student: options.student)
+        if let student = scope.student { try store.checkStudentName(student) }
+        let runs = try scope.attempts(in: store)
         let results = try AttemptVerifier(store: store, jobs: options.jobs).check(runs)
         if stores, !results.isEmpty {
             // The replays read at the read address (a standby, maybe); the checks are written to the store.

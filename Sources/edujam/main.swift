@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 import Runtime
 import Sandbox
@@ -12,7 +13,7 @@ import Tracking
     }
     let words = Array(CommandLine.arguments.dropFirst())
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
-        Output.line(Help.overview())
+        Output.line(Help.overview(of: CommandRegistry.program))
         return words.isEmpty ? .usage : .success
     }
     if name == "--version" {
@@ -23,11 +24,13 @@ import Tracking
     if let made = MadeFiles.run(name, Array(words.dropFirst())) { return made }
     guard let command = CommandRegistry.command(named: name) else {
         let names = CommandRegistry.declarations.map(\.name)
-        Output.error("edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview())")
+        Output.error(
+            "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview(of: CommandRegistry.program))"
+        )
         return .usage
     }
     let rest = Array(words.dropFirst())
-    let usage = Help.command(command.declaration)
+    let usage = Help.command(command.declaration, of: CommandRegistry.program)
     if rest.contains("--help") || rest.contains("-h") {
         Output.line(usage)
         return .success
@@ -35,6 +38,12 @@ import Tracking
     do {
         return try command.run(rest)
     } catch let error as UsageError {
+        Output.error("edujam \(name): \(error)\n\n\(usage)")
+        return .usage
+    } catch let error as StoreLocationError {  // where the store is, as the command line and environment said it
+        Output.error("edujam \(name): \(error)\n\n\(usage)")
+        return .usage
+    } catch let error as GameWordError {  // the game named on the command line names none
         Output.error("edujam \(name): \(error)\n\n\(usage)")
         return .usage
     } catch let error as TrackingError {
@@ -67,40 +76,6 @@ import Tracking
     case .notAJob:
         Output.error("edujam: \(GameJobs.command) is not for people")
         return .usage
-    }
-}
-
-extension TrackingError {
-    /// The store's own messages leave student names out (they may end up in logs);
-    /// the person at the terminal typed the name, so it is shown back to them. A school
-    /// server's refusal is said without the statement's text: SQL is the developer's (the
-    /// server's log has it), and a student at a terminal gets what was refused and why.
-    var forPeople: String {
-        switch self {
-        case .postgresql(let state, let message, _):
-            let refusal = "the school's PostgreSQL server refused it: \(message) (SQLSTATE \(state))"
-            // A full store is not the student's to mend: the one who can is named, through the teacher.
-            guard isStudentBoundReached else { return refusal }
-            return refusal + "; tell your teacher: the school's EduJam administrator makes room with edujam store prune"
-        case .partialFailure(let refused):
-            let count = refused.count == 1 ? "1 change" : "\(refused.count) changes"
-            return "save refused \(count) (every other change was saved): "
-                + refused.map { "\($0.object): \($0.reason.forPeople)" }.joined(separator: "; ")
-        default: return description
-        }
-    }
-}
-
-extension ClassroomError {
-    /// As ``TrackingError/forPeople``: the person at the terminal typed the student's name, so
-    /// it is shown back to them.
-    var forPeople: String {
-        switch self {
-        case .unknownStudent(let student, let className?):
-            return "unknown student '\(student)': not in class '\(className)'"
-        case .unknownStudent(let student, nil): return "unknown student '\(student)'"
-        default: return description
-        }
     }
 }
 

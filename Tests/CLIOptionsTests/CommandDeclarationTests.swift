@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
     @Test func everyCommandIsDispatchedByItsNameAndListedInTheOverview() {
         let names = commands.map(\.name)
         #expect(Set(names).count == names.count, "two commands of one name")
-        let overview = Help.overview()
+        let overview = Help.overview(of: CommandRegistry.program)
         for command in commands {
             #expect(CommandRegistry.command(named: command.name)?.declaration.name == command.name)
             let row = overview.split(separator: "\n").first { $0.hasPrefix("  \(command.name) ") } ?? ""
@@ -32,7 +33,7 @@ import Testing
 
     @Test func helpShowsEverySynopsisActionAndOptionDeclared() {
         for command in commands {
-            let help = Help.command(command)
+            let help = Help.command(command, of: CommandRegistry.program)
             #expect(help.hasPrefix("usage: edujam \(command.allUsage[0])"), "\(command.name)")
             for line in command.allUsage { #expect(help.contains("edujam \(line)"), "\(command.name): \(line)") }
             for action in command.actions { #expect(help.contains("  \(command.name) \(action.name) ")) }
@@ -116,7 +117,8 @@ import Testing
 
     @Test func completionsOfferEveryCommandActionAndOption() throws {
         for shell in Completions.shells {
-            let script = try #require(Completions.script(for: shell))
+            let script = try #require(
+                Completions.script(for: shell, of: CommandRegistry.program, madeBy: "edujam __completions"))
             for command in commands {
                 #expect(script.contains(command.name), "\(shell): \(command.name)")
                 for action in command.actions { #expect(script.contains(action.name), "\(shell): \(action.name)") }
@@ -128,11 +130,11 @@ import Testing
                 }
             }
         }
-        #expect(Completions.script(for: "tcsh") == nil)
+        #expect(Completions.script(for: "tcsh", of: CommandRegistry.program, madeBy: "edujam __completions") == nil)
     }
 
     @Test func manPageHasEveryCommandAndOption() {
-        let roff = ManPage.roff()
+        let roff = ManPage.roff(of: CommandRegistry.program, madeBy: "edujam __man")
         #expect(roff.contains("\n.TH EDUJAM 1 "))
         for command in commands {
             #expect(roff.contains(".SS \(command.name)\n"))
@@ -147,7 +149,7 @@ import Testing
         #expect(try CLIDocs.rewrite(text) == text, "docs/cli.md's generated blocks are stale: run `make docs`")
         // A command declared but not in the docs is a difference.
         let extra = CommandDeclaration("extra", summary: "s", example: "extra", usage: ["extra"], description: "d")
-        #expect(try CLIDocs.rewrite(text, commands + [extra]) != text)
+        #expect(try CLIDocs.rewrite(text, CommandRegistry.program.with(commands: commands + [extra])) != text)
         #expect(throws: UsageError.self) { try CLIDocs.rewrite("no blocks here") }
     }
 

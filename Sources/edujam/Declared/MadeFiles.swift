@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 
 /// The hidden commands that print or write what is made from the declarations: `__completions
@@ -7,11 +8,14 @@ enum MadeFiles {
     static func run(_ name: String, _ words: [String]) -> ExitStatus? {
         switch (name, words.first) {
         case ("__completions", let shell?) where words.count == 1:
-            guard let script = Completions.script(for: shell) else { return refuse(name) }
+            guard
+                let script = Completions.script(
+                    for: shell, of: CommandRegistry.program, madeBy: "edujam __completions")
+            else { return refuse(name) }
             Output.write([.text(script)])
             return .success
         case ("__man", nil):
-            Output.write([.text(ManPage.roff())])
+            Output.write([.text(ManPage.roff(of: CommandRegistry.program, madeBy: "edujam __man"))])
             return .success
         case ("__docs", let path?) where words.count == 1:
             return rewrite(path)

@@ -1,4 +1,5 @@
 import Classroom
+import DeclaredCommands
 import Foundation
 
 /// `edujam assign`, parsed once from the options ``AssignCommand/declaration`` declares.

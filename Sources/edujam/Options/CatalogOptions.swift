@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Runtime
 import Tracking
 

@@ -1,4 +1,5 @@
 import Authoring
+import DeclaredCommands
 
 /// `edujam check`, parsed once from the options ``CheckCommand/declaration`` declares.
 struct CheckOptions {

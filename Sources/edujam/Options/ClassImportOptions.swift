@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam class import`, parsed once from the options ``ClassImportCommand/declaration`` declares.
 struct ClassImportOptions {
     var common: CommonOptions

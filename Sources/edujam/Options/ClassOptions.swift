@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Runtime
 
 /// `edujam class`, parsed once from the options ``ClassCommand/declaration`` declares.

@@ -1,3 +1,8 @@
+import DeclaredCommands
+import Foundation
+import Runtime
+import School
+
 /// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
 struct CommonOptions {
     /// The store file, or nil for `EDUJAM_STORE`, the machine's config or the default (``StoreLocation``).
@@ -10,7 +15,7 @@ struct CommonOptions {
         OptionDeclaration(
             "--store", value: "STORE",
             "the store: a file or a PostgreSQL URL (default: EDUJAM_STORE, else the\nstore of /etc/edujam/edujam.conf, else ~/.local/share/edujam/edujam.sqlite)",
-            kind: .store),
+            kind: .fileOrURL),
         OptionDeclaration(
             "--games", value: "DIR", "the games folder (default: EDUJAM_GAMES, ./games, else the installed games)",
             kind: .directory),
@@ -23,5 +28,25 @@ struct CommonOptions {
 
     init(_ arguments: Arguments) {
         self.init(store: arguments.value("--store"), games: arguments.value("--games"))
+    }
+}
+
+extension Arguments {
+    /// Parses `words` (without the program and command names) against what the command declares
+    /// and ``CommonOptions/declared``, an unknown option named with the nearest declared one.
+    /// - Throws: ``UsageError`` naming the unknown option or the missing value.
+    init(_ words: [String], declared options: [OptionDeclaration]) throws {
+        try self.init(
+            words, options: options, common: CommonOptions.declared, hint: { Suggest.hint(for: $0, among: $1) })
+    }
+}
+
+extension StoreLocation {
+    /// Where `--store`, this process's environment and the games folder (``Installation/games(_:)``)
+    /// put the store; what an outbox delivers is said on stderr (``OutboxReport/summarize(_:)``).
+    init(_ options: CommonOptions) {
+        self.init(
+            named: options.store, environment: ProcessInfo.processInfo.environment,
+            games: { try Installation.games(options) }, delivered: OutboxReport.summarize)
     }
 }

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam done`, parsed once from the options ``DoneCommand/declaration`` declares.
 struct DoneOptions {
     /// Whose work is marked done.

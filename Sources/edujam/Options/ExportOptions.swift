@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 
 /// `edujam export`, parsed once from the options ``ExportCommand/declaration`` declares.

@@ -1,7 +1,9 @@
+import DeclaredCommands
+
 /// `edujam fuzz`, parsed once from the options ``FuzzCommand/declaration`` declares.
 struct FuzzOptions {
     var common: CommonOptions
-    /// A game folder or identifier, as typed (``GameTarget/resolve(_:options:)``).
+    /// A game folder or identifier, as typed (``GameTarget/resolve(_:gamesFolder:)``).
     var game: String
     /// How many runs; 1000 unless given.
     var runs: Int

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam games`, parsed once from the options ``GamesCommand/declaration`` declares.
 struct GamesOptions {
     var common: CommonOptions

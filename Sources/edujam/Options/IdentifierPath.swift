@@ -1,3 +1,5 @@
+import DeclaredCommands
+import School
 import Tracking
 
 /// An identifier path as typed: `MATH-JAM/LEVEL-1`, with or without the root id, written as
@@ -6,9 +8,9 @@ enum IdentifierPath {
     /// - Throws: ``UsageError`` for an empty identifier in the path or a bad `%` escape.
     static func parse(_ text: String) throws -> [String] {
         do {
-            return try IdentifierPathText.identifiers(in: text)
-        } catch {
-            throw UsageError("\(error) (identifiers joined by '/', like MATH-JAM/LEVEL-1)")
+            return try GameWordError.identifiers(text)
+        } catch let error as GameWordError {
+            throw UsageError(error.description)
         }
     }
 }

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam inbox`, parsed once from the options ``InboxCommand/declaration`` declares.
 struct InboxOptions {
     var common: CommonOptions

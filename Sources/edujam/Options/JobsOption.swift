@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Playtest
 
 /// `--jobs N`, which `test`, `fuzz`, `check` and `verify` share: how many threads (or, for

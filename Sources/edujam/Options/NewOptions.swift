@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam new`, parsed once from the options ``NewCommand/declaration`` declares.
 struct NewOptions {
     var common: CommonOptions

@@ -1,3 +1,7 @@
+import DeclaredCommands
+import Foundation
+import School
+
 /// `edujam play`, parsed once from the options ``PlayCommand/declaration`` declares. (Runtime's
 /// `PlayOptions` is what the run gets; this is what was typed.)
 struct PlayCommandOptions {
@@ -8,7 +12,7 @@ struct PlayCommandOptions {
     }
 
     var common: CommonOptions
-    /// A game folder or identifier path, as typed (``GameTarget/resolve(_:options:)``).
+    /// A game folder or identifier path, as typed (``GameTarget/resolve(_:gamesFolder:)``).
     var game: String
     var level: String?
     /// `--student` as typed; checked against the store's name rule before play.
@@ -34,5 +38,14 @@ struct PlayCommandOptions {
             guard let driver = Driver(rawValue: name) else { throw UsageError("--driver takes jsonl, got '\(name)'") }
             self.driver = driver
         }
+    }
+
+    /// What School's ``GameLaunch`` is asked: the game, the student, and where the store and the
+    /// games folder are.
+    var request: GameLaunch.Request {
+        GameLaunch.Request(
+            word: game, student: student, user: ProcessInfo.processInfo.environment["USER"] ?? "student",
+            location: StoreLocation(common), namedGames: { [common] in try Installation.namedGames(common) },
+            gamesToRead: { [common] in try Installation.gamesToRead(common) })
     }
 }

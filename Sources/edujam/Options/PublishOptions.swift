@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 
 /// `edujam publish`, parsed once from the options ``PublishCommand/declaration`` declares.

@@ -1,3 +1,4 @@
+import DeclaredCommands
 import Foundation
 import Interop
 

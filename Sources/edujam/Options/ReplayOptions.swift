@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam replay`, parsed once from the options ``ReplayCommand/declaration`` declares.
 struct ReplayOptions {
     var common: CommonOptions

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam report`, parsed once from the options ``ReportCommand/declaration`` declares.
 struct ReportOptions {
     /// How a class's review is written.

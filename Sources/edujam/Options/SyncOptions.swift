@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam sync`, parsed once from the options ``SyncCommand/declaration`` declares.
 struct SyncOptions {
     var common: CommonOptions

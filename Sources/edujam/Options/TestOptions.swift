@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam test`, parsed once from the options ``TestCommand/declaration`` declares.
 struct TestOptions {
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.

@@ -1,3 +1,5 @@
+import DeclaredCommands
+
 /// `edujam verify`, parsed once from the options ``VerifyCommand/declaration`` declares.
 struct VerifyOptions {
     var common: CommonOptions

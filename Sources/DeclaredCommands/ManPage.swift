@@ -1,30 +1,34 @@
-/// `edujam.1`, the man page, in roff (man macros), made from the commands' declarations
-/// (`edujam __man`; `make install` installs it).
-enum ManPage {
-    static func roff(_ commands: [CommandDeclaration] = CommandRegistry.declarations) -> String {
+import Foundation
+
+/// The program's man page (section 1), in roff (man macros), made from its declarations.
+public enum ManPage {
+    /// The page: NAME, SYNOPSIS, the program's DESCRIPTION, each command with its actions and
+    /// options, COMMON OPTIONS, then the program's ending.
+    /// - Parameter maker: The command that printed it, for the comment that says not to edit it.
+    public static func roff(of program: Program, madeBy maker: String) -> String {
+        let name = text(program.name)
         var lines = [
-            ".\\\" Made by `edujam __man` from the commands' declarations: edit those, not this.",
-            ".TH EDUJAM 1 \"\" \"edujam \(edujamVersion)\" \"User Commands\"",
+            ".\\\" Made by `\(maker)` from the commands' declarations: edit those, not this.",
+            ".TH \(name.uppercased()) 1 \"\" \"\(name) \(program.version)\" \"User Commands\"",
             ".SH NAME",
-            "edujam \\- learning games in the terminal, and what a class did with them",
+            "\(name) \\- \(program.manPage.summary)",
             ".SH SYNOPSIS",
-            ".B edujam",
+            ".B \(name)",
             ".I command",
             "[\\fIoptions\\fR]",
             ".br",
-            ".B edujam",
+            ".B \(name)",
             ".I command",
             ".B \\-\\-help",
             ".br",
-            ".B edujam \\-\\-version",
+            ".B \(name) \\-\\-version",
             ".SH DESCRIPTION",
-            "Options take their value as \\fB\\-\\-seed 42\\fR or \\fB\\-\\-seed=42\\fR; \\fB\\-\\-\\fR ends the options.",
-            "The full documentation is installed in PREFIX/share/doc/edujam (README.md, docs/).",
-            ".SH COMMANDS",
         ]
-        for command in commands {
+        lines += program.manPage.description
+        lines.append(".SH COMMANDS")
+        for command in program.commands {
             lines += [".SS \(text(command.name))", ".nf"]
-            lines += command.allUsage.map { "edujam " + code($0) }
+            lines += command.allUsage.map { name + " " + code($0) }
             lines += [".fi", ".PP"]
             lines += paragraphs(command.description)
             for action in command.actions {
@@ -37,13 +41,8 @@ enum ManPage {
             }
         }
         lines.append(".SH COMMON OPTIONS")
-        lines += CommonOptions.declared.flatMap(item)
-        lines += [
-            ".SH EXIT STATUS",
-            "0 done, 1 something failed, 64 a wrong command line; 124, 129, 130 and 143 as in docs/cli.md.",
-            ".SH SEE ALSO",
-            "The README.md and docs/ of EduJam, docs/cli.md above all.",
-        ]
+        lines += program.commonOptions.flatMap(item)
+        lines += program.manPage.ending
         return lines.joined(separator: "\n") + "\n"
     }
 

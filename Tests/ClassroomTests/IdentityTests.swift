@@ -1,7 +1,6 @@
-import Classroom
 import Testing
 
-@testable import edujam
+@testable import Classroom
 
 /// Whose work a command is (`Identity`): `--student` on SQLite; the login on PostgreSQL, where only
 /// a teacher may name a student and a student may not run a teacher's command. The same rules on
@@ -11,29 +10,29 @@ import Testing
     private let maria = StoreIdentity.login("maria", role: .teacher, studentName: nil)
 
     @Test func aStudentIsTheirLoginsNameAndNamesNobodyElse() throws {
-        #expect(try Identity.student(typed: nil, identity: ana, usage: "u") == "Ana Lima")
+        #expect(try Identity.student(typed: nil, identity: ana) == "Ana Lima")
         #expect(throws: IdentityError.studentChoosesName(login: "ana")) {
-            try Identity.student(typed: "bo", identity: ana, usage: "u")
+            try Identity.student(typed: "bo", identity: ana)
         }
         #expect(throws: IdentityError.studentChoosesName(login: "ana")) {
-            try Identity.student(typed: "Ana Lima", identity: ana, usage: "u")
+            try Identity.student(typed: "Ana Lima", identity: ana)
         }
         #expect(throws: IdentityError.notOnARoster(login: "dee")) {
-            try Identity.student(typed: nil, identity: .login("dee", role: .student, studentName: nil), usage: "u")
+            try Identity.student(typed: nil, identity: .login("dee", role: .student, studentName: nil))
         }
         #expect(throws: IdentityError.noRole(login: "eve")) {
             try Identity.student(
-                typed: nil, identity: .login("eve", role: SchoolRole.none, studentName: nil), usage: "u")
+                typed: nil, identity: .login("eve", role: SchoolRole.none, studentName: nil))
         }
     }
 
     @Test func aTeacherMayNameAStudent() throws {
-        #expect(try Identity.student(typed: "bo", identity: maria, usage: "u") == "bo")
-        #expect(try Identity.student(typed: nil, identity: maria, fallback: "me", usage: "u") == "maria")
+        #expect(try Identity.student(typed: "bo", identity: maria) == "bo")
+        #expect(try Identity.student(typed: nil, identity: maria, fallback: "me") == "maria")
         // `done` and `inbox` give no fallback: a teacher names the student's work, never their own.
-        #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: maria, usage: "u") }
+        #expect(try Identity.student(typed: nil, identity: maria) == nil)
         let owner = StoreIdentity.login("school", role: .owner, studentName: nil)
-        #expect(try Identity.student(typed: "bo", identity: owner, usage: "u") == "bo")
+        #expect(try Identity.student(typed: "bo", identity: owner) == "bo")
     }
 
     /// A teacher's play is saved under their own login; a student's attempts are the
@@ -53,9 +52,9 @@ import Testing
     }
 
     @Test func onSQLiteTheStudentIsTyped() throws {
-        #expect(try Identity.student(typed: "bo", identity: .anyone, usage: "u") == "bo")
-        #expect(try Identity.student(typed: nil, identity: .anyone, fallback: "me", usage: "u") == "me")
-        #expect(throws: UsageError.self) { try Identity.student(typed: nil, identity: .anyone, usage: "u") }
+        #expect(try Identity.student(typed: "bo", identity: .anyone) == "bo")
+        #expect(try Identity.student(typed: nil, identity: .anyone, fallback: "me") == "me")
+        #expect(try Identity.student(typed: nil, identity: .anyone) == nil)
     }
 
     @Test func teachersCommandsAreRefusedToStudents() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import edujam
+@testable import SchoolServer
 
 /// The `pg_hba.conf` line `server setup` adds goes only where it asks at least as much as the rule
 /// it comes before (``PeerRule``).

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 
 extension ServerSetup {
     /// The store owner's Unix account, for peer authentication: a system account with no login
@@ -90,7 +91,7 @@ extension ServerSetup {
 
     /// The machine's config file, naming the store for every user.
     func config() throws {
-        if try SystemConfig.load().store == options.storeURL {
+        if try SystemConfig.load(from: configPath).store == options.storeURL {
             return say(configPath, "already names the store \(options.storeURL)")
         }
         let folder = PathText.parent(of: configPath)
@@ -116,7 +117,7 @@ extension ServerSetup {
             "class", "import", "--oneroster", copy.path, "--create-logins", "--store", options.storeURL,
         ])
         for warning in imported.error.split(separator: "\n") where imported.status == 0 {
-            Output.error(String(warning))
+            report.warned(String(warning))
         }
         guard imported.status == 0 else {
             throw ServerSetupError("class import as \(options.owner) failed: \(imported.said)")
@@ -126,7 +127,7 @@ extension ServerSetup {
 
     /// What the teachers and the students do next.
     func sayNext() {
-        Output.line(
+        report.said(
             """
 
             The school's store is ready. Every user of this machine reaches it as their own login: \

@@ -36,7 +36,9 @@ struct ServerTools {
     }
 
     let psql: String
-    let options: ServerSetupOptions
+    /// The `edujam` run as the owner.
+    let program: String
+    let options: ServerSettings
     let scratch: URL
 
     /// Runs `sql` in `database` as the superuser; rows unaligned, one a line, columns split by `|`.
@@ -66,7 +68,7 @@ struct ServerTools {
             [
                 Self.runuser ?? "/usr/sbin/runuser", "-u", account, "--", "/usr/bin/env", "-C", "/", "-u",
                 "EDUJAM_STORE",
-                "EDUJAM_CONFIG=", "XDG_DATA_HOME=\(dataFolder)", "NO_COLOR=1", Installation.executable,
+                "EDUJAM_CONFIG=", "XDG_DATA_HOME=\(dataFolder)", "NO_COLOR=1", program,
             ]
                 + arguments, scratch: scratch)
     }
@@ -103,7 +105,7 @@ struct ServerTools {
 
 /// `server setup` cannot go on: says what is missing or wrong and what to do, having changed
 /// nothing more than the steps it already reported.
-struct ServerSetupError: Error, CustomStringConvertible {
-    let description: String
+public struct ServerSetupError: Error, CustomStringConvertible {
+    public let description: String
     init(_ description: String) { self.description = description }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import School
 
 /// `edujam server setup`: a school's store on the PostgreSQL cluster of this machine, as
 /// docs/admin.md did it by hand, each step said as done or as already there.
@@ -9,27 +10,50 @@ import Runtime
 /// a refusal changes nothing. Then: the owner's Unix account and role, the database, the peer line
 /// (``PeerRule``) and a reload, `store init` as the owner, the machine's config file
 /// (``SystemConfig``) and, with `--roster`, the OneRoster import with logins as the owner.
-struct ServerSetup {
-    let options: ServerSetupOptions
+public struct ServerSetup {
+    let options: ServerSettings
     let tools: ServerTools
     let configPath: String
     /// The cluster's `pg_hba.conf`, as the server names it (`hba_file`).
     let hbaPath: String
     let games: String
+    let report: Report
+
+    /// Where setup says what it did: a line per step (`said`), and what a step it ran warned of.
+    public struct Report: Sendable {
+        /// A line for the person running setup (stdout).
+        public let said: @Sendable (String) -> Void
+        /// A warning a step passed on (stderr).
+        public let warned: @Sendable (String) -> Void
+
+        public init(said: @escaping @Sendable (String) -> Void, warned: @escaping @Sendable (String) -> Void) {
+            self.said = said
+            self.warned = warned
+        }
+    }
 
     /// Checks what setup needs, runs each step and says what teachers and students type next.
-    static func run(_ options: ServerSetupOptions) throws -> ExitStatus {
+    /// - Parameters:
+    ///   - options: What to make.
+    ///   - program: The `edujam` to run as the owner (`store init`, `class import`): an absolute path.
+    ///   - games: The games folder the store is claimed for, asked only once every check before it passed.
+    ///   - report: Where each step is said.
+    /// - Throws: ``ServerSetupError`` saying what is missing or wrong and what to do; what `games` throws.
+    public static func run(
+        _ options: ServerSettings, program: String, games: () throws -> String, report: Report
+    ) throws {
         guard geteuid() == 0 else {
             throw ServerSetupError(
                 "server setup runs as root (sudo edujam server setup ...): it creates the store owner's Unix account, "
-                    + "adds a line to pg_hba.conf and writes \(SystemConfig.path ?? SystemConfig.defaultPath)")
+                    + "adds a line to pg_hba.conf and writes \(SystemConfig.path(in: ProcessInfo.processInfo.environment) ?? SystemConfig.defaultPath)"
+            )
         }
         guard let binaries = ServerTools.binaries else {
             throw ServerSetupError(
                 "no PostgreSQL on this machine (no psql in /usr/lib/postgresql/*/bin): "
                     + "install it (apt-get install postgresql), then run server setup again")
         }
-        guard let configPath = SystemConfig.path else {
+        guard let configPath = SystemConfig.path(in: ProcessInfo.processInfo.environment) else {
             throw ServerSetupError(
                 "EDUJAM_CONFIG is empty: name the file setup writes, or unset it for \(SystemConfig.defaultPath)")
         }
@@ -37,14 +61,15 @@ struct ServerSetup {
         try FileManager.default.createDirectory(
             at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o711])
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let tools = ServerTools(psql: binaries + "/psql", options: options, scratch: scratch)
+        let tools = ServerTools(psql: binaries + "/psql", program: program, options: options, scratch: scratch)
         let hbaPath = try answeringCluster(tools)
-        let games = PathText.absolute(try Installation.games(CommonOptions(games: options.games)))
-        let setup = ServerSetup(options: options, tools: tools, configPath: configPath, hbaPath: hbaPath, games: games)
+        let setup = ServerSetup(
+            options: options, tools: tools, configPath: configPath, hbaPath: hbaPath,
+            games: PathText.absolute(try games()),
+            report: report)
         let peer = try setup.checkFirst()
         try setup.act(peer: peer)
         setup.sayNext()
-        return .success
     }
 
     /// The cluster's `pg_hba.conf`, asked of the cluster itself (any cluster, Debian's or not).
@@ -76,7 +101,7 @@ struct ServerSetup {
                     + "add '\(PeerRule.lines(database: options.database)[1])' above it yourself, then run server setup again"
             )
         }
-        if let store = try SystemConfig.load().store, store != options.storeURL {
+        if let store = try SystemConfig.load(from: configPath).store, store != options.storeURL {
             throw ServerSetupError(
                 "\(configPath) already names another store, \(store): left as it is; remove that line (or the file) "
                     + "to make this machine's store \(options.storeURL)")
@@ -106,5 +131,5 @@ struct ServerSetup {
         if let roster = options.roster { try importRoster(roster) }
     }
 
-    func say(_ what: String, _ outcome: String) { Output.line("\(what): \(outcome)") }
+    func say(_ what: String, _ outcome: String) { report.said("\(what): \(outcome)") }
 }

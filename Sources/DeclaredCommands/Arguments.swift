@@ -1,20 +1,26 @@
-import Runtime
-
 /// A command line split into options and positional words, checked against the options the
 /// command declares (``OptionDeclaration``): an option is accepted only when declared, and asking
 /// for one that is not is a programming error. Hand-written: no outside package can be fetched.
-struct Arguments {
-    private(set) var positionals: [String] = []
+public struct Arguments {
+    /// The words that are not options or their values, in order.
+    public private(set) var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var setFlags: Set<String> = []
     /// Every declared name, the common ones included, to catch asking for an undeclared one.
     private let declared: Set<String>
 
     /// Parses `words` (without the program and command names).
-    /// - Parameter options: What the command declares; ``CommonOptions/declared`` are added.
+    /// - Parameters:
+    ///   - options: What the command declares.
+    ///   - common: What every command of the program takes besides (``Program/commonOptions``).
+    ///   - hint: What to add to "unknown option 'NAME'", given the name and every declared one
+    ///     (a "did you mean"), or "".
     /// - Throws: ``UsageError`` naming the unknown option or the missing value.
-    init(_ words: [String], declared options: [OptionDeclaration]) throws {
-        let all = options + CommonOptions.declared
+    public init(
+        _ words: [String], options: [OptionDeclaration], common: [OptionDeclaration] = [],
+        hint: (String, [String]) -> String = { _, _ in "" }
+    ) throws {
+        let all = options + common
         let valued = Set(all.filter { !$0.isFlag }.map(\.name))
         let flags = Set(all.filter(\.isFlag).map(\.name))
         declared = valued.union(flags)
@@ -46,8 +52,7 @@ struct Arguments {
                     index += 1
                 }
             } else {
-                let hint = Suggest.hint(for: name, among: declared.sorted())
-                throw UsageError("unknown option '\(name)'\(hint)")
+                throw UsageError("unknown option '\(name)'\(hint(name, declared.sorted()))")
             }
         }
     }
@@ -66,37 +71,39 @@ struct Arguments {
     /// The one positional word, for a command that takes exactly one.
     /// - Parameter message: What the command takes, for the usage error.
     /// - Throws: ``UsageError`` with `message` for none or several.
-    func onlyPositional(_ message: String) throws -> String {
+    public func onlyPositional(_ message: String) throws -> String {
         guard positionals.count == 1 else { throw UsageError(message) }
         return positionals[0]
     }
 
     /// The last value given for `name`.
-    func value(_ name: String) -> String? { all(name).last }
+    public func value(_ name: String) -> String? { all(name).last }
 
     /// Every value given for `name`, in order.
-    func all(_ name: String) -> [String] {
+    public func all(_ name: String) -> [String] {
         assert(declared.contains(name), "\(name) is read but not declared")
         return values[name] ?? []
     }
 
     /// Whether the flag was given.
-    func flag(_ name: String) -> Bool {
+    public func flag(_ name: String) -> Bool {
         assert(declared.contains(name), "\(name) is read but not declared")
         return setFlags.contains(name)
     }
 
     /// A whole-number option, or nil when absent.
-    func integer(_ name: String) throws -> Int? {
+    public func integer(_ name: String) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text) else { throw UsageError("\(name) needs a whole number, got '\(text)'") }
         return number
     }
 }
 
-/// A mistake on the command line: exit status 64, with the command's usage.
-struct UsageError: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+/// A mistake on the command line, which a program answers with the command's usage (and, by
+/// custom, exit status 64: `EX_USAGE`).
+public struct UsageError: Error, CustomStringConvertible {
+    /// What is wrong, without the program's name or the usage.
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -1,9 +1,8 @@
 import Foundation
 import Runtime
-import School
 
-/// `edujam play --watch`: plays the game in a child `edujam play`, and plays it again
-/// whenever a file of the game (game.lua or a module) changes.
+/// `play --watch`: plays the game in a child process (the program's own `play`), and plays it
+/// again whenever a file of the game (game.lua or a module) changes.
 ///
 /// A child process keeps each run whole and separate: its attempt is saved as usual, and
 /// stopping it is the same Ctrl-C a student uses (it ends the wait for input, saves the
@@ -12,46 +11,64 @@ import School
 /// The child shares this process's group, which is the terminal's foreground group: only the
 /// foreground group may read the terminal (a background one gets end of input at once), and
 /// Ctrl-C or a hang-up reaches the child and the watcher together.
-enum Watch {
+public struct GameWatch {
     /// How often modification times are compared.
     static let interval = 0.3
 
-    /// Runs `edujam play <arguments>` until a stop signal, restarting it after each change in `folder`.
-    static func run(folder: String, arguments: [String]) throws -> ExitStatus {
-        catchStopSignals()
-        Output.error("edujam play --watch: watching \(folder); save a file to play again, Ctrl-C to stop")
-        var snapshot = modificationTimes(in: folder)
+    /// The game's folder, whose files are watched.
+    public var folder: String
+    /// The child's program and arguments, the program first (an absolute path).
+    public var command: [String]
+    /// Where the watch says what it does (a line each: watching, the run ended, playing again).
+    public var said: (String) -> Void
+    /// The stop signal that arrived (SIGINT, SIGHUP, SIGTERM), or nil: the host catches them.
+    public var stopSignal: () -> Int32?
+
+    public init(
+        folder: String, command: [String], said: @escaping (String) -> Void, stopSignal: @escaping () -> Int32?
+    ) {
+        self.folder = folder
+        self.command = command
+        self.said = said
+        self.stopSignal = stopSignal
+    }
+
+    /// Runs the child until a stop signal, restarting it after each change in ``folder``.
+    /// - Returns: The stop signal that ended the watch.
+    /// - Throws: ``WatchError`` when the child cannot be started.
+    public func run() throws -> Int32 {
+        said("edujam play --watch: watching \(folder); save a file to play again, Ctrl-C to stop")
+        var snapshot = Self.modificationTimes(in: folder)
         while true {
-            var child: pid_t? = try start(arguments)
-            while !stopRequested {
-                Thread.sleep(forTimeInterval: interval)
-                if let running = child, hasEnded(running) {
+            var child: pid_t? = try start()
+            while stopSignal() == nil {
+                Thread.sleep(forTimeInterval: Self.interval)
+                if let running = child, Self.hasEnded(running) {
                     child = nil
-                    Output.error("edujam play --watch: the run ended; save a file to play again, Ctrl-C to stop")
+                    said("edujam play --watch: the run ended; save a file to play again, Ctrl-C to stop")
                 }
-                let now = modificationTimes(in: folder)
+                let now = Self.modificationTimes(in: folder)
                 if now != snapshot {
                     snapshot = now
                     break
                 }
             }
-            if let stopped = ExitStatus.afterStopSignal {
+            if let signal = stopSignal() {
                 if let child {  // Ctrl-C and a hang-up reached it already; SIGTERM may have been ours alone
-                    kill(child, stopSignal.load(ordering: .relaxed))
-                    waitForEnd(child)
+                    kill(child, signal)
+                    Self.waitForEnd(child)
                 }
-                return stopped
+                return signal
             }
-            if let child { stop(child) }
-            Output.error("\n----- \(folder) changed: playing again -----\n")
+            if let child { Self.stop(child) }
+            said("\n----- \(folder) changed: playing again -----\n")
         }
     }
 
-    /// Starts a child `edujam play` in this process group, with no signal blocked (it catches
-    /// its own stop signals), sharing the terminal and the environment.
-    private static func start(_ arguments: [String]) throws -> pid_t {
-        let program = Installation.executable
-        switch spawnUnblocked(program, [program, "play"] + arguments) {
+    /// Starts the child in this process group, with no signal blocked (it catches its own stop
+    /// signals), sharing the terminal and the environment.
+    private func start() throws -> pid_t {
+        switch spawnUnblocked(command[0], command) {
         case .success(let child): return child
         case .failure(let error): throw WatchError(reason: error.description)
         }
@@ -96,8 +113,8 @@ enum Watch {
     }
 }
 
-/// The child `edujam play` could not be started.
-struct WatchError: Error, CustomStringConvertible {
+/// The child could not be started.
+public struct WatchError: Error, CustomStringConvertible {
     let reason: String
-    var description: String { "cannot start the game: \(reason)" }
+    public var description: String { "cannot start the game: \(reason)" }
 }

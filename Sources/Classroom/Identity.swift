@@ -1,4 +1,3 @@
-import Classroom
 import Foundation
 import Tracking
 
@@ -9,23 +8,19 @@ import Tracking
 /// may not name another; a teacher may name a student to read or mark their work, but plays only
 /// under their own login (a student's attempts are the student's alone). The database enforces
 /// the same with row-level security; these checks only say it in words, before anything runs.
-enum Identity {
+public enum Identity {
     /// The student a command acts for.
     /// - Parameters:
-    ///   - typed: `--student` as typed, if given.
+    ///   - typed: The student named (`--student`), if any.
     ///   - identity: Who runs the command (``TrackingStore/identity()``).
-    ///   - fallback: The name to use on SQLite without `--student`; nil makes `--student` required
+    ///   - fallback: The name to use on SQLite when none is named; nil makes naming one required
     ///     (also of a teacher on PostgreSQL, whose login is otherwise the name they play as).
-    ///   - usage: What to say when `--student` is required and missing.
-    /// - Throws: ``UsageError`` when `--student` is missing on SQLite, ``IdentityError`` when the login
-    ///   may not name a student or has none.
-    static func student(
-        typed: String?, identity: StoreIdentity, fallback: String? = nil, usage: String
-    ) throws -> String {
+    /// - Returns: The student, or nil when one must be named and none was.
+    /// - Throws: ``IdentityError`` when the login may not name a student or has none.
+    public static func student(typed: String?, identity: StoreIdentity, fallback: String? = nil) throws -> String? {
         switch identity {
         case .anyone:
-            guard let name = typed ?? fallback else { throw UsageError(usage) }
-            return name
+            return typed ?? fallback
         case .login(let login, .student, let name):
             guard typed == nil else { throw IdentityError.studentChoosesName(login: login) }
             guard let name else { throw IdentityError.notOnARoster(login: login) }
@@ -35,27 +30,26 @@ enum Identity {
         case .login(let login, .teacher, let name), .login(let login, .owner, let name):
             if let chosen = typed ?? name { return chosen }
             // A teacher plays as their login; a command on a student's work (done, inbox) names one.
-            guard fallback != nil else { throw UsageError(usage) }
-            return login
+            return fallback == nil ? nil : login
         }
     }
 
-    /// The student whose attempt a `play` saves: as ``student(typed:identity:fallback:usage:)``,
+    /// The student whose attempt a `play` saves: as ``student(typed:identity:fallback:)``,
     /// except that a teacher plays only under their own login, as the database lets them write
     /// only those attempts; the owner, not bound by the policies, may name anyone.
-    /// - Throws: As ``student(typed:identity:fallback:usage:)``, and
+    /// - Throws: As ``student(typed:identity:fallback:)``, and
     ///   ``IdentityError/teacherPlaysAsThemselves(login:)`` for a teacher naming someone else.
-    static func player(typed: String?, identity: StoreIdentity, fallback: String) throws -> String {
+    public static func player(typed: String?, identity: StoreIdentity, fallback: String) throws -> String {
         if case .login(let login, .teacher, _) = identity {
             guard typed == nil || typed == login else { throw IdentityError.teacherPlaysAsThemselves(login: login) }
             return login
         }
-        return try student(typed: typed, identity: identity, fallback: fallback, usage: "")
+        return try student(typed: typed, identity: identity, fallback: fallback) ?? fallback
     }
 
     /// The name a published game version records as its publisher: the login on PostgreSQL (the
     /// server lets a teacher publish only under their own), the user running EduJam on SQLite.
-    static func publisher(identity: StoreIdentity) -> String {
+    public static func publisher(identity: StoreIdentity) -> String {
         switch identity {
         case .login(let login, _, _): return login
         case .anyone:
@@ -70,7 +64,7 @@ enum Identity {
     ///   - command: The command as the person typed it, for the message (`store prune`).
     ///   - identity: Who runs the command (``TrackingStore/identity()``).
     /// - Throws: ``IdentityError/ownersOnly(login:command:)``.
-    static func requireOwner(_ command: String, identity: StoreIdentity) throws {
+    public static func requireOwner(_ command: String, identity: StoreIdentity) throws {
         switch identity {
         case .anyone, .login(_, .owner, _): return
         case .login(let login, _, _): throw IdentityError.ownersOnly(login: login, command: command)
@@ -82,7 +76,7 @@ enum Identity {
     ///   - command: The command as the person typed it, for the message (`class add`).
     ///   - identity: Who runs the command (``TrackingStore/identity()``).
     /// - Throws: ``IdentityError/teachersOnly(login:command:)`` or ``IdentityError/noRole(login:)``.
-    static func requireTeacher(_ command: String, identity: StoreIdentity) throws {
+    public static func requireTeacher(_ command: String, identity: StoreIdentity) throws {
         switch identity {
         case .anyone, .login(_, .teacher, _), .login(_, .owner, _): return
         case .login(let login, .student, _): throw IdentityError.teachersOnly(login: login, command: command)

@@ -5,33 +5,32 @@ import Foundation
 /// school's store without an `EDUJAM_STORE` line in their profile.
 ///
 /// One `key = value` a line; `#` starts a comment; blank lines are skipped. The keys are `store`,
-/// read after `--store` and `EDUJAM_STORE` (``StoreLocation/path(_:)``), and `read-store`, the
-/// address the commands that only read use with it (``StoreLocation/readAddress(_:)``: a district's
-/// hot standby). A missing file is
+/// read after `--store` and `EDUJAM_STORE`, and `read-store`, the address the commands that only
+/// read use with it (a district's hot standby). A missing file is
 /// no setting; a line that is not `key = value`, or a key EduJam does not know, is refused with the
 /// file and the line, so a typo never sends a school's attempts to a student's own file.
-struct SystemConfig: Equatable {
+public struct SystemConfig: Equatable, Sendable {
     /// The store every user of this machine uses, unless `--store` or `EDUJAM_STORE` says otherwise.
-    var store: String?
+    public var store: String?
     /// Where the commands that only read (`report`, `inbox`, ...) read ``store`` from: a hot
     /// standby's address, so that reports do not load the server every save goes to.
-    var readStore: String?
+    public var readStore: String?
 
     /// The file read when `EDUJAM_CONFIG` is not set.
-    static let defaultPath = "/etc/edujam/edujam.conf"
+    public static let defaultPath = "/etc/edujam/edujam.conf"
 
     /// The keys a config file may set.
     static let keys = ["store", "read-store"]
 
     /// The config file's path: `EDUJAM_CONFIG`, else ``defaultPath``; nil when `EDUJAM_CONFIG` is empty.
-    static var path: String? {
-        guard let named = ProcessInfo.processInfo.environment["EDUJAM_CONFIG"] else { return defaultPath }
+    public static func path(in environment: [String: String]) -> String? {
+        guard let named = environment["EDUJAM_CONFIG"] else { return defaultPath }
         return named.isEmpty ? nil : named
     }
 
-    /// The machine's settings, from ``path``; none when there is no file.
+    /// The machine's settings, from the file at `path` (``path(in:)``); none when there is no file.
     /// - Throws: ``SystemConfigError`` for a file that cannot be read or a line that is not a setting.
-    static func load() throws -> SystemConfig {
+    public static func load(from path: String?) throws -> SystemConfig {
         guard let path, FileManager.default.fileExists(atPath: path) else { return SystemConfig() }
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             throw SystemConfigError(path: path, line: nil, problem: "cannot be read")
@@ -40,7 +39,7 @@ struct SystemConfig: Equatable {
     }
 
     /// Reads the settings in `text`, naming `path` in errors.
-    static func parse(_ text: String, path: String) throws -> SystemConfig {
+    public static func parse(_ text: String, path: String) throws -> SystemConfig {
         var config = SystemConfig()
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -64,7 +63,7 @@ struct SystemConfig: Equatable {
     }
 
     /// The file's text for `store`, as `server setup` writes it.
-    static func text(store: String) -> String {
+    public static func text(store: String) -> String {
         """
         # EduJam's settings for every user of this machine (edujam server setup wrote them).
         # --store and EDUJAM_STORE still choose another store for one command or one user.
@@ -75,12 +74,12 @@ struct SystemConfig: Equatable {
 }
 
 /// The config file cannot be used: names the file, the line and what is wrong.
-struct SystemConfigError: Error, CustomStringConvertible {
+public struct SystemConfigError: Error, CustomStringConvertible {
     let path: String
     let line: Int?
     let problem: String
 
-    var description: String {
+    public var description: String {
         "the EduJam config file \(path)\(line.map { ", line \($0)," } ?? "") \(problem): mend it, or set EDUJAM_STORE"
     }
 }

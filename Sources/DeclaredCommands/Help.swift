@@ -1,27 +1,28 @@
-/// `edujam help` and `edujam COMMAND --help`, made from the commands' declarations.
-enum Help {
-    /// The overview: every command with its summary and an example.
-    static func overview(_ commands: [CommandDeclaration] = CommandRegistry.declarations) -> String {
+/// The overview (`PROGRAM help`) and a command's help (`PROGRAM COMMAND --help`), made from the
+/// declarations.
+public enum Help {
+    /// The overview: every command with its summary and an example, then the program's footer.
+    public static func overview(of program: Program) -> String {
+        let commands = program.commands
         let nameWidth = (commands.map(\.name.count).max() ?? 0) + 3
         let summaryWidth = (commands.map(\.summary.count).max() ?? 0) + 2
         let rows = commands.map {
-            "  " + padded($0.name, nameWidth) + padded($0.summary, summaryWidth) + "edujam " + $0.example
+            "  " + padded($0.name, nameWidth) + padded($0.summary, summaryWidth) + program.name + " " + $0.example
         }
         return """
-            usage: edujam <command> [options]
+            usage: \(program.name) <command> [options]
 
             commands:
             \(rows.joined(separator: "\n"))
 
-            Run `edujam <command> --help` for a command's options, `edujam --version` for the version.
-            Docs: README.md, docs/ (installed: PREFIX/share/doc/edujam).
+            \(program.overviewFooter)
             """
     }
 
     /// A command's help: its synopsis lines, what it does, its actions and every option it takes.
-    static func command(_ command: CommandDeclaration) -> String {
+    public static func command(_ command: CommandDeclaration, of program: Program) -> String {
         var lines = command.allUsage.enumerated().map {
-            ($0.offset == 0 ? "usage: " : "       ") + "edujam " + $0.element
+            ($0.offset == 0 ? "usage: " : "       ") + program.name + " " + $0.element
         }
         lines.append(command.description)
         if !command.actions.isEmpty {
@@ -30,7 +31,7 @@ enum Help {
         }
         lines.append("options:")
         lines += table(
-            command.allOptions.map {
+            program.allOptions(of: command).map {
                 ($0.synopsis, [$0.help, $0.onThisMachine].compactMap { $0 }.joined(separator: "\n"))
             })
         return lines.joined(separator: "\n")
