@@ -19,13 +19,6 @@ enum AssignmentSQL {
         """
     }
 
-    /// SQL condition: `student` is a member of assignment `s`'s class. A count for the reason
-    /// ``isAssignee`` gives: one primary-key probe, where a join to `class_students` let
-    /// PostgreSQL's planner read the whole table when its estimates of the attempts shifted.
-    static func isMember(_ student: String) -> String {
-        "(SELECT count(*) FROM class_students cs WHERE cs.class_id = s.class_id AND cs.student = \(student)) > 0"
-    }
-
     /// The linking rule: an attempt counts for an assignment when its student is an assignee, its
     /// context is an assigned context or a descendant of one (a level of an assigned game), the
     /// game started it, it started no earlier than the assignment was created, it ran the game the
@@ -35,7 +28,12 @@ enum AssignmentSQL {
     /// or ``assignments(ofStudent:)``, ``assignments(ofAttempt:)``), so each attempt needs one
     /// indexed lookup and the walk never reads the whole school's assignments; `above` walks up
     /// from the same few assigned contexts to find their game (the context below the root). The
-    /// caller appends a condition that keeps only assignments in `scope`.
+    /// attempts are read from the class's members (`m`, one row each: the primary key) at each
+    /// covered context, one probe of `activities_context_student` (PostgreSQL) per member and
+    /// context: what a report reads grows with the class, not with the store. Read from the
+    /// covered contexts alone, as before, each query walked every attempt of the school at the
+    /// assigned game's levels and kept the class's (a district's store: hundreds of thousands a
+    /// query). The caller appends a condition that keeps only assignments in `scope`.
     /// - Parameter versions: ``VersionRule/published`` for the attempts that count,
     ///   ``VersionRule/localCopy`` for those that would but ran a local copy.
     static func linkedAttempts(assignmentsIn scope: String, versions: VersionRule = .published) -> String {
@@ -53,9 +51,11 @@ enum AssignmentSQL {
         SELECT a.id, s.id FROM assignments s
         JOIN assignment_activities aa ON aa.assignment_id = s.id
         JOIN covered ON covered.assigned_id = aa.context_id
-        JOIN activities a ON a.context_id = covered.context_id AND a.was_started AND a.started_at >= s.created_at
+        JOIN class_students m ON m.class_id = s.class_id
+        JOIN activities a ON a.student = m.student AND a.context_id = covered.context_id AND a.was_started
+            AND a.started_at >= s.created_at
         LEFT JOIN game_of ON game_of.assigned_id = aa.context_id
-        WHERE \(isMember("a.student")) AND \(isAssignee("a.student")) AND \(versions.condition) AND \(isLearners)
+        WHERE \(isAssignee("a.student")) AND \(versions.condition) AND \(isLearners)
         """
     }
 
