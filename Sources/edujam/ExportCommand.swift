@@ -62,13 +62,7 @@ enum ExportCommand: Command {
     static func writeResults(to folder: String, gradingPeriod: String, className: String?, store: TrackingStore) throws
         -> ExitStatus
     {
-        var gradebook = try store.gradebook()
-        if let name = className {
-            guard try store.classes().contains(where: { $0.name == name }) else {
-                throw ClassroomError.unknownClass(name)
-            }
-            gradebook = gradebook.filter { $0.assignment.className == name }
-        }
+        let gradebook = try store.gradebook(className: className)
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
         try OutputFile.createPrivateFolder(folder)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {
