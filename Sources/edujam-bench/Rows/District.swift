@@ -39,10 +39,11 @@ extension Row {
             size.table / size.attempts, size.index / size.attempts, loadSeconds[0], loadSeconds[1])
         return operations.map { operation in
             context.log("district: \(operation.name)")
+            let pairs = rounds * operation.pairs
             let samples: Interleaved
             do {
                 samples = try interleave(
-                    rounds + 1,
+                    pairs + 1,
                     [{ try seconds { try operation.run(small) } }, { try seconds { try operation.run(large) } }])
             } catch {  // one operation's failure leaves the others' lines
                 return districtMeasurement(operation.name, nil, note: "failed: \(error)")
@@ -54,7 +55,7 @@ extension Row {
                 edujam: kept.median(of: 1) * 1e3, unit: "ms", paired: kept.paired(1, to: 0),
                 target: Target(maxRatio: 1.2),
                 note: "\(operation.name) on a store of \(attempts) attempts vs \(smallAttempts) (wall clock, median of "
-                    + "\(rounds) pairs); " + sizeNote)
+                    + "\(pairs) pairs); " + sizeNote)
         }
     }
 
