@@ -74,7 +74,7 @@ let package = Package(
             name: "edujam-bench",
             dependencies: [
                 "Sandbox", "LuaShim", "CLua", "Runtime", "Playtest", "Tracking", "Classroom", "Interop", "CSQLite",
-                "CLibPQ", "BenchLuaC",
+                "CLibPQ", "BenchLuaC", "School", "ReportPage",
             ],
             swiftSettings: [.unsafeFlags(["-Ounchecked"])]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "LuaShim"], resources: [.copy("Fixtures")]),

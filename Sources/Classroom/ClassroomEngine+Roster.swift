@@ -147,19 +147,30 @@ extension ClassroomEngine {
     // MARK: Gradebook
 
     /// Each attempt's last change, by attempt id: its last event, else its end, else its start.
-    func attemptLastChanges() throws -> [Int64: Double] {
+    /// - Parameter classID: Only the attempts of this class's students (through their index), or
+    ///   nil for every attempt.
+    func attemptLastChanges(classID: Int64? = nil) throws -> [Int64: Double] {
         let changes = try rows(
             """
             SELECT a.id, COALESCE((SELECT MAX(e.at) FROM attempt_events e WHERE e.activity_id = a.id), a.ended_at, a.started_at)
             FROM activities a
             """
+                + (classID == nil
+                    ? "" : " WHERE a.student IN (SELECT cs.student FROM class_students cs WHERE cs.class_id = ?)"),
+            classID.map { [.integer($0)] } ?? []
         ) { (id: $0.int(0), at: $0.double(1)) }
         return Dictionary(changes, uniquingKeysWith: { _, last in last })
     }
 
     /// When each Done mark was made.
-    func doneMarkTimes() throws -> [DoneMark: Double] {
-        let marks = try rows("SELECT assignment_id, context_id, student, done_at FROM assignment_done") {
+    /// - Parameter classID: Only the marks of this class's assignments, or nil for every mark.
+    func doneMarkTimes(classID: Int64? = nil) throws -> [DoneMark: Double] {
+        let marks = try rows(
+            "SELECT assignment_id, context_id, student, done_at FROM assignment_done"
+                + (classID == nil
+                    ? "" : " WHERE assignment_id IN (SELECT s.id FROM assignments s WHERE s.class_id = ?)"),
+            classID.map { [.integer($0)] } ?? []
+        ) {
             (DoneMark(assignment: $0.int(0), contextID: $0.int(1), student: $0.text(2) ?? ""), $0.double(3))
         }
         return Dictionary(marks, uniquingKeysWith: { _, last in last })

@@ -2,15 +2,22 @@ import Foundation
 import Tracking
 
 extension TrackingStore {
-    /// Every class's assignments, oldest first within a class, classes by name, for grade export.
+    /// Every class's assignments, oldest first within a class, classes by name, for grade export;
+    /// or one class's.
+    ///
+    /// One class's gradebook reads that class's attempts and Done marks only: what it costs grows
+    /// with the class, not with the store.
+    /// - Parameter className: One class, or nil for every class.
     /// - Returns: The assignments with their cells.
-    /// - Throws: ``TrackingError/corruptRow(_:)`` or an engine error.
-    public func gradebook() throws -> [GradebookAssignment] {
+    /// - Throws: ``ClassroomError/unknownClass(_:)``, ``TrackingError/corruptRow(_:)`` or an engine error.
+    public func gradebook(className: String? = nil) throws -> [GradebookAssignment] {
         let engine = classroom
         let (rows, ids, attemptChanges, doneTimes, removedBefore) = try engine.transaction(readOnly: true) {
-            let assignments = try engine.classList().flatMap { try engine.assignmentRows(classID: $0.id) }  // by name
+            let classID = try className.map { try engine.requireClassID(named: $0) }
+            let classes = try classID.map { [$0] } ?? engine.classList().map(\.id)  // by name
             return (
-                assignments, try rosterSourcedIds(engine), try engine.attemptLastChanges(), try engine.doneMarkTimes(),
+                try classes.flatMap { try engine.assignmentRows(classID: $0) }, try rosterSourcedIds(engine),
+                try engine.attemptLastChanges(classID: classID), try engine.doneMarkTimes(classID: classID),
                 try attemptsRemovedBefore()
             )
         }

@@ -32,17 +32,6 @@ extension StatementPusher {
     }
 }
 
-extension OneRosterResults {
-    /// The store's gradebook, of the class `className` only when one is named.
-    /// - Throws: ``Classroom/ClassroomError/unknownClass(_:)`` for a class the store lacks; the store's errors.
-    public static func gradebook(in store: TrackingStore, className: String?) throws -> [GradebookAssignment] {
-        let gradebook = try store.gradebook()
-        guard let name = className else { return gradebook }
-        guard try store.classes().contains(where: { $0.name == name }) else { throw ClassroomError.unknownClass(name) }
-        return gradebook.filter { $0.assignment.className == name }
-    }
-}
-
 extension StatementPusher {
     /// A pusher to the LRS at `endpoint` over HTTP that records each accepted batch in `store`,
     /// waits between retries in short slices, and stops as soon as `isInterrupted` says so.

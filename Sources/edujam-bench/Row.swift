@@ -15,7 +15,7 @@ struct Row: Sendable {
     static func all(_ context: Context) -> [Row] {
         cpuOverhead(context) + [
             sandboxStart, bridgeCall, playthroughs, playthroughFloor, memory, fuzzScaling, verify, verifyScaling,
-            store, schoolStore, schoolSaves, schoolPlayers, rosterImport,
+            store, schoolStore, district, schoolSaves, schoolPlayers, rosterImport,
         ]
     }
 

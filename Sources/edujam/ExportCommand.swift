@@ -64,7 +64,7 @@ enum ExportCommand: Command {
     static func writeResults(to folder: String, gradingPeriod: String, className: String?, store: TrackingStore) throws
         -> ExitStatus
     {
-        let gradebook = try OneRosterResults.gradebook(in: store, className: className)
+        let gradebook = try store.gradebook(className: className)
         let files = OneRosterResults.files(gradebook, gradingPeriod: gradingPeriod)
         try PrivateFile.createFolder(folder)
         for (name, text) in files.sorted(by: { $0.key < $1.key }) {

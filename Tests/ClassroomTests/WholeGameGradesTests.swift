@@ -46,6 +46,25 @@ import TrackingTestSupport
         }
     }
 
+    /// One class's gradebook (`export --oneroster-results --class`) reads only that class's
+    /// attempts and Done marks, and is the whole gradebook's entries of that class.
+    @Test func oneClassesGradebookIsTheWholeGradebooksEntriesOfThatClass() throws {
+        let school = try Class()
+        try school.store.createClass(named: "5B")
+        _ = try school.store.addStudents(["dan"], toClass: "5B")
+        let other = try school.store.createAssignment(
+            AssignmentDraft(className: "5B", title: "Again", paths: [["MATH-JAM"]]))
+        school.clock.advance(60)
+        try Class.attempt(school.store, "dan", Catalog.level1, right: 4, outcome: .finished, clock: school.clock)
+        try school.store.markDone(assignment: other, student: "dan")
+        let whole = try school.store.gradebook()
+        #expect(whole.map(\.assignment.className).sorted() == ["5A", "5B"])
+        for name in ["5A", "5B"] {
+            #expect(try school.store.gradebook(className: name) == whole.filter { $0.assignment.className == name })
+        }
+        #expect(throws: ClassroomError.unknownClass("9Z")) { try school.store.gradebook(className: "9Z") }
+    }
+
     @Test func theGradebookCountsTheAttemptsAtTheLevelsOfAnAssignedGame() throws {
         let school = try Class()
         let entry = try #require(try school.store.gradebook().first { $0.assignment.id == school.assignment })

@@ -33,7 +33,7 @@ struct MigrationNamesTests {
                 "029-catalog-additions", "030-published-games-closed", "031-events-per-attempt",
                 "032-bytes-per-student", "033-grading-exclusions", "034-ended-attempts-locked",
                 "035-teachers-apart", "036-student-assignments-by-count", "037-save-by-rows",
-                "038-login-mappings", "039-catalog-by-game-owner",
+                "038-login-mappings", "039-catalog-by-game-owner", "040-attempts-by-context-and-student",
             ])
     }
 }

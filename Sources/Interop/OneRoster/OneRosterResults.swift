@@ -47,7 +47,7 @@ public enum OneRosterResults {
 
     /// The files to write, by name, as RFC 4180 text.
     /// - Parameters:
-    ///   - gradebook: The store's assignments (``TrackingStore/gradebook()``).
+    ///   - gradebook: The store's assignments (``TrackingStore/gradebook(className:)``).
     ///   - gradingPeriod: The `gradingPeriodSourcedId` for every line item (the school's academic
     ///     session of type gradingPeriod), or empty.
     ///   - timeZone: Where the days of `assignDate`, `dueDate` and `scoreDate` are counted.

@@ -172,6 +172,14 @@ enum PGMigrations {
         Migration.classroomOnly("038-login-mappings"),
         // A game's catalog entries written only by its owner's login (Classroom's).
         Migration.classroomOnly("039-catalog-by-game-owner"),
+        // A class member's attempts at one context in one probe, so that the linking rule reads a
+        // class's attempts, not the store's; the index on the context alone is its prefix.
+        Migration(
+            name: "040-attempts-by-context-and-student",
+            sql: """
+                CREATE INDEX activities_context_student ON activities(context_id, student);
+                DROP INDEX activities_context;
+                """),
     ]
 }
 

@@ -72,7 +72,8 @@ struct BenchPostgres {
     ///   - maxConnections: The server's `max_connections`; nil keeps PostgreSQL's default (100).
     ///   - durable: Whether a commit waits for the disk, as on a real server (`fsync`); off, a
     ///     bulk load runs at memory speed.
-    init(maxConnections: Int? = nil, durable: Bool = false) throws {
+    ///   - settings: More server settings (`name=value`), passed as `-c` options.
+    init(maxConnections: Int? = nil, durable: Bool = false, settings: [String] = []) throws {
         guard getuid() == 0 else { throw Unavailable.why("run as root to start a PostgreSQL server as postgres") }
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
         guard
@@ -86,9 +87,11 @@ struct BenchPostgres {
         do {
             try Self.shell("chown postgres:postgres '\(folder)'")
             try asPostgres("\(bin)/initdb -D '\(folder)/data' -U postgres -A trust -E UTF8 --locale=C.UTF-8 --no-sync")
-            let settings = (maxConnections.map { " -c max_connections=\($0)" } ?? "") + (durable ? "" : " -c fsync=off")
+            let flags =
+                (maxConnections.map { " -c max_connections=\($0)" } ?? "") + (durable ? "" : " -c fsync=off")
+                + settings.map { " -c \($0)" }.joined()
             try asPostgres(
-                "\(bin)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w start -o \"-k '\(folder)' -c listen_addresses=\(settings)\""
+                "\(bin)/pg_ctl -D '\(folder)/data' -l '\(folder)/server.log' -w start -o \"-k '\(folder)' -c listen_addresses=\(flags)\""
             )
         } catch {
             try? FileManager.default.removeItem(atPath: folder)
@@ -117,12 +120,26 @@ struct BenchPostgres {
             """)
     }
 
-    /// Runs an SQL script through `psql`, stopping at the first error.
-    func psql(_ sql: String) throws {
+    /// Runs an SQL script through `psql` in `database`, stopping at the first error.
+    func psql(_ sql: String, database: String = "postgres") throws {
         let script = folder + "/load.sql"
         try Data(sql.utf8).write(to: URL(fileURLWithPath: script))
         try Self.shell("chmod 644 '\(script)'")
-        try asPostgres("\(bin)/psql -q -X -v ON_ERROR_STOP=1 -h '\(folder)' -U postgres -d postgres -f '\(script)'")
+        try asPostgres(
+            "\(bin)/psql -q -X -v ON_ERROR_STOP=1 -h '\(folder)' -U postgres -d '\(database)' -f '\(script)'")
+    }
+
+    /// What an SQL script run as ``psql(_:database:)`` prints, unaligned and without headers
+    /// (`psql -At`): one line a row, columns split by `|`.
+    func psqlOutput(_ sql: String, database: String = "postgres") throws -> String {
+        let script = folder + "/query.sql"
+        let output = folder + "/query.out"
+        try Data(sql.utf8).write(to: URL(fileURLWithPath: script))
+        try Self.shell("chmod 644 '\(script)'; rm -f '\(output)'")
+        try asPostgres(
+            "\(bin)/psql -At -X -v ON_ERROR_STOP=1 -h '\(folder)' -U postgres -d '\(database)' -f '\(script)' -o '\(output)'"
+        )
+        return try String(contentsOfFile: output, encoding: .utf8)
     }
 
     /// The CPU seconds the server has used so far: the postmaster's own and those of every
