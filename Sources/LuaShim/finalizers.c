@@ -14,9 +14,9 @@
  * those collections in proportion to the objects watched. A full collection finds every watched
  * object that is garbage, however the collector's own cycles fell before it, and those run
  * last marked first (stock's order within a cycle): so what runs, and in what order, depends
- * on what the script did alone, and a replay finalizes as the run did. (When the collector's
- * own cycles end depends on how pointer-keyed tables happen to fill, which varies with
- * addresses from process to process.) An object is finalized once unless it is given a
+ * on what the script did alone, and a replay finalizes as the run did. (With the sentinels'
+ * table keyed by objects, whose places are addresses, the collector's own cycles ended at
+ * places that moved from process to process.) An object is finalized once unless it is given a
  * metatable with __gc again. Objects still alive, or not yet collected, when a run ends are
  * never finalized.
  */
