@@ -1,7 +1,7 @@
 import Tracking
 
 /// Every assignment with, per assignee and activity, the attempts that count: what a grade
-/// export needs (``TrackingStore/gradebook()``). Scores are the exporter's choice.
+/// export needs (``TrackingStore/gradebook(className:)``). Scores are the exporter's choice.
 public struct GradebookAssignment: Equatable, Sendable {
     /// The assignment.
     public var assignment: Assignment
