@@ -42,6 +42,8 @@ enum ExportCommand: Command {
         defer { Output.unreadable(context.store.unreadableRows) }
         switch options.target {
         case .oneRosterResults(let folder, let gradingPeriod):
+            // a class's grades: a student's login would meet the server's refusal on the roster tables
+            try Identity.requireTeacher("export --oneroster-results", identity: try context.store.identity())
             return try writeResults(
                 to: folder, gradingPeriod: gradingPeriod, className: options.className, store: context.store)
         case .xapi(let jsonl, let since, let schoolURL):

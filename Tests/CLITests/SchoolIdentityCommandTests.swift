@@ -53,6 +53,11 @@ struct SchoolIdentityCommandTests {
         #expect(report.status != 0)
         #expect(report.error.contains("is a teacher's command, and the login \(school.ana) is a student's"))
 
+        let grades = try cli.run(["export", "--oneroster-results", "grades", "--class", "5C", "--store", asAna])
+        #expect(grades.status != 0)
+        #expect(
+            grades.error.contains("export --oneroster-results is a teacher's command"), "no SQL: \(grades.error)")
+
         let enrol = try cli.run(["class", "add", "5C", "mallory", "--store", asAna])
         #expect(enrol.status != 0)
         #expect(try cli.run(["class", "list", "--store", school.url(as: school.teacher)]).output.contains("5C"))
