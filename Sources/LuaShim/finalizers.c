@@ -42,21 +42,6 @@ static int sentinel_gc(lua_State *L) {
     return 0;
 }
 
-/* Pushes the registry table under `key`, made the first time (weak by `mode`, or not). */
-static void push_registry_table(lua_State *L, const void *key, const char *mode) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    if (mode != NULL) {
-        lua_createtable(L, 0, 1);
-        lua_pushstring(L, mode);
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
-    }
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
-}
-
 /* Pushes the sentinels' metatable, made (with the queue) the first time. */
 static void push_sentinel_meta(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &sentinel_meta_key) == LUA_TTABLE) return;
@@ -66,7 +51,7 @@ static void push_sentinel_meta(lua_State *L) {
     lua_setfield(L, -2, "__gc");
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &sentinel_meta_key);
-    push_registry_table(L, &queue_key, NULL);  /* made now, so the collector never has to */
+    edujam_push_registry_table(L, &queue_key, NULL);  /* made now, so the collector never has to */
     lua_pop(L, 1);
 }
 
@@ -77,7 +62,7 @@ void edujam_watch_finalizer(lua_State *L, int idx) {
     edujam_sandbox *sb = edujam_of(L);
     idx = lua_absindex(L, idx);
     luaL_checkstack(L, 5, NULL);
-    push_registry_table(L, &sentinels_key, "k");
+    edujam_push_registry_table(L, &sentinels_key, "k");
     lua_pushvalue(L, idx);
     if (lua_rawget(L, -2) != LUA_TNIL) {  /* watched already: one finalizer per object */
         lua_pop(L, 2);
@@ -157,7 +142,7 @@ void edujam_run_finalizers(lua_State *L) {
             lua_pop(L, 1);
         }
         qsort(due, (size_t)count, sizeof(due_entry), due_later_first);
-        push_registry_table(L, &sentinels_key, "k");
+        edujam_push_registry_table(L, &sentinels_key, "k");
         for (lua_Integer i = 0; i < count; i++) {
             lua_rawgeti(L, queue, due[i].slot);
             lua_pushvalue(L, -1);

@@ -50,16 +50,7 @@ static void identity_push_key(lua_State *L, int idx) {
 /* The number of the value at idx, given on first sight. */
 static lua_Integer identity_number(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &identity_key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_createtable(L, 0, 1);
-        lua_pushliteral(L, "k");
-        lua_setfield(L, -2, "__mode");
-        lua_setmetatable(L, -2);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &identity_key);
-    }
+    edujam_push_registry_table(L, &identity_key, "k");
     identity_push_key(L, idx);
     if (lua_rawget(L, -2) == LUA_TNUMBER) {
         lua_Integer number = lua_tointeger(L, -1);

@@ -82,6 +82,10 @@ static inline edujam_sandbox *edujam_of(lua_State *L) {
     return *(edujam_sandbox **)lua_getextraspace(L);
 }
 
+/* Pushes the registry's table under `key`, made the first time (with `__mode` set to `mode`
+ * unless it is NULL): each C file's own state kept in the registry (sandbox.c). May raise. */
+void edujam_push_registry_table(lua_State *L, const void *key, const char *mode);
+
 /* Raises the limit error for sb->limit; never returns. */
 int edujam_raise_limit(lua_State *L, edujam_sandbox *sb);
 /* Raises the time limit error located at the script's line; never returns (sandbox.c). */

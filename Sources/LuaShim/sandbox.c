@@ -244,6 +244,20 @@ void edujam_close(edujam_sandbox *sb) {
     free(sb);
 }
 
+void edujam_push_registry_table(lua_State *L, const void *key, const char *mode) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
+    lua_pop(L, 1);
+    lua_newtable(L);
+    if (mode != NULL) {
+        lua_createtable(L, 0, 1);
+        lua_pushstring(L, mode);
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
 lua_State *edujam_state(edujam_sandbox *sb) { return sb->L; }
 void edujam_set_host(edujam_sandbox *sb, void *host) { sb->host = host; }
 

@@ -114,11 +114,7 @@ int edujam_read_bytes(lua_State *L, int arg, const char *s, size_t len, size_t *
  * ===================================================================== */
 
 static void memory_push_files(lua_State *L) {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &io_memory_key) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &io_memory_key);
+    edujam_push_registry_table(L, &io_memory_key, NULL);
 }
 
 static size_t memory_size(lua_State *L, int contents) {

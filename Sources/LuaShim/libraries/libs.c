@@ -312,12 +312,7 @@ static int str_dump(lua_State *L) {
     lua_settop(L, 1);
     if (lua_dump(L, dump_writer, &state, strip) != 0) return luaL_error(L, "unable to dump given function");
     luaL_pushresult(&state.chunk);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &dumps_key) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &dumps_key);
-    }
+    edujam_push_registry_table(L, &dumps_key, NULL);
     lua_pushvalue(L, -2);
     lua_pushboolean(L, 1);
     lua_rawset(L, -3);
