@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GameContent", targets: ["GameContent"]),
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "ReportPage", targets: ["ReportPage"]),
+        .library(name: "ReportText", targets: ["ReportText"]),
         .library(name: "Interop", targets: ["Interop"]),
         .library(name: "School", targets: ["School"]),
         .library(name: "SchoolServer", targets: ["SchoolServer"]),
@@ -49,6 +50,9 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Sandbox", "Tracking", "GameContent"]),
         .target(name: "Interop", dependencies: ["Classroom", "Tracking"]),
         .target(name: "ReportPage", dependencies: ["Classroom", "Tracking"]),
+        // The store's reports as text for a given width: the class grid, attempt and check tables,
+        // the CSV, the inbox, game and class listings. Measures no terminal and prints nothing.
+        .target(name: "ReportText", dependencies: ["Classroom", "Tracking", "Runtime", "Interop", "GameContent"]),
         .target(name: "Playtest", dependencies: ["Runtime", "Sandbox", "Tracking"]),
         .target(name: "Authoring", dependencies: ["Runtime", "Sandbox", "Tracking", "Playtest"]),
         // What a school does with games, for the CLI and any Swift host: publish, play from the
@@ -66,7 +70,7 @@ let package = Package(
             name: "edujam",
             dependencies: [
                 "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage",
-                "Interop", "Classroom",
+                "ReportText", "Interop", "Classroom",
                 "Tracking",
                 "Sandbox", "GameContent",
             ]),
@@ -107,6 +111,7 @@ let package = Package(
             ]),
         .testTarget(name: "SchoolServerTests", dependencies: ["SchoolServer"]),
         .testTarget(name: "DeclaredCommandsTests", dependencies: ["DeclaredCommands"]),
+        .testTarget(name: "ReportTextTests", dependencies: ["ReportText", "Classroom", "Tracking"]),
         .testTarget(name: "ReportPageTests", dependencies: ["ReportPage", "Classroom", "Tracking"]),
         .testTarget(
             name: "AuthoringTests",

@@ -1,6 +1,7 @@
 import Classroom
 import DeclaredCommands
 import Foundation
+import ReportText
 import Runtime
 import Tracking
 
@@ -133,7 +134,7 @@ enum ClassCommand: Command {
         for student in students {
             let nearest = Suggest.closest(to: student, among: known.sorted()).map {
                 " Did you mean '\($0)'? Then take this name off: edujam class remove "
-                    + "\(InboxCommand.shellWord(name)) \(InboxCommand.shellWord(student))"
+                    + "\(ShellWord.quoted(name)) \(ShellWord.quoted(student))"
             }
             Output.error(
                 "warning: the student \(student) has no login yet, so cannot sign in: add again with --create-logins, "

@@ -1,6 +1,7 @@
 import Classroom
 import DeclaredCommands
 import Foundation
+import ReportText
 import Runtime
 import School
 import Tracking
@@ -48,49 +49,12 @@ enum InboxCommand: Command {
             return .success
         }
         for entry in entries {
-            let due = entry.due.map { " (due \($0.prefix(10)))" } ?? ""
-            Output.line(
-                "[\(entry.assignmentId)] \(Terminal.cleanLine(entry.title))\(due)\(entry.late ? "  LATE" : "")\(entry.complete ? "  complete" : "")"
-            )
-            if let instructions = entry.instructions { Output.line("    \(instructions)") }
-            if let note = entry.removedAttemptsNote { Output.line("    " + note) }
-            for activity in entry.activities {
-                let path = Terminal.cleanLine(Grid.path(activity.identifierPath))
-                let result = Grid.latest(activity)
-                Output.line(
-                    "    \(Terminal.pad(Grid.status(activity.status), toWidth: 12)) \(path)  \(Terminal.cleanLine(activity.title))"
-                        + (result == "-" ? "" : "  (\(result))"))
-                Output.line(String(repeating: " ", count: 17) + howToPlay(path, activity, store: context.store))
+            let lines = InboxText.lines(entry) { path in
+                (try? context.store.context(at: path))?.children.map(\.identifier) ?? []
             }
-            if entry.readyToHandIn { Output.line("    " + handIn(entry.assignmentId)) }
+            Output.line(lines.joined(separator: "\n"))
         }
         return .success
-    }
-
-    /// What a student who finished every activity of assignment `id` is told: finishing is not
-    /// handing in.
-    static func handIn(_ id: Int64) -> String {
-        "You finished every activity: hand it in with edujam done \(id)"
-    }
-
-    /// `edujam play CAPITALS   levels: EASY, HARD`: the command a student types, and the levels a
-    /// whole game offers (its menu), as the catalog has them.
-    private static func howToPlay(_ path: String, _ activity: ActivityProgress, store: TrackingStore) -> String {
-        let command = "edujam play \(shellWord(path))"
-        let levels = (try? store.context(at: activity.identifierPath))?.children.map(\.identifier) ?? []
-        guard !levels.isEmpty else { return command }
-        return command + "   levels: "
-            + levels.map { Terminal.cleanLine(IdentifierPathText.text([$0])) }.joined(separator: ", ")
-    }
-
-    /// `text` as one word a shell reads back unchanged when the line is pasted: as it is when it
-    /// holds only letters, digits and `-._/%+,:@=`, else in single quotes (`'Level 1'`).
-    static func shellWord(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { scalar in
-            !scalar.isASCII || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || "-._/%+,:@=".unicodeScalars.contains(scalar)
-        }
-        return plain && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 }
 

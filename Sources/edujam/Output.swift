@@ -1,5 +1,6 @@
 import Classroom
 import Foundation
+import ReportText
 import Runtime
 import Tracking
 
@@ -115,27 +116,9 @@ enum Output {
     }
 }
 
-enum Format {
-    /// 75 -> "1:15".
-    static func duration(_ seconds: Double) -> String {
-        let whole = Int(SafeNumbers.duration(seconds).rounded())  // bounded: Int(.infinity) would trap
-        return whole >= 3600
-            ? String(format: "%d:%02d:%02d", whole / 3600, whole / 60 % 60, whole % 60)
-            : String(format: "%d:%02d", whole / 60, whole % 60)
-    }
-
-    /// The primary item's value: "score 150", "correct 8/10", "passed yes".
-    /// An attempt's result: its primary item when it reached `finish`, `not finished` when it did
-    /// not (a score set before the student left is no result, docs/teaching.md "How grades are
-    /// made"), empty when a finished attempt has no primary item.
-    static func primary(of run: RunRecord) -> String {
-        guard run.reachedFinish else { return ActivityProgress.notFinishedText }
-        guard let id = run.primaryItem, let item = run.items.first(where: { $0.identifier == id }) else { return "" }
-        return "\(item.identifier) \(item.item.value.terminalText)"
-    }
-
+extension Format {
     /// The width tables fit: `COLUMNS` when it is a number, else the width of the terminal stdout
-    /// writes to, else (a pipe, a file) ``defaultColumns``; never under ``fewestColumns``.
+    /// writes to, else (a pipe, a file) ``Format/defaultColumns``; never under ``Format/fewestColumns``.
     static var columns: Int {
         if let text = ProcessInfo.processInfo.environment["COLUMNS"], let typed = Int(text), typed > 0 {
             return min(max(typed, fewestColumns), 1000)
@@ -146,69 +129,9 @@ enum Format {
         }
         return defaultColumns
     }
+}
 
-    /// The width of output that goes to no terminal: what a terminal has unless resized.
-    static let defaultColumns = 80
-    /// Narrower than this, a table cannot keep its fixed columns and the names readable.
-    static let fewestColumns = 60
-
-    /// One line of outside text (a name, a title) cut to `columns` with an ellipsis.
-    static func fit(_ text: String, _ columns: Int) -> String {
-        Terminal.truncate(Terminal.cleanLine(text), toWidth: columns)
-    }
-
-    /// Left-aligned columns two spaces apart, aligned by display width, each cell cleaned to one
-    /// line; the `shrinking` columns are cut with an ellipsis until lines fit in `width`, then the
-    /// `lastToShrink` ones too, one more at a time in their order (a name a reader looks rows up
-    /// by, then a result that holds a score or a verdict), each only when the columns cut so far
-    /// would otherwise keep fewer than 8 columns or still not fit.
-    static func table(
-        header: [String], rows: [[String]], width: Int, shrinking: Set<Int>, lastToShrink: [Int] = []
-    ) -> String {
-        let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
-        let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
-        let budget = width - 2 * (natural.count - 1)
-        var cut = shrinking
-        var widths = fitted(natural, into: budget, shrinking: cut)
-        for next in lastToShrink {
-            let readable = cut.allSatisfy { widths[$0] >= min(natural[$0], 8) }
-            guard widths.reduce(0, +) > budget || !readable else { break }
-            cut.insert(next)
-            widths = fitted(natural, into: budget, shrinking: cut)
-        }
-        return all.map { row in
-            let cells = row.enumerated().map {
-                Terminal.pad(Terminal.truncate($1, toWidth: widths[$0]), toWidth: widths[$0])
-            }
-            var line = cells.joined(separator: "  ")
-            while line.last == " " { line.removeLast() }  // padding after the last cell
-            return line
-        }.joined(separator: "\n")
-    }
-
-    /// The width ``table(header:rows:width:shrinking:lastToShrink:)`` takes when nothing is cut.
-    static func naturalWidth(header: [String], rows: [[String]]) -> Int {
-        let all = ([header] + rows).map { $0.map(Terminal.cleanLine) }
-        let natural = header.indices.map { column in all.map { Terminal.width(of: $0[column]) }.max() ?? 0 }
-        return natural.reduce(0, +) + 2 * (natural.count - 1)
-    }
-
-    /// Column widths whose sum is at most `budget` if it can be: the shrinking columns are cut to
-    /// one shared limit, the largest that fits, so the widest give way first; what the limit leaves
-    /// of the budget goes to the cut columns, one column each.
-    static func fitted(_ widths: [Int], into budget: Int, shrinking: Set<Int>) -> [Int] {
-        let cut = widths.indices.filter(shrinking.contains)
-        let fixed = widths.indices.filter { !shrinking.contains($0) }.reduce(0) { $0 + widths[$1] }
-        func total(_ limit: Int) -> Int { fixed + cut.reduce(0) { $0 + min(widths[$1], limit) } }
-        var limit = cut.map { widths[$0] }.max() ?? 0
-        guard total(limit) > budget else { return widths }
-        while limit > 1 && total(limit) > budget { limit -= 1 }
-        var spare = budget - total(limit)
-        return widths.indices.map { column in
-            guard shrinking.contains(column) else { return widths[column] }
-            guard widths[column] > limit, spare > 0 else { return min(widths[column], limit) }
-            spare -= 1
-            return limit + 1
-        }
-    }
+extension Grid {
+    /// The class report as wide as the terminal, with block-character bars when stdout shows style.
+    static var forTerminal: Grid { Grid(width: Format.columns, blocks: Output.showsStyle(.standardOutput)) }
 }

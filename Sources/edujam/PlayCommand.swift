@@ -2,6 +2,7 @@ import Classroom
 import DeclaredCommands
 import Foundation
 import Playtest
+import ReportText
 import Runtime
 import Sandbox
 import School
@@ -125,7 +126,7 @@ enum PlayCommand: Command {
         case .assignments(let assignments, let ready):
             let names = assignments.map { "assignment \($0.id) (\($0.title))" }
             Output.line("Saved for " + names.joined(separator: ", ") + ".")
-            for id in ready { Output.line(InboxCommand.handIn(id) + ".") }
+            for id in ready { Output.line(InboxText.handIn(id) + ".") }
         case .retiredVersion(let version):
             Output.line(
                 "Saved as practice: your teacher retired this version of the game (\(version.short)), so it counts for no assignment."

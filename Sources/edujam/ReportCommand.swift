@@ -2,6 +2,7 @@ import Classroom
 import DeclaredCommands
 import Foundation
 import ReportPage
+import ReportText
 import Runtime
 import School
 import Tracking
@@ -54,7 +55,7 @@ enum ReportCommand: Command {
             let checks = try context.store.checks(of: runs)
             try Output.json(Document(runs: runs, checks: checks.isEmpty ? nil : checks))
         } else {
-            Output.line(runs.isEmpty ? "No attempts saved yet." : RunTable.render(runs))
+            Output.line(runs.isEmpty ? "No attempts saved yet." : RunTable.render(runs, width: Format.columns))
         }
         return .success
     }
@@ -68,12 +69,14 @@ extension ReportCommand {
             className: className, assignment: options.assignment, student: options.student)
         if let student = options.student {
             if options.format == .grid {
-                Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
+                Output.line(Grid.forTerminal.render(report))
                 for assignment in report.assignments where !assignment.students.isEmpty {
                     let attempts = try context.store.attempts(assignment: assignment.id, student: student)
                     Output.line(
-                        "\nAttempts of \(Format.fit(student, Grid.width - 40)) for assignment \(assignment.id):")
-                    Output.line(attempts.isEmpty ? "  none yet" : RunTable.render(attempts, students: false))
+                        "\nAttempts of \(Format.fit(student, Format.columns - 40)) for assignment \(assignment.id):")
+                    Output.line(
+                        attempts.isEmpty
+                            ? "  none yet" : RunTable.render(attempts, width: Format.columns, students: false))
                 }
                 return .success
             }
@@ -82,7 +85,7 @@ extension ReportCommand {
         case .html(let file): try writePage(report, to: file, store: context.store)
         case .json: try Output.json(report)
         case .csv: Output.line(Grid.csv(report))
-        case .grid: Output.line(Grid.render(report, blocks: Output.showsStyle(.standardOutput)))
+        case .grid: Output.line(Grid.forTerminal.render(report))
         }
         return .success
     }
@@ -106,47 +109,5 @@ extension ReportCommand {
         let data = Data(page.html().utf8)
         try PrivateFile.write(data, to: file)
         Output.line("Wrote \(file) (\(max(data.count / 1024, 1)) KB): open it in any browser.")
-    }
-}
-
-/// Attempts as a table as wide as the terminal: student and activity give way first, the result
-/// (the score a reader looks for) last.
-/// The game's version (its short form) is a column only when attempts of one game ran different
-/// versions: that is when a reader needs it, and fourteen columns more on every table squeezed
-/// the activity, which is what a reader looks rows up by (`--json`, `--csv` and the page always
-/// carry it).
-enum RunTable {
-    /// - Parameter students: Whether a column names each attempt's student; one student's
-    ///   attempts, under a heading that names them, leave it out to keep room for the rest.
-    static func render(_ runs: [RunRecord], students: Bool = true) -> String {
-        let versions = versionsDiffer(runs)
-        let header =
-            ["started"] + (students ? ["student"] : []) + ["activity", "outcome", "progress", "time", "result"]
-            + (versions ? ["version"] : [])
-        let rows = runs.map { run -> [String] in
-            [String(run.startedAt.prefix(16)).replacingOccurrences(of: "T", with: " ")]
-                + (students ? [run.student] : [])
-                + [
-                    IdentifierPathText.text(run.identifierPath.dropFirst()),
-                    run.outcome.rawValue + (run.done ? " (done)" : ""),
-                    "\(Int((run.progress * 100).rounded()))%", Format.duration(run.durationSeconds),
-                    Format.primary(of: run),
-                ] + (versions ? [run.gameVersion.map(GameVersionRule.short) ?? "-"] : [])
-        }
-        let result = header.firstIndex(of: "result") ?? 0
-        let shrinking: Set<Int> = students ? [1, 2] : [1]
-        return Format.table(header: header, rows: rows, width: Grid.width, shrinking: shrinking, lastToShrink: [result])
-    }
-
-    /// Whether two of `runs` of one game (the context below the root) recorded different versions.
-    static func versionsDiffer(_ runs: [RunRecord]) -> Bool {
-        var seen: [String: String] = [:]
-        for run in runs {
-            guard let version = run.gameVersion, run.identifierPath.count > 1 else { continue }
-            if let earlier = seen.updateValue(version, forKey: run.identifierPath[1]), earlier != version {
-                return true
-            }
-        }
-        return false
     }
 }

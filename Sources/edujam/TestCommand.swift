@@ -1,6 +1,7 @@
 import DeclaredCommands
 import Foundation
 import Playtest
+import ReportText
 import School
 
 /// `edujam test`: the games' transcripts and bots (its options and synopsis: ``declaration``).

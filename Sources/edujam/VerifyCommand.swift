@@ -2,6 +2,7 @@ import Classroom
 import DeclaredCommands
 import Foundation
 import Playtest
+import ReportText
 import Runtime
 import School
 import Tracking
@@ -71,28 +72,9 @@ enum VerifyCommand: Command {
         if options.json {
             try Output.json(Document(checks: checks))
         } else {
-            if !checks.isEmpty { Output.line(table(checks)) }
+            if !checks.isEmpty { Output.line(CheckTable.render(checks, width: Format.columns)) }
             Output.line("verify: " + (CheckState.counts(checks.map(\.state)) ?? "no ended attempts to check"))
         }
         return checks.contains { $0.state == .mismatch } ? .failure : .success
-    }
-
-    /// One aligned line per check, `7f0c2a1b  ana  LEVEL-1  mismatch: saved score 5/5, replay 2/5`:
-    /// the student and the activity give way to the terminal's width; the finding is never cut (a
-    /// reason a teacher must read whole), so a long one runs past the width.
-    static func table(_ checks: [AttemptCheck]) -> String {
-        let rows = checks.map { check in
-            [
-                check.shortAttempt, check.student, IdentifierPathText.text(check.identifierPath.dropFirst()),
-                check.state.words + (check.difference.map { ": \($0)" } ?? ""),
-            ]
-        }
-        // The finding is not cut: the names give way only to fit its state (`not verifiable`) in
-        // the terminal, and a longer reason runs past it.
-        let found = rows.map { Terminal.width(of: Terminal.cleanLine($0[3])) }.max() ?? 0
-        let state = checks.map { Terminal.width(of: $0.state.words) }.max() ?? 0
-        return Format.table(
-            header: ["attempt", "student", "activity", "found"], rows: rows,
-            width: Grid.width + max(found - state, 0), shrinking: [1, 2])
     }
 }

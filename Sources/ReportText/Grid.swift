@@ -4,25 +4,32 @@ import Interop
 import Runtime
 import Tracking
 
-/// The teacher's view of a class report, as wide as the terminal (``Format/columns``) whatever the
-/// names: one block per assignment, one row per student and activity, then the class aggregates.
-/// Names, titles and item ids are cleaned to one line and cut with an ellipsis where they would not
-/// fit: the activity first, then the student's name; the latest result, which holds the verdict
-/// and the score, last of all.
-enum Grid {
-    /// The terminal width every line of the report fits in.
-    static var width: Int { Format.columns }
+/// The teacher's view of a class report, `width` columns wide whatever the names: one block per
+/// assignment, one row per student and activity, then the class aggregates. Names, titles and
+/// item ids are cleaned to one line and cut with an ellipsis where they would not fit: the
+/// activity first, then the student's name; the latest result, which holds the verdict and the
+/// score, last of all.
+public struct Grid: Sendable {
+    /// The width every line of the report fits in.
+    public let width: Int
+    /// Whether progress bars are drawn with Unicode block characters (a styled terminal), or in
+    /// plain ASCII, for pipes, `NO_COLOR` and `TERM=dumb`.
+    public let blocks: Bool
 
-    /// - Parameter blocks: Draw progress bars with Unicode block characters (a styled terminal);
-    ///   otherwise plain ASCII, for pipes, `NO_COLOR` and `TERM=dumb`.
-    static func render(_ report: ClassReport, blocks: Bool = false) -> String {
+    public init(width: Int = Format.defaultColumns, blocks: Bool = false) {
+        self.width = width
+        self.blocks = blocks
+    }
+
+    /// The report, a block per assignment.
+    public func render(_ report: ClassReport) -> String {
         guard !report.assignments.isEmpty else {
             return "No assignments for class \(Format.fit(report.className, width - 28)) yet."
         }
-        return report.assignments.map { block($0, blocks: blocks) }.joined(separator: "\n\n")
+        return report.assignments.map(block).joined(separator: "\n\n")
     }
 
-    private static func block(_ assignment: AssignmentReport, blocks: Bool) -> String {
+    private func block(_ assignment: AssignmentReport) -> String {
         var lines = [heading(assignment)]
         // Students who played different versions of the game were not graded on the same game.
         if let note = assignment.versionsNote { lines.append("  " + Format.fit(note, width - 2)) }
@@ -32,9 +39,10 @@ enum Grid {
             assignment.students.flatMap { student in
                 student.activities.map { cell in
                     [
-                        student.student, path(cell.identifierPath), status(cell.status) + (cell.late ? " LATE" : ""),
-                        bars ? bar(cell.progress, blocks: blocks) : percent(cell.progress),
-                        Format.duration(cell.durationSeconds), String(cell.attempts), latest(cell),
+                        student.student, Self.path(cell.identifierPath),
+                        Self.status(cell.status) + (cell.late ? " LATE" : ""),
+                        bars ? Self.bar(cell.progress, blocks: blocks) : Self.percent(cell.progress),
+                        Format.duration(cell.durationSeconds), String(cell.attempts), Self.latest(cell),
                     ]
                 }
             }
@@ -48,12 +56,12 @@ enum Grid {
         lines += noteLines(assignment)
         for summary in assignment.summary {
             let counts =
-                ": \(summary.done)/\(summary.students) done, average progress \(percent(summary.averageProgress))"
-            lines.append("  class, " + Format.fit(path(summary.identifierPath), width - 9 - counts.count) + counts)
+                ": \(summary.done)/\(summary.students) done, average progress \(Self.percent(summary.averageProgress))"
+            lines.append("  class, " + Format.fit(Self.path(summary.identifierPath), width - 9 - counts.count) + counts)
             let results =
                 ["average time \(Format.duration(summary.averageDurationSeconds))"]
                 + [
-                    summary.averageScore.map { "average score \(percent($0))" },
+                    summary.averageScore.map { "average score \(Self.percent($0))" },
                     summary.averageQuantity.map {
                         "average \(TeacherNumber.exact(abs($0) < 1e15 ? ($0 * 10).rounded() / 10 : $0))"
                     },  // x10 may overflow
@@ -67,7 +75,7 @@ enum Grid {
     /// What `verify` found, under the grid (whose columns stay as they are): the count per state,
     /// then each attempt a teacher must look at (a mismatch, or changed since checked) by
     /// student, attempt and difference, each cut to the width.
-    static func checkLines(_ assignment: AssignmentReport) -> [String] {
+    private func checkLines(_ assignment: AssignmentReport) -> [String] {
         guard let counts = assignment.checksLine else { return [] }
         let named = (assignment.checks ?? []).filter(\.isNamed).map { check in
             let what = "\(check.state.words): \(check.student), attempt \(check.shortAttempt)\(check.checkedByNote)"
@@ -80,23 +88,23 @@ enum Grid {
     /// each note of a student's activity (``ActivityProgress/notes``: a local copy played, attempts
     /// that ran a retired version), the note whole (a cell would cut it), the name and the path cut
     /// to keep the line in the width.
-    private static func noteLines(_ assignment: AssignmentReport) -> [String] {
+    private func noteLines(_ assignment: AssignmentReport) -> [String] {
         assignment.students.flatMap { student in
             student.activities.flatMap { cell in
                 cell.notes.map { note in
                     let who = "  " + Format.fit(student.student, 16) + ", "
                     let room = width - Terminal.width(of: who) - 2 - note.count
-                    return who + Format.fit(path(cell.identifierPath), room) + ": " + note
+                    return who + Format.fit(Self.path(cell.identifierPath), room) + ": " + note
                 }
             }
         }
     }
 
     /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
-    static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.terminalText) ?? "-" }
+    public static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.terminalText) ?? "-" }
 
     /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
-    private static func heading(_ assignment: AssignmentReport) -> String {
+    private func heading(_ assignment: AssignmentReport) -> String {
         let start = "Assignment \(assignment.id): "
         let end =
             (assignment.due.map { ", due \(Format.fit(String($0.prefix(10)), 10))" } ?? "")
@@ -106,7 +114,7 @@ enum Grid {
 
     /// `[######....]  60%` in ASCII, or `▕██████░░░░▏  60%` in block characters, to an eighth of a
     /// cell. Both are 17 columns wide, so the report keeps its width either way.
-    static func bar(_ progress: Double, blocks: Bool = false) -> String {
+    public static func bar(_ progress: Double, blocks: Bool = false) -> String {
         let fraction = progress.isFinite ? min(max(progress, 0), 1) : 0
         let label = " " + percent(fraction).leftPadded(4)
         guard blocks else {
@@ -121,7 +129,8 @@ enum Grid {
             + String(repeating: "░", count: 10 - full - partial.count) + "▏" + label
     }
 
-    static func status(_ status: ActivityStatus) -> String {
+    /// `not started`, `in progress`, `done`.
+    public static func status(_ status: ActivityStatus) -> String {
         switch status {
         case .notStarted: return "not started"
         case .inProgress: return "in progress"
@@ -129,9 +138,13 @@ enum Grid {
         }
     }
 
-    static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+    /// 0.6 -> `60%`.
+    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
-    static func path(_ identifierPath: [String]) -> String { IdentifierPathText.text(identifierPath.dropFirst()) }
+    /// The activity's path below the collection's root, as typed on a command line.
+    public static func path(_ identifierPath: [String]) -> String {
+        IdentifierPathText.text(identifierPath.dropFirst())
+    }
 
     /// One row per student and activity, for spreadsheets: `score` is the best score (0–1) and
     /// `passed` the latest verdict, empty when the game reports none; `latestPath` is where the
@@ -140,7 +153,7 @@ enum Grid {
     /// attempts (``verifyCell(_:_:_:)``). Written by the one CSV writer
     /// (``CSV/lines(_:)``, formulas neutralised) and printed through `Output`, so what the terminal
     /// funnel cleans is `?` here too; `--json` is the lossless export.
-    static func csv(_ report: ClassReport) -> String {
+    public static func csv(_ report: ClassReport) -> String {
         var rows = [
             [
                 "assignment", "assignmentTitle", "student", "identifierPath", "status", "late", "attempts", "progress",
@@ -188,7 +201,7 @@ enum Grid {
 }
 
 extension String {
-    func leftPadded(_ width: Int) -> String {
+    fileprivate func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }
