@@ -397,7 +397,7 @@ package final class PGConnection {
     /// Whether the server is a hot standby, replaying a primary's log: it reads, and refuses every
     /// write. Servers from PostgreSQL 14 on report `in_hot_standby` at the connection's start and
     /// again when it changes (a promotion), so asking costs no round trip.
-    package var isStandby: Bool {
+    private var isStandby: Bool {
         PQparameterStatus(connection, "in_hot_standby").map { String(cString: $0) } == "on"
     }
 
