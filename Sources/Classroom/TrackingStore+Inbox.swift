@@ -61,3 +61,30 @@ extension TrackingStore {
         return try runs(student: student).filter { row.linkedAttempts.contains($0.id) }
     }
 }
+
+extension TrackingStore {
+    /// The attempts that count for each of the assignments, by assignee, each list as
+    /// ``attempts(assignment:student:)`` gives it: what the class report page shows behind each
+    /// cell. Each assignment and each student's attempts are read once, not once per pair.
+    /// - Parameters:
+    ///   - ids: The assignments.
+    ///   - students: Only these assignees; nil for every one.
+    /// - Returns: The runs, newest first, by assignment id and then by student.
+    /// - Throws: ``ClassroomError/unknownAssignment(_:)`` or an engine error.
+    public func attempts(assignments ids: [Int64], students: Set<String>? = nil) throws
+        -> [Int64: [String: [RunRecord]]]
+    {
+        let engine = classroom
+        let rows = try engine.transaction(readOnly: true) { try ids.map { try engine.requireAssignmentRow(id: $0) } }
+        var runsOf: [String: [RunRecord]] = [:]
+        var attempts: [Int64: [String: [RunRecord]]] = [:]
+        for row in rows {
+            for student in row.students where students?.contains(student) ?? true {
+                let runs = try runsOf[student] ?? runs(student: student)
+                runsOf[student] = runs
+                attempts[row.id, default: [:]][student] = runs.filter { row.linkedAttempts.contains($0.id) }
+            }
+        }
+        return attempts
+    }
+}

@@ -95,13 +95,9 @@ extension ReportCommand {
     /// Writes the class report page (`ReportPage`) with the attempts behind each cell.
     private static func writePage(_ report: ClassReport, to file: String, store: TrackingStore) throws {
         try OutputFile.check(file, option: "--html")
-        var attempts: [Int64: [String: [RunRecord]]] = [:]
-        for assignment in report.assignments {
-            for row in assignment.students {
-                attempts[assignment.id, default: [:]][row.student] = try store.attempts(
-                    assignment: assignment.id, student: row.student)
-            }
-        }
+        let attempts = try store.attempts(
+            assignments: report.assignments.map(\.id),
+            students: Set(report.assignments.flatMap { $0.students.map(\.student) }))
         let generated = ISO8601DateFormatter.string(
             from: Date(), timeZone: .current,
             formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])

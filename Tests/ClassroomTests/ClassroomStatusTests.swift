@@ -80,6 +80,31 @@ import TrackingTestSupport
         #expect(try store.inbox(student: "ben").isEmpty)
     }
 
+    /// The page's read of every cell at once gives, for each assignment and assignee, what the
+    /// one-cell read gives: the same attempts, in the same order.
+    @Test func everyCellAtOnceIsEachCellAlone() throws {
+        let clock = VirtualClock()
+        let store = try classroomStore(clock)
+        let first = try store.createAssignment(AssignmentDraft(className: "5A", title: "T", paths: [Catalog.level1]))
+        let second = try store.createAssignment(
+            AssignmentDraft(className: "5A", students: ["ben"], title: "U", paths: [Catalog.level2]))
+        for (student, path) in [("ana", Catalog.level1), ("ben", Catalog.level1), ("ben", Catalog.level2)] {
+            _ = try play(store, student, path, clock: clock)
+            clock.advance(5)
+            _ = try play(store, student, path, clock: clock)
+        }
+        let all = try store.attempts(assignments: [first, second])
+        #expect(all.keys.sorted() == [first, second] && all[second]?.keys.sorted() == ["ben"])
+        for (id, students) in all {
+            for (student, runs) in students {
+                #expect(runs.map(\.id) == (try store.attempts(assignment: id, student: student)).map(\.id))
+            }
+        }
+        #expect([all[first]?["ana"], all[first]?["ben"], all[second]?["ben"]].map { $0?.count } == [2, 2, 2])
+        #expect(try store.attempts(assignments: [first], students: ["ana"])[first]?.keys.sorted() == ["ana"])
+        #expect(classroomError { _ = try store.attempts(assignments: [first, 999]) } == .unknownAssignment(999))
+    }
+
     @Test func badDoneCallsChangeNothing() throws {
         let store = try classroomStore()
         let id = try store.createAssignment(
