@@ -94,10 +94,16 @@ enum PublishCommand: Command {
     /// Checks the games, then publishes those without errors.
     private static func publish(_ words: [String], _ options: PublishOptions) throws -> ExitStatus {
         let common = options.common
-        let folders = try words.map { word in
-            try GamePublishing.gameFolder(
-                word, gamesFolder: { try Installation.gamesToRead(common) },
-                lookedIn: { (try? Installation.games(common)) ?? Installation.installedGames })
+        let folders: [String]
+        do {
+            folders = try words.map { word in
+                try GamePublishing.gameFolder(
+                    word, gamesFolder: { try Installation.gamesToRead(common) },
+                    lookedIn: { (try? Installation.games(common)) ?? Installation.installedGames })
+            }
+        } catch {
+            try refuseAStudent(common)  // a student hears that publishing is not theirs, not where games are
+            throw error
         }
         let collection = try GamePublishing.oneCollection(of: folders)
         let store = try StoreLocation(options.common).open(root: .games(collection), clock: .real())
@@ -118,6 +124,16 @@ enum PublishCommand: Command {
             }
         }
         return refused == 0 ? .success : .failure
+    }
+}
+
+extension PublishCommand {
+    /// Refuses a login that is not a teacher's, on a school server; a store file has no logins
+    /// and is not opened here, so a mistyped path creates nothing.
+    private static func refuseAStudent(_ common: CommonOptions) throws {
+        guard case .server = try? StoreLocation(common).address() else { return }
+        guard let store = try? StoreContext(common).store, let identity = try? store.identity() else { return }
+        try Identity.requireTeacher("publish", identity: identity)
     }
 }
 

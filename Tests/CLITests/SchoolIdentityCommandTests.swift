@@ -58,6 +58,11 @@ struct SchoolIdentityCommandTests {
         #expect(
             grades.error.contains("export --oneroster-results is a teacher's command"), "no SQL: \(grades.error)")
 
+        // Publishing is refused as a teacher's before the game is looked for (a game here or not).
+        let publish = try cli.run(["publish", "NO-SUCH-GAME", "--store", asAna])
+        #expect(publish.status != 0)
+        #expect(publish.error.contains("publish is a teacher's command"), "\(publish.error)")
+
         let enrol = try cli.run(["class", "add", "5C", "mallory", "--store", asAna])
         #expect(enrol.status != 0)
         #expect(try cli.run(["class", "list", "--store", school.url(as: school.teacher)]).output.contains("5C"))
