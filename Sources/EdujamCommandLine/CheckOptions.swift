@@ -1,11 +1,34 @@
 import Authoring
 import DeclaredCommands
 
-/// `edujam check`, parsed once from the options ``CheckCommand/declaration`` declares.
-struct CheckOptions {
-    var common: CommonOptions
+/// `edujam check`, parsed once from the options ``declaration`` declares.
+public struct CheckOptions {
+    public static let declaration = CommandDeclaration(
+        "check", summary: "find mistakes, with hints", example: "check games/my-quiz",
+        usage: ["check [game folders...] [options]"],
+        description: """
+            Finds what authors commonly get wrong, each with file:line and a hint: syntax, the
+            declaration, undefined globals and typos, writes to globals, bad activity calls, a game
+            that never starts or reports, and (when those pass) failures under random input.
+            Default: every game in the games folder. Exit 1 on errors; warnings alone exit 0.
+            With luacheck installed (Debian package lua-check), its warnings that EduJam's own checks
+            do not already give are added, except in a game's lib/ and vendor/ folders (libraries
+            dropped in as they are); without it, check says nothing about it.
+            """,
+        options: [
+            OptionDeclaration("--fuzz-runs", value: "N", "random-input runs per game (default 300; 0 for none)"),
+            OptionDeclaration(
+                "--fuzz-seconds", value: "N",
+                "the most time those runs and shrinking what they find take per\ngame (default 30); a note says when it ran out"
+            ),
+            JobsOption.declaration(plays: "those runs", same: "the findings are"),
+            OptionDeclaration("--no-luacheck", "do not fold in luacheck's findings even when it is installed"),
+        ],
+        positional: .directory, docs: "docs/authoring.md", gamesFolder: .reads)
+
+    public var common: CommonOptions
     /// Game folders or folders of games; empty for every game in the games folder.
-    var folders: [String]
+    public var folders: [String]
     /// Random-input runs per game, or nil for the checker's default.
     var fuzzRuns: Int?
     /// The most seconds those runs (and shrinking) take per game, or nil for the checker's default.
@@ -16,12 +39,12 @@ struct CheckOptions {
 
     /// - Throws: ``UsageError`` for a negative or non-numeric `--fuzz-runs`, `--fuzz-seconds` outside 1...86400,
     ///   a `--jobs` outside 1...``Jobs/maximum``.
-    init(_ words: [String]) throws {
-        try self.init(Arguments(words, declared: CheckCommand.declaration.options))
+    public init(_ words: [String]) throws {
+        try self.init(Arguments(words, declared: Self.declaration.options))
     }
 
     /// The options as another command that checks games parses them (`publish`, which declares
-    /// ``CheckCommand/declaration``'s options among its own).
+    /// ``declaration``'s options among its own).
     /// - Throws: As the initializer from words.
     init(_ arguments: Arguments) throws {
         common = CommonOptions(arguments)
@@ -36,7 +59,7 @@ struct CheckOptions {
     }
 
     /// The checker's settings these options give.
-    var settings: GameChecker.Settings {
+    public var settings: GameChecker.Settings {
         var settings = GameChecker.Settings()
         settings.useLuacheck = useLuacheck
         settings.jobs = jobs
