@@ -75,7 +75,8 @@ let package = Package(
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "EdujamCommandLine", "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage",
+                "EdujamCommandLine", "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring",
+                "ReportPage",
                 "Interop", "Classroom",
                 "Tracking",
                 "Sandbox", "GameContent",

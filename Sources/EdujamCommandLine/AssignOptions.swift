@@ -4,6 +4,8 @@ import Foundation
 
 /// `edujam assign`, parsed once from the options ``declaration`` declares.
 public struct AssignOptions {
+    /// `edujam assign` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "assign", summary: "assign activities to a class", example: "assign --class 3B --title Sums MATH-JAM/LEVEL-1",
         usage: ["assign --class NAME --title T [options] PATH..."],
@@ -21,9 +23,11 @@ public struct AssignOptions {
         ],
         positional: .text, docs: "docs/teacher.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// The assignment as Classroom takes it.
     public var draft: AssignmentDraft
+    /// `--json`: print JSON instead of lines.
     public var json: Bool
 
     /// - Throws: ``UsageError`` for a missing class, title or path, or a path that is not one;

@@ -4,6 +4,8 @@ import Tracking
 
 /// `edujam catalog`, parsed once from the options ``declaration`` declares.
 public struct CatalogOptions {
+    /// `edujam catalog` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "catalog", summary: "list (and --publish) activities", example: "catalog --search addition",
         usage: ["catalog [games folder] [options]"],
@@ -24,6 +26,7 @@ public struct CatalogOptions {
         ],
         positional: .directory, docs: "docs/teacher.md", gamesFolder: .reads)
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// The games folder named on the command line, if any.
     public var folder: String?
@@ -31,7 +34,9 @@ public struct CatalogOptions {
     public var words: [String]
     /// `--topic`, checked against ClassKit's topics.
     public var topic: Topic?
+    /// `--json`: print JSON instead of lines.
     public var json: Bool
+    /// `--publish`: publish the catalog as well as listing it.
     public var publish: Bool
 
     /// - Throws: ``UsageError`` for a second folder or an unknown topic (with a "did you mean").

@@ -3,6 +3,8 @@ import DeclaredCommands
 
 /// `edujam check`, parsed once from the options ``declaration`` declares.
 public struct CheckOptions {
+    /// `edujam check` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "check", summary: "find mistakes, with hints", example: "check games/my-quiz",
         usage: ["check [game folders...] [options]"],
@@ -26,6 +28,7 @@ public struct CheckOptions {
         ],
         positional: .directory, docs: "docs/authoring.md", gamesFolder: .reads)
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// Game folders or folders of games; empty for every game in the games folder.
     public var folders: [String]

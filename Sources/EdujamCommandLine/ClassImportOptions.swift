@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam class import`, parsed once from the options ``declaration`` declares.
 public struct ClassImportOptions {
+    /// `edujam class import` as the command line declares it: its synopsis, options and help, which dispatch, `--help`,
+    /// the completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "import", summary: "classes, students and teachers from a OneRoster 1.1 CSV export",
         example: "class import --oneroster oneroster-export", usage: ["class import --oneroster DIR [--create-logins]"],
@@ -14,6 +16,7 @@ public struct ClassImportOptions {
         ],
         docs: "docs/interop.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// The folder of the school's OneRoster 1.1 CSV export.
     public var folder: String

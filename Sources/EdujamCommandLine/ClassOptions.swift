@@ -4,6 +4,8 @@ import Runtime
 
 /// `edujam class`, parsed once from the options ``declaration`` declares.
 public struct ClassOptions {
+    /// `edujam class` as the command line declares it: its synopsis, options, actions and help, which dispatch,
+    /// `--help`, the completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "class", summary: "create classes, add students", example: "class create 3B",
         description: """
@@ -81,8 +83,11 @@ public struct ClassOptions {
     /// (``ClassImportOptions``).
     static var actions: [String] { declaration.actions.map(\.name) }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// The action and its words.
     public var action: Action
+    /// `--json`: print JSON instead of lines.
     public var json: Bool
     /// `class add NAME STUDENT --login LOGIN`: the student's login, when it is not their name.
     public var login: String?

@@ -21,6 +21,7 @@ public struct CommonOptions {
             kind: .directory),
     ]
 
+    /// The options as given; nil for what was not.
     public init(store: String? = nil, games: String? = nil) {
         self.store = store
         self.games = games

@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam done`, parsed once from the options ``declaration`` declares.
 public struct DoneOptions {
+    /// `edujam done` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "done", summary: "mark work done", example: "done 1 --student ana",
         usage: [
@@ -24,8 +26,11 @@ public struct DoneOptions {
         case allStudents
     }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// The assignment's id.
     public var assignment: Int64
+    /// Whose work, and which of its activities.
     public var marker: Marker
 
     /// The usage error when a SQLite store needs `--student` and it is missing.

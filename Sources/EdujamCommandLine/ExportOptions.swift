@@ -3,6 +3,8 @@ import Foundation
 
 /// `edujam export`, parsed once from the options ``declaration`` declares.
 public struct ExportOptions {
+    /// `edujam export` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "export", summary: "xAPI statements for an LRS", example: "export --xapi --since 2026-11-01",
         usage: ["export --xapi [options]", "export --oneroster-results DIR [options]"],
@@ -40,7 +42,9 @@ public struct ExportOptions {
         case oneRosterResults(folder: String, gradingPeriod: String)
     }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// What to write, and where.
     public var target: Target
     /// One class only, or nil for every class.
     public var className: String?

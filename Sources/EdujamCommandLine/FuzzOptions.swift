@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam fuzz`, parsed once from the options ``declaration`` declares.
 public struct FuzzOptions {
+    /// `edujam fuzz` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "fuzz", summary: "play a game with random input", example: "fuzz games/math-jam --runs 10000",
         usage: ["fuzz <game folder | identifier> [options]"],
@@ -17,6 +19,7 @@ public struct FuzzOptions {
         ],
         positional: .directory, docs: "docs/playtesting.md", gamesFolder: .reads)
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// A game folder or identifier, as typed (``GameTarget/resolve(_:gamesFolder:)``).
     public var game: String

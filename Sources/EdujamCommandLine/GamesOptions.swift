@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam games`, parsed once from the options ``declaration`` declares.
 public struct GamesOptions {
+    /// `edujam games` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "games", summary: "list the games published in the store", example: "games --all",
         usage: ["games [options]"],
@@ -16,9 +18,11 @@ public struct GamesOptions {
         ],
         docs: "docs/teacher.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// `--all`: every earlier version under its game.
     public var all: Bool
+    /// `--json`: print JSON instead of lines.
     public var json: Bool
 
     /// - Throws: ``UsageError`` for a positional word.

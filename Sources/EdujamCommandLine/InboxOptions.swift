@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam inbox`, parsed once from the options ``declaration`` declares.
 public struct InboxOptions {
+    /// `edujam inbox` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "inbox", summary: "a student's assignments", example: "inbox --student ana",
         usage: ["inbox --student S [options]"],
@@ -16,10 +18,12 @@ public struct InboxOptions {
         ],
         docs: "docs/student.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// As typed; checked against the store's name rule when the store is open. Required on a
     /// SQLite store, refused to a student on a PostgreSQL store (``Identity``).
     public var student: String?
+    /// `--json`: print JSON instead of lines.
     public var json: Bool
 
     /// The usage error when a SQLite store needs `--student` and it is missing.

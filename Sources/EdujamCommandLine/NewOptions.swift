@@ -3,6 +3,8 @@ import Tracking
 
 /// `edujam new`, parsed once from the options ``declaration`` declares.
 public struct NewOptions {
+    /// `edujam new` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "new", summary: "start a game that already plays", example: "new my-quiz --topic math",
         usage: ["new NAME [options]"],
@@ -18,9 +20,13 @@ public struct NewOptions {
         ],
         positional: .text, docs: "docs/authoring.md", gamesFolder: .writes)
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// The new game's name: its folder's, in the games folder.
     public var name: String
+    /// `--topic`, as typed.
     public var topic: String?
+    /// `--type`, as typed.
     public var type: String?
 
     /// - Throws: ``UsageError`` unless exactly one name is given.

@@ -5,6 +5,8 @@ import School
 /// `edujam play`, parsed once from the options ``declaration`` declares. (Runtime's
 /// `PlayOptions` is what the run gets; this is what was typed.)
 public struct PlayCommandOptions {
+    /// `edujam play` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "play", summary: "play a game in the terminal", example: "play games/math-jam",
         usage: ["play <game folder | identifier path> [options]"],
@@ -38,17 +40,21 @@ public struct PlayCommandOptions {
         case jsonl
     }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// A game folder or identifier path, as typed (``GameTarget/resolve(_:gamesFolder:)``).
     public var game: String
+    /// The level to play; nil for the menu of levels.
     public var level: String?
     /// `--student` as typed; checked against the store's name rule before play.
     public var student: String?
+    /// The random seed; nil for a random one.
     public var seed: Int?
     /// The `.play` file to record the session in.
     public var record: String?
     /// Nil for a person at a terminal or a pipe.
     public var driver: Driver?
+    /// `--watch`: play again whenever a file of the game changes.
     public var watch: Bool
 
     /// - Throws: ``UsageError`` for no game or several, a seed that is not a whole number, an unknown driver.

@@ -3,6 +3,8 @@ import Foundation
 
 /// `edujam publish`, parsed once from the options ``declaration`` declares.
 public struct PublishOptions {
+    /// `edujam publish` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "publish", summary: "check games and put them in the store", example: "publish games/math-jam",
         usage: [
@@ -68,7 +70,9 @@ public struct PublishOptions {
         case no
     }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// What to do: publish, revert, retire, unretire or give.
     public var action: Action
     /// How each game is checked before it is published (`check`'s options).
     public var check: CheckOptions

@@ -4,6 +4,8 @@ import Interop
 
 /// `edujam push`, parsed once from the options ``declaration`` declares.
 public struct PushOptions {
+    /// `edujam push` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "push", summary: "send new statements to an LRS", example: "push --lrs https://lrs.example/xAPI/",
         usage: ["push --lrs URL [options]"],
@@ -34,7 +36,9 @@ public struct PushOptions {
         ],
         docs: "docs/interop.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// The LRS's xAPI endpoint (`--lrs`).
     public var endpoint: LRSEndpoint
     /// Batch size and retries.
     public var pusher: StatementPusher.Options
@@ -42,7 +46,9 @@ public struct PushOptions {
     public var timeout: Int
     /// As `edujam export --xapi`: attempts started from then on, one class, the actors' home page.
     public var since: Date?
+    /// Only this class's students, or nil for every class.
     public var className: String?
+    /// Where the actors' accounts are (``ExportOptions/schoolURL(_:)``).
     public var schoolURL: String
 
     /// - Throws: ``UsageError`` for positional words, no or a bad `--lrs`, numbers out of range, a

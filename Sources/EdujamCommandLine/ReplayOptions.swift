@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam replay`, parsed once from the options ``declaration`` declares.
 public struct ReplayOptions {
+    /// `edujam replay` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "replay", summary: "show a saved attempt as the student saw it", example: "replay 7f0c2a",
         usage: ["replay <attempt> [options]"],
@@ -24,6 +26,7 @@ public struct ReplayOptions {
         ],
         positional: .text, docs: "docs/playtesting.md", gamesFolder: .whenNotInStore)
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// The attempt as typed: its UUID or the start of it.
     public var attempt: String

@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam report`, parsed once from the options ``declaration`` declares.
 public struct ReportOptions {
+    /// `edujam report` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "report", summary: "list attempts, or review a class", example: "report --class 3B",
         usage: ["report [options]", "report --class NAME [options]"],
@@ -27,12 +29,15 @@ public struct ReportOptions {
         case html(file: String)
     }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// As typed; checked against the store's name rule when the store is open.
     public var student: String?
     /// The class to review, or nil for every saved attempt.
     public var className: String?
+    /// With `--class`: only this assignment.
     public var assignment: Int64?
+    /// How the review is written.
     public var format: Format
 
     /// - Throws: ``UsageError`` for positional words, class-only options without `--class`, or two formats.

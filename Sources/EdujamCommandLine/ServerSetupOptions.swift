@@ -5,6 +5,8 @@ import SchoolServer
 
 /// `edujam server setup`, parsed once from the options ``declaration`` declares.
 public enum ServerSetupOptions {
+    /// `edujam server` as the command line declares it: its synopsis, options, actions and help, which dispatch,
+    /// `--help`, the completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "server", summary: "set up a school's store on this machine's PostgreSQL server (as root)",
         example: "server setup --roster /srv/oneroster",

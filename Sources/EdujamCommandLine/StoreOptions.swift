@@ -5,6 +5,8 @@ import Runtime
 
 /// `edujam store`, parsed once from the options ``declaration`` declares.
 public struct StoreOptions {
+    /// `edujam store` as the command line declares it: its synopsis, options, actions and help, which dispatch,
+    /// `--help`, the completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "store", summary: "create or migrate the schema, copy a history, prune old attempts or replay records",
         example: "store migrate --store postgresql:///edujam",
@@ -69,7 +71,9 @@ public struct StoreOptions {
 
     /// A day as typed (`YYYY-MM-DD`, UTC), for messages, and its first instant.
     public struct Day: Equatable {
+        /// The day as typed.
         public let text: String
+        /// Its first instant, in UTC.
         public let start: Date
     }
 
@@ -79,7 +83,9 @@ public struct StoreOptions {
     /// Every action, as declared, for the "did you mean".
     static var actions: [String] { declaration.actions.map(\.name) }
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
+    /// The action and its words.
     public var action: Action
 
     /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or extra words.

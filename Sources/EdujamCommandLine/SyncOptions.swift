@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam sync`, parsed once from the options ``declaration`` declares.
 public struct SyncOptions {
+    /// `edujam sync` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "sync", summary: "send work kept while offline", example: "sync --store postgresql:///edujam",
         usage: ["sync [options]"],
@@ -13,6 +15,7 @@ public struct SyncOptions {
             """,
         docs: "docs/student.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
 
     /// - Throws: ``UsageError`` for a positional word: sync takes none.

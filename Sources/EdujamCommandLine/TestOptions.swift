@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam test`, parsed once from the options ``declaration`` declares.
 public struct TestOptions {
+    /// `edujam test` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "test", summary: "run the games' transcripts, bots", example: "test",
         usage: ["test [paths...] [options]"],
@@ -19,7 +21,9 @@ public struct TestOptions {
 
     /// Games, folders of games, `.play` and `.bot.lua` files; `--games` (or `games`) when none is named.
     public var paths: [String]
+    /// The JUnit XML file to write too, or nil.
     public var junit: String?
+    /// `--update`: rewrite the transcripts with what the games now do.
     public var update: Bool
     /// Smoke-fuzz runs per game, or nil for the suite's default.
     public var fuzzRuns: Int?

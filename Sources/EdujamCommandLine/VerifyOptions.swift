@@ -2,6 +2,8 @@ import DeclaredCommands
 
 /// `edujam verify`, parsed once from the options ``declaration`` declares.
 public struct VerifyOptions {
+    /// `edujam verify` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
     public static let declaration = CommandDeclaration(
         "verify", summary: "replay ended attempts and check what they saved", example: "verify --class 3B",
         usage: ["verify [options]"],
@@ -24,6 +26,7 @@ public struct VerifyOptions {
         ],
         docs: "docs/teacher.md")
 
+    /// `--store` and `--games`.
     public var common: CommonOptions
     /// Only this class's students (with `--assignment`: the assignment's class).
     public var className: String?

@@ -23,7 +23,8 @@ import Testing
     @Test func everyCommandIsDispatchedByItsNameAndListedInTheOverview() {
         let names = commands.map(\.name)
         #expect(Set(names).count == names.count, "two commands of one name")
-        #expect(Set(CommandRegistry.all.map { $0.declaration.name }) == Set(names), "a command runs but is not declared")
+        #expect(
+            Set(CommandRegistry.all.map { $0.declaration.name }) == Set(names), "a command runs but is not declared")
         let overview = Help.overview(of: Program.edujam)
         for command in commands {
             #expect(CommandRegistry.command(named: command.name)?.declaration.name == command.name)
@@ -111,7 +112,9 @@ import Testing
                 }
                 for option in declaration.options {
                     let literal = "\"\(option.name)\""
-                    guard !parser.contains(literal), !helpers.contains(where: { $0.contains(literal) }) else { continue }
+                    guard !parser.contains(literal), !helpers.contains(where: { $0.contains(literal) }) else {
+                        continue
+                    }
                     Issue.record("\(command.name) declares \(option.name) but its parser never reads it")
                 }
             }
