@@ -1,5 +1,4 @@
 import DeclaredCommands
-import Foundation
 import Runtime
 import School
 

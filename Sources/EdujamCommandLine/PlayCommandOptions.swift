@@ -1,5 +1,4 @@
 import DeclaredCommands
-import Foundation
 import School
 
 /// `edujam play`, parsed once from the options ``declaration`` declares. (Runtime's

@@ -1,7 +1,7 @@
 import DeclaredCommands
 import EdujamCommandLine
 
-/// What runs each command of ``DeclaredCommands/Program/edujam``: the grammar (EdujamCommandLine)
+/// What runs each command of `Program.edujam`: the grammar (EdujamCommandLine)
 /// says what the words mean, and this table which ``Command`` runs them.
 enum CommandRegistry {
     static let all: [any Command.Type] = [
