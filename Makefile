@@ -143,7 +143,7 @@ example-report: build test-deps
 	python3 docs/examples/make-class-report.py $(EDUJAM)
 
 ## docs: rewrite docs/cli.md's generated blocks (the command and option tables) from the commands'
-## declarations (Sources/edujam/*Command.swift); CommandDeclarationTests fails while they differ
+## declarations (Sources/EdujamCommandLine); CommandDeclarationTests fails while they differ
 docs: build
 	$(EDUJAM) __docs docs/cli.md
 
@@ -180,9 +180,9 @@ install-files:
 ## deb: edujam_VERSION_ARCH.deb for a school's Debian server (README.md, "Installing it"): `make
 ## install` staged under /usr, with a DEBIAN/control whose Depends dpkg-shlibdeps computes from the
 ## libraries the binary links (a minimal debian/ tree is all it needs), and Recommends postgresql.
-## VERSION is the program's (Sources/edujam/Version.swift). .ci/deb-check installs it on a clean
+## VERSION is the program's (Sources/EdujamCommandLine/Version.swift). .ci/deb-check installs it on a clean
 ## Debian root.
-VERSION := $(shell sed -n 's/^let edujamVersion = "\(.*\)"$$/\1/p' Sources/edujam/Version.swift)
+VERSION := $(shell sed -n 's/^public let edujamVersion = "\(.*\)"$$/\1/p' Sources/EdujamCommandLine/Version.swift)
 ARCH := $(shell dpkg --print-architecture 2>/dev/null)
 DEB := edujam_$(VERSION)_$(ARCH).deb
 DEB_ROOT := .build/deb/root

@@ -4,7 +4,8 @@ import PackageDescription
 // Module layout and dependency direction: docs/ARCHITECTURE.md.
 // CLI (edujam) -> School -> {Authoring -> Playtest ->} Runtime -> {Sandbox, Tracking, GameContent}, School -> Classroom;
 // CLI -> {ReportPage, Interop} -> Classroom -> {Tracking, GameContent}; CLI -> SchoolServer -> School;
-// CLI -> DeclaredCommands (the command-line library: no EduJam module below it);
+// CLI -> EdujamCommandLine (EduJam's grammar: declarations and option types) -> DeclaredCommands (the
+// command-line library: no EduJam module below it);
 // Sandbox -> LuaShim -> CLua; Tracking -> {CSQLite, CLibPQ}. Each target lists every module it imports.
 let package = Package(
     name: "EduJam",
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "School", targets: ["School"]),
         .library(name: "SchoolServer", targets: ["SchoolServer"]),
         .library(name: "DeclaredCommands", targets: ["DeclaredCommands"]),
+        .library(name: "EdujamCommandLine", targets: ["EdujamCommandLine"]),
         .executable(name: "edujam", targets: ["edujam"]),
         .executable(name: "edujam-bench", targets: ["edujam-bench"]),
     ],
@@ -66,11 +68,19 @@ let package = Package(
         // A command line declared once, and the parsing, help, completions, man page and Markdown
         // tables made from it; knows nothing of EduJam.
         .target(name: "DeclaredCommands"),
+        // EduJam's command line as words: every command's declaration, the program they make, and
+        // the typed options each command's words parse into. Nothing in it runs or prints.
+        .target(
+            name: "EdujamCommandLine",
+            dependencies: [
+                "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "Interop",
+                "Classroom", "Tracking",
+            ]),
         .executableTarget(
             name: "edujam",
             dependencies: [
-                "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring", "ReportPage",
-                "ReportText", "Interop", "Classroom",
+                "EdujamCommandLine", "DeclaredCommands", "School", "SchoolServer", "Runtime", "Playtest", "Authoring",
+                "ReportPage", "ReportText", "Interop", "Classroom",
                 "Tracking",
                 "Sandbox", "GameContent",
             ]),
@@ -101,7 +111,9 @@ let package = Package(
             name: "InteropTests", dependencies: ["Interop", "Classroom", "Tracking"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "CLIOptionsTests",
-            dependencies: ["edujam", "DeclaredCommands", "Tracking", "TrackingTestSupport", "Classroom"]),
+            dependencies: [
+                "edujam", "EdujamCommandLine", "DeclaredCommands", "Tracking", "TrackingTestSupport", "Classroom",
+            ]),
         // EmbedderTests uses School as a Swift embedder does: public API only, no @testable.
         .testTarget(
             name: "SchoolTests",

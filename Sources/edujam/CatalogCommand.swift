@@ -1,6 +1,7 @@
 import Authoring
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School
@@ -8,25 +9,7 @@ import Tracking
 
 /// `edujam catalog`: every game's activity tree, and publishing it (its options and synopsis: ``declaration``).
 enum CatalogCommand: Command {
-    static let declaration = CommandDeclaration(
-        "catalog", summary: "list (and --publish) activities", example: "catalog --search addition",
-        usage: ["catalog [games folder] [options]"],
-        description: """
-            Lists every game's activity tree (identifier paths, titles, types, topics, summaries, keywords,
-            suggested age and time), loading each game.lua without playing it. A broken game is listed
-            with its error (each game.lua runs in a process of its own, so one that cannot be
-            stopped ends only its own). --publish writes the tree into the store, so teachers can assign activities
-            before any student has played them, and stores each game's files as edujam publish does (checked
-            without random-input runs).
-            """,
-        options: [
-            OptionDeclaration("--search", value: "WORDS", "only activities whose text has every word"),
-            OptionDeclaration(
-                "--topic", value: "T", "only games of this topic", kind: .choice(Topic.allCases.map(\.rawValue))),
-            OptionDeclaration("--json", "print JSON instead of a tree"),
-            OptionDeclaration("--publish", "write the tree and the games' files into the store"),
-        ],
-        positional: .directory, docs: "docs/teacher.md", gamesFolder: .reads)
+    static let declaration = CatalogOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CatalogOptions(words)

@@ -1,33 +1,13 @@
 import Authoring
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School
 
 /// `edujam check`: what authors commonly get wrong, with hints (its options and synopsis: ``declaration``).
 enum CheckCommand: Command {
-    static let declaration = CommandDeclaration(
-        "check", summary: "find mistakes, with hints", example: "check games/my-quiz",
-        usage: ["check [game folders...] [options]"],
-        description: """
-            Finds what authors commonly get wrong, each with file:line and a hint: syntax, the
-            declaration, undefined globals and typos, writes to globals, bad activity calls, a game
-            that never starts or reports, and (when those pass) failures under random input.
-            Default: every game in the games folder. Exit 1 on errors; warnings alone exit 0.
-            With luacheck installed (Debian package lua-check), its warnings that EduJam's own checks
-            do not already give are added, except in a game's lib/ and vendor/ folders (libraries
-            dropped in as they are); without it, check says nothing about it.
-            """,
-        options: [
-            OptionDeclaration("--fuzz-runs", value: "N", "random-input runs per game (default 300; 0 for none)"),
-            OptionDeclaration(
-                "--fuzz-seconds", value: "N",
-                "the most time those runs and shrinking what they find take per\ngame (default 30); a note says when it ran out"
-            ),
-            JobsOption.declaration(plays: "those runs", same: "the findings are"),
-            OptionDeclaration("--no-luacheck", "do not fold in luacheck's findings even when it is installed"),
-        ],
-        positional: .directory, docs: "docs/authoring.md", gamesFolder: .reads)
+    static let declaration = CheckOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try CheckOptions(words)

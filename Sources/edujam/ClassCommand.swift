@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import ReportText
 import Runtime
@@ -7,64 +8,7 @@ import Tracking
 
 /// `edujam class create|add|remove|rename|give|login|list|import`: the class rosters.
 enum ClassCommand: Command {
-    static let declaration = CommandDeclaration(
-        "class", summary: "create classes, add students", example: "class create 3B",
-        description: """
-            Creates classes, adds students to them and takes them off again (their attempts are kept),
-            renames a class, lists them (with their teachers), imports them from a school's OneRoster
-            1.1 CSV export (a student it cannot take left out and named, docs/interop.md). Names: up to \(NameRule.maxLength)
-            characters, no control or invisible characters. On a PostgreSQL store a student's login
-            is their name unless --login gives it; --create-logins creates the missing ones (for an
-            import, the teachers' too); an imported class belongs to the teacher the export names;
-            give hands a class, with its roster and assignments, to another teacher; login changes
-            the login a student signs in with (the store's owner only: their attempts go with it)
-            (docs/school-server.md, "Running a school server").
-            """,
-        options: [login, to, json, createLogins],
-        actions: [
-            action("create", "create a class", example: "class create 3B", usage: ["class create NAME"], options: []),
-            action(
-                "add", "add students to a class", example: "class add 3B ana bo",
-                usage: [
-                    "class add NAME STUDENT... [--create-logins]",
-                    "class add NAME STUDENT --login LOGIN [--create-logins]",
-                ],
-                options: [login, createLogins]),
-            action(
-                "remove", "take students off a class (their attempts are kept)", example: "class remove 3B bo",
-                usage: ["class remove NAME STUDENT..."], options: []),
-            action(
-                "rename", "rename a class", example: "class rename 3B 4B", usage: ["class rename NAME NEW-NAME"],
-                options: []),
-            action(
-                "give", "hand a class to another teacher", example: "class give 3B --to jsmith",
-                usage: ["class give NAME --to LOGIN"], options: [to]),
-            action(
-                "login", "change the login a student signs in with", example: "class login ana --to ana.lima",
-                usage: ["class login STUDENT --to LOGIN [--create-logins]"], options: [to, createLogins]),
-            action(
-                "list", "list the classes, with their teachers", example: "class list", usage: ["class list [--json]"],
-                options: [json]),
-            ClassImportCommand.declaration,
-        ],
-        docs: "docs/teacher.md")
-
-    private static let login = OptionDeclaration(
-        "--login", value: "LOGIN", "class add, one student: their login, when it is not their name")
-    private static let to = OptionDeclaration(
-        "--to", value: "LOGIN", "class give: the new teacher; class login: the new login")
-    private static let json = OptionDeclaration("--json", "class list: print JSON")
-    private static let createLogins = OptionDeclaration(
-        "--create-logins", "create the missing logins (a PostgreSQL store)")
-
-    /// An action of `class` that ``ClassOptions`` parses, taking some of `class`'s options.
-    private static func action(
-        _ name: String, _ summary: String, example: String, usage: [String], options: [OptionDeclaration]
-    ) -> CommandDeclaration {
-        CommandDeclaration(
-            name, summary: summary, example: example, usage: usage, description: summary + ".", options: options,
-            positional: .text)
-    }
+    static let declaration = ClassOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         if words.first == ClassImportCommand.declaration.name {

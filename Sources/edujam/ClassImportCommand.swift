@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Interop
 import Runtime
@@ -11,17 +12,7 @@ import Tracking
 /// (docs/school-server.md, "Running a school server").
 enum ClassImportCommand {
     /// `class import`, an action of ``ClassCommand`` with a parser of its own (``ClassImportOptions``).
-    static let declaration = CommandDeclaration(
-        "import", summary: "classes, students and teachers from a OneRoster 1.1 CSV export",
-        example: "class import --oneroster oneroster-export", usage: ["class import --oneroster DIR [--create-logins]"],
-        description:
-            "Imports classes, students and teachers from a OneRoster 1.1 CSV export. A broken export changes nothing; a student the store cannot take is left out and named, with their row, and the rest imported.",
-        options: [
-            OptionDeclaration("--oneroster", value: "DIR", "the folder of the OneRoster CSV files", kind: .directory),
-            OptionDeclaration(
-                "--create-logins", "create the students' and teachers' missing logins (a PostgreSQL store)"),
-        ],
-        docs: "docs/interop.md")
+    static let declaration = ClassImportOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ClassImportOptions(words)

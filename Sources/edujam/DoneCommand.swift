@@ -1,22 +1,12 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Tracking
 
 /// `edujam done`: mark work done, as in Schoolwork (its options and synopsis: ``declaration``).
 enum DoneCommand: Command {
-    static let declaration = CommandDeclaration(
-        "done", summary: "mark work done", example: "done 1 --student ana",
-        usage: [
-            "done ASSIGNMENT --student S [PATH...]   the student marks their activities done (all, or those given)",
-            "done ASSIGNMENT --all-students          the teacher marks the whole assignment complete",
-        ],
-        description: "On a PostgreSQL store a student marks their own work: edujam done ASSIGNMENT [PATH...].",
-        options: [
-            OptionDeclaration("--student", value: "S", "the student whose work is done"),
-            OptionDeclaration("--all-students", "the whole assignment, for everyone (a teacher)"),
-        ],
-        positional: .text, docs: "docs/student.md")
+    static let declaration = DoneOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try DoneOptions(words)

@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Interop
 import School
@@ -7,34 +8,7 @@ import Tracking
 
 /// `edujam export`: the store in the school's standards (docs/interop.md).
 enum ExportCommand: Command {
-    static let declaration = CommandDeclaration(
-        "export", summary: "xAPI statements for an LRS", example: "export --xapi --since 2026-11-01",
-        usage: ["export --xapi [options]", "export --oneroster-results DIR [options]"],
-        description: """
-            --xapi writes the attempts in the store as xAPI 1.0.3 statements on stdout: a JSON array, or one
-            statement per line with --jsonl. --since DATE (2026-11-30, or an ISO 8601 time) keeps
-            attempts started from then on; --class keeps that class's students. Actors are accounts
-            on --school-url (or EDUJAM_SCHOOL_URL; default https://edujam.invalid). The same store
-            always gives the same statements, ids included.
-
-            --oneroster-results DIR writes every assignment as a OneRoster 1.1 line item and each
-            assignee's result into DIR (lineItems.csv, results.csv, categories.csv, manifest.csv) for a
-            school's gradebook: the score is 0-100. --class keeps one class; --grading-period fills
-            gradingPeriodSourcedId. Exporting twice writes the same files. An assignment made before
-            the day the store's owner removed attempts before (store prune) is left out and named,
-            and the files are then a delta, so a gradebook keeps the grades it has for it.
-            """,
-        options: [
-            OptionDeclaration("--xapi", "xAPI statements on stdout"),
-            OptionDeclaration("--jsonl", "with --xapi: one statement per line"),
-            OptionDeclaration("--since", value: "DATE", "with --xapi: attempts started from then on"),
-            OptionDeclaration("--class", value: "NAME", "only this class"),
-            OptionDeclaration("--school-url", value: "URL", "with --xapi: where the actors' accounts are"),
-            OptionDeclaration(
-                "--oneroster-results", value: "DIR", "OneRoster 1.1 line items and results into DIR", kind: .directory),
-            OptionDeclaration("--grading-period", value: "ID", "with --oneroster-results: the gradingPeriodSourcedId"),
-        ],
-        docs: "docs/interop.md")
+    static let declaration = ExportOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try ExportOptions(words)

@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Playtest
 import Runtime
@@ -6,20 +7,7 @@ import School
 
 /// `edujam fuzz`: plays a game with random input (its options and synopsis: ``declaration``).
 enum FuzzCommand: Command {
-    static let declaration = CommandDeclaration(
-        "fuzz", summary: "play a game with random input", example: "fuzz games/math-jam --runs 10000",
-        usage: ["fuzz <game folder | identifier> [options]"],
-        description: """
-            Plays the game N times (default 1000) with a monkey that types anything. Each script
-            error or limit hit is printed with the seed that reproduces it and the input, shrunk
-            to a minimal .play case. Run S is replayed by --seed S --runs 1.
-            """,
-        options: [
-            OptionDeclaration("--runs", value: "N", "how many runs (default 1000)"),
-            OptionDeclaration("--seed", value: "S", "the first run's seed"),
-            JobsOption.declaration(plays: "the runs", same: "the findings are"),
-        ],
-        positional: .directory, docs: "docs/playtesting.md", gamesFolder: .reads)
+    static let declaration = FuzzOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try FuzzOptions(words)

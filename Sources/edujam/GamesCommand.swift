@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import GameContent
 import ReportText
@@ -9,19 +10,7 @@ import Tracking
 /// `edujam games`: the games published in the store, with their versions (its options and
 /// synopsis: ``declaration``).
 enum GamesCommand: Command {
-    static let declaration = CommandDeclaration(
-        "games", summary: "list the games published in the store", example: "games --all",
-        usage: ["games [options]"],
-        description: """
-            Lists each game published in the store (edujam publish): the version students play (the
-            first 12 digits of its SHA-256), who published it and when, and how many earlier versions
-            it has; with --all, each earlier version under it, newest first.
-            """,
-        options: [
-            OptionDeclaration("--all", "list every earlier version too"),
-            OptionDeclaration("--json", "print JSON instead of a list"),
-        ],
-        docs: "docs/teacher.md")
+    static let declaration = GamesOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try GamesOptions(words)

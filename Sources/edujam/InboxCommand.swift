@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import ReportText
 import Runtime
@@ -8,19 +9,7 @@ import Tracking
 
 /// `edujam inbox`: a student's assignments and their status (its options and synopsis: ``declaration``).
 enum InboxCommand: Command {
-    static let declaration = CommandDeclaration(
-        "inbox", summary: "a student's assignments", example: "inbox --student ana",
-        usage: ["inbox --student S [options]"],
-        description: """
-            Lists the student's assignments, each activity with its status and due date (late ones are
-            flagged), and under it the command that plays it, with a whole game's levels. On a PostgreSQL
-            store the student is your login: `edujam inbox` (only a teacher may name one with --student).
-            """,
-        options: [
-            OptionDeclaration("--student", value: "S", "the student"),
-            OptionDeclaration("--json", "print JSON instead of a list"),
-        ],
-        docs: "docs/student.md")
+    static let declaration = InboxOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try InboxOptions(words)

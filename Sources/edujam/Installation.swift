@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School
@@ -61,5 +62,15 @@ enum Installation {
     private static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+extension StoreLocation {
+    /// Where `--store`, this process's environment and the games folder (``Installation/games(_:)``)
+    /// put the store; what an outbox delivers is said on stderr (``OutboxReport/summarize(_:)``).
+    init(_ options: CommonOptions) {
+        self.init(
+            named: options.store, environment: ProcessInfo.processInfo.environment,
+            games: { try Installation.games(options) }, delivered: OutboxReport.summarize)
     }
 }

@@ -1,24 +1,12 @@
 import Authoring
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Tracking
 
 /// `edujam new`: a game that already plays (its options and synopsis: ``declaration``).
 enum NewCommand: Command {
-    static let declaration = CommandDeclaration(
-        "new", summary: "start a game that already plays", example: "new my-quiz --topic math",
-        usage: ["new NAME [options]"],
-        description: """
-            Creates DIR/NAME (default games/NAME) with a game.lua that already plays (a three-question
-            quiz) and tests/ with a transcript and a bot that pass. The game's id is NAME in capitals.
-            """,
-        options: [
-            OptionDeclaration(
-                "--topic", value: "T", "math, science, literacyAndWriting, ... (docs/lua-api.md)",
-                kind: .choice(Topic.allCases.map(\.rawValue))),
-            OptionDeclaration("--type", value: "T", "the context type (default quiz)"),
-        ],
-        positional: .text, docs: "docs/authoring.md", gamesFolder: .writes)
+    static let declaration = NewOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let parsed = try NewOptions(words)

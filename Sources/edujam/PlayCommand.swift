@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Playtest
 import ReportText
@@ -10,32 +11,7 @@ import Tracking
 
 /// `edujam play`: a student plays a game (its options and synopsis: ``declaration``).
 enum PlayCommand: Command {
-    static let declaration = CommandDeclaration(
-        "play", summary: "play a game in the terminal", example: "play games/math-jam",
-        usage: ["play <game folder | identifier path> [options]"],
-        description: """
-            Plays a game in the terminal (or with piped answers, one per line) and saves the attempt.
-            On a PostgreSQL store you play as your login: a student as their name on the rosters, a
-            teacher under their own login (--student may name only that login).
-            """,
-        options: [
-            OptionDeclaration("--level", value: "ID", "the level to play (default: a menu of the game's levels)"),
-            OptionDeclaration(
-                "--student", value: "NAME", "who plays (default: $USER; on a PostgreSQL store, your login)"),
-            OptionDeclaration(
-                "--seed", value: "N",
-                "the random seed: the same seed plays the same game again (not for a student on the school server)"),
-            OptionDeclaration(
-                "--record", value: "FILE", "also write the session as a test case in FILE (a .play transcript)",
-                kind: .file),
-            OptionDeclaration(
-                "--driver", value: "jsonl",
-                "one JSON object per event on stdout, answers on stdin (docs/playtesting.md)",
-                kind: .choice(["jsonl"])),
-            OptionDeclaration(
-                "--watch", "play again whenever a file of the game (`game.lua` or a module) changes (Ctrl-C stops)"),
-        ],
-        positional: .directory, docs: "docs/lua-api.md", gamesFolder: .whenNotInStore)
+    static let declaration = PlayCommandOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let typed = try PlayCommandOptions(words)
@@ -163,5 +139,16 @@ enum PlayCommand: Command {
         guard let failure else { return }
         let folder = folder ?? failure.chunk.map(PathText.parent(of:)) ?? "."
         Output.error("edujam: " + ErrorExcerpt.text(for: failure, folder: folder))
+    }
+}
+
+extension PlayCommandOptions {
+    /// What School's ``GameLaunch`` is asked: the game, the student, and where the store and the
+    /// games folder are.
+    var request: GameLaunch.Request {
+        GameLaunch.Request(
+            word: game, student: student, user: ProcessInfo.processInfo.environment["USER"] ?? "student",
+            location: StoreLocation(common), namedGames: { [common] in try Installation.namedGames(common) },
+            gamesToRead: { [common] in try Installation.gamesToRead(common) })
     }
 }

@@ -1,6 +1,7 @@
 import Authoring
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import GameContent
 import Runtime
@@ -10,44 +11,7 @@ import Tracking
 /// `edujam publish`: a game's files into the school's store, as an immutable version named by
 /// their hash (its options and synopsis: ``declaration``).
 enum PublishCommand: Command {
-    static let declaration = CommandDeclaration(
-        "publish", summary: "check games and put them in the store", example: "publish games/math-jam",
-        usage: [
-            "publish GAME... [options]               check each game (a folder, or a game's id) and store its files",
-            "publish --revert GAME VERSION           make an earlier version of a game current again",
-            "publish --retire GAME VERSION [--since DATE|now]   its attempts stop counting",
-            "publish --unretire GAME VERSION         a retired version counts again",
-            "publish --give GAME LOGIN               hand a game to another teacher",
-        ],
-        description: """
-            GAME is a game's folder, from any games folder, or the id of a game in the games folder
-            (edujam publish MATH-JAM takes the games installed with EduJam).
-            Checks each game as edujam check does (a game with errors is refused, with the errors, and
-            nothing of it is stored), then stores its files (game.lua and the modules it may require,
-            nothing else) as a version named by their SHA-256 and makes that version the one students
-            play; its activities are written into the catalog as catalog --publish does. Publishing the
-            same files again changes nothing. A teacher's or the store owner's command. VERSION is at
-            least 8 digits of a version edujam games --all lists.
-            A fix replaces the version students played: at a terminal, publish asks whether that
-            version's attempts stop counting (--retire-replaced answers for it). A retired version's
-            attempts count for no assignment, every one or, with --since, those started from then on.
-            A game belongs to the teacher who published it first: only they (or the store's owner)
-            publish, revert, retire or un-retire its versions, and --give hands it to another teacher.
-            """,
-        options: [
-            OptionDeclaration("--revert", "make an earlier version of GAME current again"),
-            OptionDeclaration("--retire", "retire VERSION of GAME: its attempts stop counting"),
-            OptionDeclaration(
-                "--since", value: "DATE", "with --retire: only attempts started from DATE (or now) on stop counting"),
-            OptionDeclaration("--unretire", "make a retired VERSION of GAME count again"),
-            OptionDeclaration("--give", "hand GAME to the teacher LOGIN"),
-            OptionDeclaration(
-                "--retire-replaced", value: "WHEN",
-                "what a fix does to the version it replaces: all (its attempts stop counting), now (from now on), no",
-                kind: .choice(["all", "now", "no"])),
-        ]
-            + CheckCommand.declaration.options,
-        positional: .directory, docs: "docs/teacher.md")
+    static let declaration = PublishOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try PublishOptions(words)

@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Interop
 import Tracking
@@ -6,35 +7,7 @@ import Tracking
 /// `edujam push`: sends the store's xAPI statements to an LRS, each once (docs/interop.md,
 /// "Pushing to an LRS").
 enum PushCommand: Command {
-    static let declaration = CommandDeclaration(
-        "push", summary: "send new statements to an LRS", example: "push --lrs https://lrs.example/xAPI/",
-        usage: ["push --lrs URL [options]"],
-        description: """
-            Sends the xAPI statements (those of `edujam export --xapi`) that the LRS at URL, its xAPI
-            endpoint like https://lrs.example/xAPI/, has not accepted yet: batches of N (default \(PushOptions.batchSize.defaultValue))
-            POSTed to URL/statements. Each accepted batch is recorded in the store, so the next push
-            sends only new statements, and a push stopped part-way goes on where it stopped.
-            Credentials: EDUJAM_LRS_USER and EDUJAM_LRS_PASSWORD, else the ~/.netrc (or $NETRC) entry
-            for the host. Server errors and timeouts are tried again N more times (default \(PushOptions.retries.defaultValue)), after
-            1, 2, 4, ... seconds; each try takes at most --timeout seconds in all (default \(PushOptions.timeout.defaultValue)), and an
-            answer that is not the LRS's (not the ids sent: a login page, a proxy) is a failed batch,
-            never recorded. Statements the LRS refuses are listed with its message (exit 1) and sent
-            again by the next push. Use the same
-            --school-url every time: actors are part of a statement. TLS certificates are always verified.
-            """,
-        options: [
-            OptionDeclaration("--lrs", value: "URL", "the LRS's xAPI endpoint"),
-            OptionDeclaration(
-                PushOptions.batchSize.name, value: "N", "statements per POST, \(PushOptions.batchSize.help)"),
-            OptionDeclaration(
-                PushOptions.retries.name, value: "N", "tries again after a server error, \(PushOptions.retries.help)"),
-            OptionDeclaration(
-                PushOptions.timeout.name, value: "SECONDS", "the most one try takes, \(PushOptions.timeout.help)"),
-            OptionDeclaration("--since", value: "DATE", "attempts started from then on"),
-            OptionDeclaration("--class", value: "NAME", "only this class's students"),
-            OptionDeclaration("--school-url", value: "URL", "where the actors' accounts are"),
-        ],
-        docs: "docs/interop.md")
+    static let declaration = PushOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let parsed = try PushOptions(words)

@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import ReportPage
 import ReportText
@@ -9,24 +10,7 @@ import Tracking
 
 /// `edujam report`: the attempts in the store, or a class's review grid.
 enum ReportCommand: Command {
-    static let declaration = CommandDeclaration(
-        "report", summary: "list attempts, or review a class", example: "report --class 3B",
-        usage: ["report [options]", "report --class NAME [options]"],
-        description: """
-            Without --class: every attempt saved in the store, newest first.
-            With --class: the teacher's review of the class's assignments, students x activities,
-            with class averages; --student S shows that student's attempts in detail.
-            --html FILE writes the review as one self-contained web page (charts and tables).
-            """,
-        options: [
-            OptionDeclaration("--student", value: "S", "only this student's attempts (with --class: in detail)"),
-            OptionDeclaration("--class", value: "NAME", "the teacher's review of this class"),
-            OptionDeclaration("--assignment", value: "ID", "with --class: only this assignment"),
-            OptionDeclaration("--json", "print JSON instead of a table"),
-            OptionDeclaration("--csv", "with --class: print the review as CSV"),
-            OptionDeclaration("--html", value: "FILE", "with --class: write the review as a web page", kind: .file),
-        ],
-        docs: "docs/teacher.md")
+    static let declaration = ReportOptions.declaration
 
     /// The JSON document: `{"runs": [...], "checks": [...]}`, `checks` (what `edujam verify`
     /// stored of these attempts, as the class report gives them) left out when none was checked.

@@ -1,4 +1,5 @@
 import Classroom
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School

@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School
@@ -9,47 +10,7 @@ import Tracking
 /// database, copying a store's history between them, and pruning old attempts and replay records
 /// (``StorePrune``).
 enum StoreSchemaCommand: Command {
-    static let declaration = CommandDeclaration(
-        "store", summary: "create or migrate the schema, copy a history, prune old attempts or replay records",
-        example: "store migrate --store postgresql:///edujam",
-        description: """
-            The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
-            postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
-            (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
-            FROM and TO are files or URLs; copying again adds only what TO lacks.
-            """,
-        options: [attemptsBefore, inputsBefore],
-        actions: [
-            CommandDeclaration(
-                "init", summary: "create the schema in an empty store (a school's PostgreSQL database)",
-                example: "store init --store postgresql:///edujam", usage: ["store init"],
-                description: "Creates the schema in an empty store."),
-            CommandDeclaration(
-                "migrate", summary: "apply the schema's pending migrations", example: "store migrate",
-                usage: ["store migrate"], description: "Applies the schema's pending migrations."),
-            CommandDeclaration(
-                "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
-                example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
-                description: "Copies a store's history into another.", positional: .fileOrURL),
-            CommandDeclaration(
-                "prune", summary: "delete old attempts, or their replay records, started before a date (the owner)",
-                example: "store prune --attempts-before 2026-09-01",
-                usage: ["store prune --attempts-before DATE", "store prune --inputs-before DATE"],
-                description: """
-                    Deletes the attempts that started before --attempts-before (YYYY-MM-DD, UTC),
-                    with their items, progress, replay records and events, and the replay records
-                    (inputs) of the attempts that started before --inputs-before, which stay, not
-                    verifiable; prints how many of each. Each day is at most tomorrow. The store's
-                    owner's command: on a school server, the database owner's login.
-                    """, options: [attemptsBefore, inputsBefore]),
-        ],
-        docs: "docs/cli.md")
-
-    private static let attemptsBefore = OptionDeclaration(
-        "--attempts-before", value: "DATE", "store prune: the first day whose attempts are kept")
-
-    private static let inputsBefore = OptionDeclaration(
-        "--inputs-before", value: "DATE", "store prune: the first day whose attempts keep their replay records")
+    static let declaration = StoreOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try StoreOptions(words)

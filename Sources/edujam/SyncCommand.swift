@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import School
@@ -6,16 +7,7 @@ import Tracking
 
 /// `edujam sync`: sends the work kept while the school server could not be reached (its options and synopsis: ``declaration``).
 enum SyncCommand: Command {
-    static let declaration = CommandDeclaration(
-        "sync", summary: "send work kept while offline", example: "sync --store postgresql:///edujam",
-        usage: ["sync [options]"],
-        description: """
-            Sends the attempts kept on this computer while the school server could not be reached (the
-            outbox), and says what it sent and what still waits. Every edujam command that opens the
-            school server's store sends them too; sync is for saying so, or for sending without playing.
-            Exit status 0 when nothing waits, 1 when something does.
-            """,
-        docs: "docs/student.md")
+    static let declaration = SyncOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let location = StoreLocation(try SyncOptions(words).common)

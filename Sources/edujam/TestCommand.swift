@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Playtest
 import ReportText
@@ -6,20 +7,7 @@ import School
 
 /// `edujam test`: the games' transcripts and bots (its options and synopsis: ``declaration``).
 enum TestCommand: Command {
-    static let declaration = CommandDeclaration(
-        "test", summary: "run the games' transcripts, bots", example: "test",
-        usage: ["test [paths...] [options]"],
-        description: """
-            Runs every transcript (tests/*.play) and bot (tests/*.bot.lua) of each game under
-            the paths (default: the games folder), plus a short smoke fuzz of each game.
-            """,
-        options: [
-            OptionDeclaration("--junit", value: "FILE", "also write the results as JUnit XML", kind: .file),
-            OptionDeclaration("--update", "rewrite failing transcript expectations from what the game now does"),
-            OptionDeclaration("--fuzz-runs", value: "N", "smoke-fuzz runs per game (default 200; 0 for none)"),
-            JobsOption.declaration(plays: "the tests", same: "the report is"),
-        ],
-        positional: .directory, docs: "docs/playtesting.md", gamesFolder: .reads)
+    static let declaration = TestOptions.declaration
 
     static func run(_ words: [String]) throws -> ExitStatus {
         let options = try TestOptions(words)

@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Playtest
 import ReportText
@@ -11,27 +12,7 @@ import Tracking
 /// versions, what the replays report compared with what was saved (its options: ``declaration``;
 /// the work: ``AttemptVerifier``).
 enum VerifyCommand: Command {
-    static let declaration = CommandDeclaration(
-        "verify", summary: "replay ended attempts and check what they saved", example: "verify --class 3B",
-        usage: ["verify [options]"],
-        description: """
-            Plays each ended attempt in scope again from its replay record and the game version it
-            recorded (from the store, at the sandbox's speed) and compares what the replay reports
-            (items, progress, outcome, primary item) with what was saved. Each attempt is verified,
-            mismatch (with the first difference), not verifiable (with why) or local copy (a version
-            that is none of its game's published versions). Prints one line per attempt and the
-            count per state; a teacher's or the owner's run stores each check, which report --class
-            then shows. A student verifies their own attempts and stores nothing. Exits 1 when any
-            attempt is a mismatch.
-            """,
-        options: [
-            OptionDeclaration("--class", value: "NAME", "only this class's students"),
-            OptionDeclaration("--assignment", value: "ID", "only the attempts at this assignment's activities"),
-            OptionDeclaration("--student", value: "S", "only this student's attempts"),
-            JobsOption.declaration(plays: "the replays", same: "the output is", workers: "processes"),
-            OptionDeclaration("--json", "print JSON instead of lines"),
-        ],
-        docs: "docs/teacher.md")
+    static let declaration = VerifyOptions.declaration
 
     /// The JSON document: `{"checks": [AttemptCheck]}`, in the order the lines are printed.
     struct Document: Encodable {

@@ -1,5 +1,6 @@
 import Classroom
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 import Runtime
 import Sandbox
@@ -13,7 +14,7 @@ import Tracking
     }
     let words = Array(CommandLine.arguments.dropFirst())
     guard let name = words.first, name != "--help", name != "-h", name != "help" else {
-        Output.line(Help.overview(of: CommandRegistry.program))
+        Output.line(Help.overview(of: .edujam))
         return words.isEmpty ? .usage : .success
     }
     if name == "--version" {
@@ -23,14 +24,14 @@ import Tracking
     if name == GameJobs.command { return gameChild(Array(words.dropFirst())) }
     if let made = MadeFiles.run(name, Array(words.dropFirst())) { return made }
     guard let command = CommandRegistry.command(named: name) else {
-        let names = CommandRegistry.declarations.map(\.name)
+        let names = Program.edujam.commands.map(\.name)
         Output.error(
-            "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview(of: CommandRegistry.program))"
+            "edujam: unknown command '\(name)'\(Suggest.hint(for: name, among: names))\n\n\(Help.overview(of: .edujam))"
         )
         return .usage
     }
     let rest = Array(words.dropFirst())
-    let usage = Help.command(command.declaration, of: CommandRegistry.program)
+    let usage = Help.command(command.declaration, of: .edujam)
     if rest.contains("--help") || rest.contains("-h") {
         Output.line(usage)
         return .success

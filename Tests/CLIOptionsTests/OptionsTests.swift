@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import Tracking
 
-@testable import edujam
+@testable import EdujamCommandLine
 
 /// Each command's typed options, parsed once from the words after the command name.
 @Suite struct OptionsTests {

@@ -1,4 +1,5 @@
 import DeclaredCommands
+import EdujamCommandLine
 import Foundation
 
 /// The hidden commands that print or write what is made from the declarations: `__completions
@@ -10,12 +11,12 @@ enum MadeFiles {
         case ("__completions", let shell?) where words.count == 1:
             guard
                 let script = Completions.script(
-                    for: shell, of: CommandRegistry.program, madeBy: "edujam __completions")
+                    for: shell, of: .edujam, madeBy: "edujam __completions")
             else { return refuse(name) }
             Output.write([.text(script)])
             return .success
         case ("__man", nil):
-            Output.write([.text(ManPage.roff(of: CommandRegistry.program, madeBy: "edujam __man"))])
+            Output.write([.text(ManPage.roff(of: .edujam, madeBy: "edujam __man"))])
             return .success
         case ("__docs", let path?) where words.count == 1:
             return rewrite(path)

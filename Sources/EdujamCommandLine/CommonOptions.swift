@@ -1,14 +1,13 @@
 import DeclaredCommands
-import Foundation
 import Runtime
 import School
 
 /// `--store STORE` and `--games DIR`: the options every command takes (``declared``).
-struct CommonOptions {
+public struct CommonOptions {
     /// The store file, or nil for `EDUJAM_STORE`, the machine's config or the default (``StoreLocation``).
-    var store: String?
-    /// The games folder, or nil for `EDUJAM_GAMES` and the defaults (``Installation``).
-    var games: String?
+    public var store: String?
+    /// The games folder, or nil for `EDUJAM_GAMES` and the defaults (the executable's `Installation`).
+    public var games: String?
 
     /// The options every command's parser takes besides its own (``Arguments/init(_:declared:)``).
     static let declared = [
@@ -21,7 +20,8 @@ struct CommonOptions {
             kind: .directory),
     ]
 
-    init(store: String? = nil, games: String? = nil) {
+    /// The options as given; nil for what was not.
+    public init(store: String? = nil, games: String? = nil) {
         self.store = store
         self.games = games
     }
@@ -38,15 +38,5 @@ extension Arguments {
     init(_ words: [String], declared options: [OptionDeclaration]) throws {
         try self.init(
             words, options: options, common: CommonOptions.declared, hint: { Suggest.hint(for: $0, among: $1) })
-    }
-}
-
-extension StoreLocation {
-    /// Where `--store`, this process's environment and the games folder (``Installation/games(_:)``)
-    /// put the store; what an outbox delivers is said on stderr (``OutboxReport/summarize(_:)``).
-    init(_ options: CommonOptions) {
-        self.init(
-            named: options.store, environment: ProcessInfo.processInfo.environment,
-            games: { try Installation.games(options) }, delivered: OutboxReport.summarize)
     }
 }

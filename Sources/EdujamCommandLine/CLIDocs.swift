@@ -3,9 +3,9 @@ import Foundation
 
 /// docs/cli.md's generated blocks (``MarkdownBlocks``), made from the commands' declarations:
 /// `make docs` (`edujam __docs docs/cli.md`) rewrites them.
-enum CLIDocs {
+public enum CLIDocs {
     /// Each block's name and what it holds.
-    static func blocks(_ program: Program = CommandRegistry.program) -> [(name: String, text: String)] {
+    static func blocks(_ program: Program = .edujam) -> [(name: String, text: String)] {
         [
             ("commands", MarkdownBlocks.commandTable(program)),
             (
@@ -20,7 +20,7 @@ enum CLIDocs {
 
     /// `text` with every generated block made anew.
     /// - Throws: ``UsageError`` naming a block whose markers are missing.
-    static func rewrite(_ text: String, _ program: Program = CommandRegistry.program) throws -> String {
+    public static func rewrite(_ text: String, _ program: Program = .edujam) throws -> String {
         try MarkdownBlocks.rewrite(text, blocks(program))
     }
 

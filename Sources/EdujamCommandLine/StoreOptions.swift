@@ -3,10 +3,54 @@ import DeclaredCommands
 import Foundation
 import Runtime
 
-/// `edujam store`, parsed once from the options ``StoreSchemaCommand/declaration`` declares.
-struct StoreOptions {
+/// `edujam store`, parsed once from the options ``declaration`` declares.
+public struct StoreOptions {
+    /// `edujam store` as the command line declares it: its synopsis, options, actions and help, which dispatch,
+    /// `--help`, the completions, the man page and docs/cli.md are made from.
+    public static let declaration = CommandDeclaration(
+        "store", summary: "create or migrate the schema, copy a history, prune old attempts or replay records",
+        example: "store migrate --store postgresql:///edujam",
+        description: """
+            The store is --store, else EDUJAM_STORE: a file, or a PostgreSQL URL such as
+            postgresql://edujam@db.school.example/edujam or postgresql:///edujam?host=/run/postgresql
+            (libpq's PGHOST, PGUSER, PGPASSWORD, PGSSLMODE, ~/.pgpass and service files apply).
+            FROM and TO are files or URLs; copying again adds only what TO lacks.
+            """,
+        options: [attemptsBefore, inputsBefore],
+        actions: [
+            CommandDeclaration(
+                "init", summary: "create the schema in an empty store (a school's PostgreSQL database)",
+                example: "store init --store postgresql:///edujam", usage: ["store init"],
+                description: "Creates the schema in an empty store."),
+            CommandDeclaration(
+                "migrate", summary: "apply the schema's pending migrations", example: "store migrate",
+                usage: ["store migrate"], description: "Applies the schema's pending migrations."),
+            CommandDeclaration(
+                "copy", summary: "copy a store's history (attempts, classes, assignments) into another",
+                example: "store copy edujam.sqlite postgresql:///edujam", usage: ["store copy FROM TO"],
+                description: "Copies a store's history into another.", positional: .fileOrURL),
+            CommandDeclaration(
+                "prune", summary: "delete old attempts, or their replay records, started before a date (the owner)",
+                example: "store prune --attempts-before 2026-09-01",
+                usage: ["store prune --attempts-before DATE", "store prune --inputs-before DATE"],
+                description: """
+                    Deletes the attempts that started before --attempts-before (YYYY-MM-DD, UTC),
+                    with their items, progress, replay records and events, and the replay records
+                    (inputs) of the attempts that started before --inputs-before, which stay, not
+                    verifiable; prints how many of each. Each day is at most tomorrow. The store's
+                    owner's command: on a school server, the database owner's login.
+                    """, options: [attemptsBefore, inputsBefore]),
+        ],
+        docs: "docs/cli.md")
+
+    private static let attemptsBefore = OptionDeclaration(
+        "--attempts-before", value: "DATE", "store prune: the first day whose attempts are kept")
+
+    private static let inputsBefore = OptionDeclaration(
+        "--inputs-before", value: "DATE", "store prune: the first day whose attempts keep their replay records")
+
     /// What to do with the store.
-    enum Action: Equatable {
+    public enum Action: Equatable {
         /// Create the schema in an empty database (or file).
         case initialize
         /// Apply the pending migrations.
@@ -18,31 +62,35 @@ struct StoreOptions {
     }
 
     /// What `store prune` removes. At least one day is set.
-    struct PruneDays: Equatable {
+    public struct PruneDays: Equatable {
         /// Replay records of the attempts started before this day go.
-        var inputsBefore: Day?
+        public var inputsBefore: Day?
         /// Attempts started before this day go, with everything that is theirs.
-        var attemptsBefore: Day?
+        public var attemptsBefore: Day?
     }
 
     /// A day as typed (`YYYY-MM-DD`, UTC), for messages, and its first instant.
-    struct Day: Equatable {
-        let text: String
-        let start: Date
+    public struct Day: Equatable {
+        /// The day as typed.
+        public let text: String
+        /// Its first instant, in UTC.
+        public let start: Date
     }
 
     /// `store prune`'s options, each a day.
     private static let pruneDays = ["--attempts-before", "--inputs-before"]
 
     /// Every action, as declared, for the "did you mean".
-    static var actions: [String] { StoreSchemaCommand.declaration.actions.map(\.name) }
+    static var actions: [String] { declaration.actions.map(\.name) }
 
-    var common: CommonOptions
-    var action: Action
+    /// `--store` and `--games`.
+    public var common: CommonOptions
+    /// The action and its words.
+    public var action: Action
 
     /// - Throws: ``UsageError`` for a missing or unknown action (with a "did you mean") or extra words.
-    init(_ words: [String]) throws {
-        let arguments = try Arguments(words, declared: StoreSchemaCommand.declaration.options)
+    public init(_ words: [String]) throws {
+        let arguments = try Arguments(words, declared: Self.declaration.options)
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let first = positionals.first else {

@@ -1,9 +1,24 @@
 import DeclaredCommands
 
-/// `edujam done`, parsed once from the options ``DoneCommand/declaration`` declares.
-struct DoneOptions {
+/// `edujam done`, parsed once from the options ``declaration`` declares.
+public struct DoneOptions {
+    /// `edujam done` as the command line declares it: its synopsis, options and help, which dispatch, `--help`, the
+    /// completions, the man page and docs/cli.md are made from.
+    public static let declaration = CommandDeclaration(
+        "done", summary: "mark work done", example: "done 1 --student ana",
+        usage: [
+            "done ASSIGNMENT --student S [PATH...]   the student marks their activities done (all, or those given)",
+            "done ASSIGNMENT --all-students          the teacher marks the whole assignment complete",
+        ],
+        description: "On a PostgreSQL store a student marks their own work: edujam done ASSIGNMENT [PATH...].",
+        options: [
+            OptionDeclaration("--student", value: "S", "the student whose work is done"),
+            OptionDeclaration("--all-students", "the whole assignment, for everyone (a teacher)"),
+        ],
+        positional: .text, docs: "docs/student.md")
+
     /// Whose work is marked done.
-    enum Marker: Equatable {
+    public enum Marker: Equatable {
         /// One student marks some activities (nil: all of them). The student is nil when not typed:
         /// on a PostgreSQL store a student's login says who (``Identity``); a SQLite store refuses it.
         case student(String?, paths: [[String]]?)
@@ -11,18 +26,21 @@ struct DoneOptions {
         case allStudents
     }
 
-    var common: CommonOptions
-    var assignment: Int64
-    var marker: Marker
+    /// `--store` and `--games`.
+    public var common: CommonOptions
+    /// The assignment's id.
+    public var assignment: Int64
+    /// Whose work, and which of its activities.
+    public var marker: Marker
 
     /// The usage error when a SQLite store needs `--student` and it is missing.
-    static let needsStudent =
+    public static let needsStudent =
         "done needs --student S (your work) or --all-students (the teacher completes it for everyone)"
 
     /// - Throws: ``UsageError`` for a missing or bad assignment id, both `--student` and
     ///   `--all-students`, or paths with `--all-students`.
-    init(_ words: [String]) throws {
-        let arguments = try Arguments(words, declared: DoneCommand.declaration.options)
+    public init(_ words: [String]) throws {
+        let arguments = try Arguments(words, declared: Self.declaration.options)
         common = CommonOptions(arguments)
         let positionals = arguments.positionals
         guard let first = positionals.first else { throw UsageError("done needs an assignment id") }
@@ -41,7 +59,7 @@ struct DoneOptions {
         case (nil, false):
             // Completing everyone's work must be asked for by name: a student who forgets
             // --student must not mark the whole class done. Without either, the work is the
-            // login's own on PostgreSQL; SQLite refuses it (``DoneCommand``).
+            // login's own on PostgreSQL; SQLite refuses it (the executable's `DoneCommand`).
             let paths = try positionals.dropFirst().map(IdentifierPath.parse)
             marker = .student(nil, paths: paths.isEmpty ? nil : paths)
         }
