@@ -32,6 +32,17 @@ import TrackingTestSupport
         #expect(columns.names.count == Set(columns.names).count)
     }
 
+    /// An attempt's row, from the model and from an outbox snapshot, gives each value to the
+    /// column of the same name: a value put one place off would be stored in its neighbour's column.
+    @Test func anAttemptsValuesGoToTheirOwnColumns() throws {
+        let (store, activity) = try startedActivity()
+        let snapshot = try #require(withExtendedLifetime(store) { activity.snapshot(at: Date()) })
+        let fromModel = ActivityRow.named(activity, context: .integer(1), now: 0).map(\.key)
+        let fromSnapshot = ActivityRow.named(snapshot, context: .integer(1)).map(\.key)
+        #expect(fromModel == ActivityRow.columns.names)
+        #expect(fromSnapshot == ActivityRow.columns.names)
+    }
+
     @Test func sharedSQLIsBuiltFromTheColumns() {
         #expect(
             ItemRow.columns.insert()

@@ -45,25 +45,42 @@ enum ActivityRow {
     /// looks it up by). The attempt lives in this process's memory until it ends: the process
     /// that writes it owns it, also when it continues an attempt restored from an earlier launch.
     static func values(_ a: Activity, context: SQLValue, now: Double) -> [SQLValue] {
-        let owner = RunOwner.current
-        return [
-            context, .text(a.uuid.lowercasedString), .text(a.student), .real(a.createdAt.timeIntervalSince1970),
-            .real(a.startedAt.timeIntervalSince1970), .real(a.endedAt?.timeIntervalSince1970),
-            .text(a.outcome.rawValue), .text(a.doneBy?.rawValue),
-            .real(a.duration(at: .init(timeIntervalSince1970: now))), .real(a.progress), .text(a.ranges.json),
-            .text(a.items.primary?.identifier), .bool(a.hasStarted), .text(owner.host),
-            .integer(Int64(owner.pid)), .text(owner.start), .real(now), .text(a.gameVersion),
-        ]
+        named(a, context: context, now: now).map(\.value)
     }
 
     /// The snapshot's row, its context given as `context`.
     static func values(_ s: RunSnapshot, context: SQLValue) -> [SQLValue] {
+        named(s, context: context).map(\.value)
+    }
+
+    /// ``values(_:context:now:)`` with each value's column, in ``columns``' order (a test holds
+    /// both lists to it, so a value never lands in its neighbour's column).
+    static func named(_ a: Activity, context: SQLValue, now: Double) -> KeyValuePairs<String, SQLValue> {
+        let owner = RunOwner.current
+        return [
+            "context_id": context, "uuid": .text(a.uuid.lowercasedString), "student": .text(a.student),
+            "created_at": .real(a.createdAt.timeIntervalSince1970),
+            "started_at": .real(a.startedAt.timeIntervalSince1970),
+            "ended_at": .real(a.endedAt?.timeIntervalSince1970), "outcome": .text(a.outcome.rawValue),
+            "done_by": .text(a.doneBy?.rawValue),
+            "duration": .real(a.duration(at: .init(timeIntervalSince1970: now))), "progress": .real(a.progress),
+            "ranges": .text(a.ranges.json), "primary_item": .text(a.items.primary?.identifier),
+            "was_started": .bool(a.hasStarted), "owner_host": .text(owner.host),
+            "owner_pid": .integer(Int64(owner.pid)), "owner_start": .text(owner.start), "saved_at": .real(now),
+            "game_version": .text(a.gameVersion),
+        ]
+    }
+
+    /// ``values(_:context:)`` with each value's column, in ``columns``' order.
+    static func named(_ s: RunSnapshot, context: SQLValue) -> KeyValuePairs<String, SQLValue> {
         [
-            context, .text(s.uuid.lowercasedString), .text(s.student), .real(s.createdAt), .real(s.startedAt),
-            .real(s.endedAt), .text(s.outcome.rawValue), .text(s.doneBy?.rawValue), .real(s.duration),
-            .real(s.progress), .text(ProgressRanges(s.ranges).json), .text(s.primaryItem), .bool(s.hasStarted),
-            .text(s.owner.host), .integer(Int64(s.owner.pid)), .text(s.owner.start), .real(s.savedAt),
-            .text(s.gameVersion),
+            "context_id": context, "uuid": .text(s.uuid.lowercasedString), "student": .text(s.student),
+            "created_at": .real(s.createdAt), "started_at": .real(s.startedAt), "ended_at": .real(s.endedAt),
+            "outcome": .text(s.outcome.rawValue), "done_by": .text(s.doneBy?.rawValue), "duration": .real(s.duration),
+            "progress": .real(s.progress), "ranges": .text(ProgressRanges(s.ranges).json),
+            "primary_item": .text(s.primaryItem), "was_started": .bool(s.hasStarted), "owner_host": .text(s.owner.host),
+            "owner_pid": .integer(Int64(s.owner.pid)), "owner_start": .text(s.owner.start),
+            "saved_at": .real(s.savedAt), "game_version": .text(s.gameVersion),
         ]
     }
 
