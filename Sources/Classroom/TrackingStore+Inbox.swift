@@ -87,4 +87,12 @@ extension TrackingStore {
         }
         return attempts
     }
+
+    /// The attempts behind each cell of `report` (``attempts(assignments:students:)`` of its
+    /// assignments and students): what the class report page shows under each cell.
+    public func attempts(behind report: ClassReport) throws -> [Int64: [String: [RunRecord]]] {
+        try attempts(
+            assignments: report.assignments.map(\.id),
+            students: Set(report.assignments.flatMap { $0.students.map(\.student) }))
+    }
 }

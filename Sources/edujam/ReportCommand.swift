@@ -79,9 +79,7 @@ extension ReportCommand {
     /// Writes the class report page (`ReportPage`) with the attempts behind each cell.
     private static func writePage(_ report: ClassReport, to file: String, store: TrackingStore) throws {
         try OutputFile.check(file, option: "--html")
-        let attempts = try store.attempts(
-            assignments: report.assignments.map(\.id),
-            students: Set(report.assignments.flatMap { $0.students.map(\.student) }))
+        let attempts = try store.attempts(behind: report)
         let generated = ISO8601DateFormatter.string(
             from: Date(), timeZone: .current,
             formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime])

@@ -101,6 +101,8 @@ import TrackingTestSupport
             }
         }
         #expect([all[first]?["ana"], all[first]?["ben"], all[second]?["ben"]].map { $0?.count } == [2, 2, 2])
+        let ids = { (attempts: [Int64: [String: [RunRecord]]]) in attempts.mapValues { $0.mapValues { $0.map(\.id) } } }
+        #expect(ids(try store.attempts(behind: store.classReport(className: "5A"))) == ids(all))
         #expect(try store.attempts(assignments: [first], students: ["ana"])[first]?.keys.sorted() == ["ana"])
         #expect(classroomError { _ = try store.attempts(assignments: [first, 999]) } == .unknownAssignment(999))
     }
