@@ -71,7 +71,7 @@ extension TrackingStore {
     ///   - students: Only these assignees; nil for every one.
     /// - Returns: The runs, newest first, by assignment id and then by student.
     /// - Throws: ``ClassroomError/unknownAssignment(_:)`` or an engine error.
-    public func attempts(assignments ids: [Int64], students: Set<String>? = nil) throws
+    func attempts(assignments ids: [Int64], students: Set<String>? = nil) throws
         -> [Int64: [String: [RunRecord]]]
     {
         let engine = classroom

@@ -25,7 +25,7 @@ public enum Format {
     /// An attempt's result: its primary item when it reached `finish`, `not finished` when it did
     /// not (a score set before the student left is no result, docs/teaching.md "How grades are
     /// made"), empty when a finished attempt has no primary item.
-    public static func primary(of run: RunRecord) -> String {
+    static func primary(of run: RunRecord) -> String {
         guard run.reachedFinish else { return ActivityProgress.notFinishedText }
         guard let id = run.primaryItem, let item = run.items.first(where: { $0.identifier == id }) else { return "" }
         return "\(item.identifier) \(item.item.value.terminalText)"

@@ -101,7 +101,7 @@ public struct Grid: Sendable {
     }
 
     /// ``ActivityProgress/latestResult(_:)`` as the terminal writes numbers; `-` when there is none.
-    public static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.terminalText) ?? "-" }
+    static func latest(_ cell: ActivityProgress) -> String { cell.latestResult(\.terminalText) ?? "-" }
 
     /// `Assignment 3: Sums, due 2026-05-01 (complete)`, the title cut to keep the rest in view.
     private func heading(_ assignment: AssignmentReport) -> String {
@@ -114,7 +114,7 @@ public struct Grid: Sendable {
 
     /// `[######....]  60%` in ASCII, or `▕██████░░░░▏  60%` in block characters, to an eighth of a
     /// cell. Both are 17 columns wide, so the report keeps its width either way.
-    public static func bar(_ progress: Double, blocks: Bool = false) -> String {
+    static func bar(_ progress: Double, blocks: Bool = false) -> String {
         let fraction = progress.isFinite ? min(max(progress, 0), 1) : 0
         let label = " " + percent(fraction).leftPadded(4)
         guard blocks else {
@@ -130,7 +130,7 @@ public struct Grid: Sendable {
     }
 
     /// `not started`, `in progress`, `done`.
-    public static func status(_ status: ActivityStatus) -> String {
+    static func status(_ status: ActivityStatus) -> String {
         switch status {
         case .notStarted: return "not started"
         case .inProgress: return "in progress"
@@ -139,10 +139,10 @@ public struct Grid: Sendable {
     }
 
     /// 0.6 -> `60%`.
-    public static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
+    static func percent(_ fraction: Double) -> String { "\(Int((fraction * 100).rounded()))%" }
 
     /// The activity's path below the collection's root, as typed on a command line.
-    public static func path(_ identifierPath: [String]) -> String {
+    static func path(_ identifierPath: [String]) -> String {
         IdentifierPathText.text(identifierPath.dropFirst())
     }
 

@@ -54,8 +54,9 @@ extension ReportCommand {
         if let student = options.student {
             if options.format == .grid {
                 Output.line(Grid.forTerminal.render(report))
+                let cells = try context.store.attempts(behind: report)
                 for assignment in report.assignments where !assignment.students.isEmpty {
-                    let attempts = try context.store.attempts(assignment: assignment.id, student: student)
+                    let attempts = cells[assignment.id]?[student] ?? []
                     Output.line(
                         "\nAttempts of \(Format.fit(student, Format.columns - 40)) for assignment \(assignment.id):")
                     Output.line(
